@@ -1,0 +1,84 @@
+//! Running work over segments on a chosen number of threads.
+//!
+//! `threads == 0` means rayon's global pool (all cores, or `RAYON_NUM_THREADS`). Other counts
+//! get a pool built once and kept, because building a pool costs far more than scoring a
+//! sentence. Small inputs run on the calling thread: for a single sentence the hand-off to a
+//! pool would cost more than the work.
+
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Below this many segments, work runs on the calling thread.
+const MIN_PARALLEL: usize = 64;
+
+fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut guard = pools.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = guard.get(&threads) {
+        return Some(Arc::clone(p));
+    }
+    let p = Arc::new(ThreadPoolBuilder::new().num_threads(threads).build().ok()?);
+    guard.insert(threads, Arc::clone(&p));
+    Some(p)
+}
+
+/// Runs `f` on a pool of `threads` threads (0: the global pool).
+pub fn install<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    match threads {
+        0 => f(),
+        t => match pool(t) {
+            Some(p) => p.install(f),
+            None => f(),
+        },
+    }
+}
+
+fn chunk_len(n: usize, threads: usize) -> usize {
+    let t = if threads == 0 { rayon::current_num_threads() } else { threads };
+    (n / (t * 16)).clamp(16, 4096)
+}
+
+/// Calls `f(worker, i, row_i)` for each row of `out` (rows of `row_len` values), with one
+/// `init()` worker per task.
+pub fn for_each_row<W, I, F>(out: &mut [i64], row_len: usize, threads: usize, init: I, f: F)
+where
+    I: Fn() -> W + Sync + Send,
+    F: Fn(&mut W, usize, &mut [i64]) + Sync + Send,
+{
+    let n = out.len() / row_len.max(1);
+    if n < MIN_PARALLEL || threads == 1 {
+        let mut w = init();
+        for (i, row) in out.chunks_mut(row_len).enumerate() {
+            f(&mut w, i, row);
+        }
+        return;
+    }
+    let chunk = chunk_len(n, threads);
+    install(threads, || {
+        out.par_chunks_mut(row_len * chunk).enumerate().for_each_init(&init, |w, (c, rows)| {
+            for (j, row) in rows.chunks_mut(row_len).enumerate() {
+                f(w, c * chunk + j, row);
+            }
+        })
+    });
+}
+
+/// `(0..n).map(|i| f(worker, i)).collect()`, in parallel.
+pub fn map_collect<T, W, I, F>(n: usize, threads: usize, init: I, f: F) -> Vec<T>
+where
+    T: Send,
+    I: Fn() -> W + Sync + Send,
+    F: Fn(&mut W, usize) -> T + Sync + Send,
+{
+    if n < MIN_PARALLEL || threads == 1 {
+        let mut w = init();
+        return (0..n).map(|i| f(&mut w, i)).collect();
+    }
+    let chunk = chunk_len(n, threads);
+    install(threads, || {
+        (0..n).into_par_iter().with_min_len(chunk).map_init(&init, |w, i| f(w, i)).collect()
+    })
+}

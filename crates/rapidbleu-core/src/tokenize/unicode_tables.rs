@@ -1,0 +1,1 @@
+//! Unicode category tables for `intl` (placeholder, generated later).
