@@ -9,12 +9,16 @@ pub enum CoreError {
     InvalidOption(String),
     /// Input whose shape or content cannot be scored (the message says where).
     InvalidInput(String),
+    /// A segment without any reference.
+    MissingReference(String),
 }
 
 impl fmt::Display for CoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CoreError::InvalidOption(m) | CoreError::InvalidInput(m) => f.write_str(m),
+            CoreError::InvalidOption(m)
+            | CoreError::InvalidInput(m)
+            | CoreError::MissingReference(m) => f.write_str(m),
         }
     }
 }

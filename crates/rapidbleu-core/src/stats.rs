@@ -105,27 +105,83 @@ impl Worker {
     }
 }
 
-/// Statistics of a corpus: `hyps[i]` against `refs[i]` (the non-`None` references of segment
-/// `i`, at least one), rows written into `out` (`hyps.len() * opts.row_len()` values).
+/// The references of every segment, flat: segment `i` has `texts[offsets[i]..offsets[i + 1]]`
+/// (its non-`None` references, in stream order). One allocation for a whole corpus.
+#[derive(Clone, Debug, Default)]
+pub struct RefSets<'a> {
+    texts: Vec<&'a str>,
+    offsets: Vec<usize>,
+}
+
+impl<'a> RefSets<'a> {
+    /// An empty set of segments.
+    pub fn new() -> Self {
+        RefSets { texts: Vec::new(), offsets: vec![0] }
+    }
+
+    /// Appends a reference to the segment being built.
+    pub fn push_ref(&mut self, text: &'a str) {
+        self.texts.push(text);
+    }
+
+    /// Closes the segment being built.
+    pub fn end_segment(&mut self) {
+        self.offsets.push(self.texts.len());
+    }
+
+    /// Number of segments.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Whether there is no segment.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The references of segment `i`.
+    pub fn get(&self, i: usize) -> &[&'a str] {
+        &self.texts[self.offsets[i]..self.offsets[i + 1]]
+    }
+
+    fn check_nonempty(&self) -> Result<(), CoreError> {
+        match (0..self.len()).find(|&i| self.get(i).is_empty()) {
+            Some(i) => Err(no_reference(i)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<'a> FromIterator<Vec<&'a str>> for RefSets<'a> {
+    fn from_iter<T: IntoIterator<Item = Vec<&'a str>>>(iter: T) -> Self {
+        let mut r = RefSets::new();
+        for seg in iter {
+            seg.into_iter().for_each(|t| r.push_ref(t));
+            r.end_segment();
+        }
+        r
+    }
+}
+
+/// Statistics of a corpus: `hyps[i]` against `refs.get(i)` (at least one reference per
+/// segment), rows written into `out` (`hyps.len() * opts.row_len()` values).
 pub fn corpus_stats(
     hyps: &[&str],
-    refs: &[Vec<&str>],
+    refs: &RefSets<'_>,
     opts: &StatsOptions,
     threads: usize,
     out: &mut [i64],
 ) -> Result<(), CoreError> {
     check_shapes(hyps.len(), refs.len(), opts, out.len())?;
-    if let Some(i) = refs.iter().position(Vec::is_empty) {
-        return Err(no_reference(i));
-    }
+    refs.check_nonempty()?;
     for_each_row(out, opts.row_len(), threads, Worker::default, |w, i, row| {
-        w.segment(hyps[i], &refs[i], opts, row)
+        w.segment(hyps[i], refs.get(i), opts, row)
     });
     Ok(())
 }
 
 fn no_reference(i: usize) -> CoreError {
-    CoreError::InvalidInput(format!(
+    CoreError::MissingReference(format!(
         "segment {i} has no reference: every reference stream is None there; \
          give at least one reference string per segment (an empty string is allowed)"
     ))
@@ -156,13 +212,11 @@ pub struct RefCache {
 
 impl RefCache {
     /// Tokenizes and counts the references of every segment once.
-    pub fn new(refs: &[Vec<&str>], opts: StatsOptions, threads: usize) -> Result<Self, CoreError> {
-        if let Some(i) = refs.iter().position(Vec::is_empty) {
-            return Err(no_reference(i));
-        }
+    pub fn new(refs: &RefSets<'_>, opts: StatsOptions, threads: usize) -> Result<Self, CoreError> {
+        refs.check_nonempty()?;
         let tables = map_collect(refs.len(), threads, Worker::default, |w, i| {
             let mut t = RefTable::default();
-            w.build_table(&refs[i], &opts, &mut t);
+            w.build_table(refs.get(i), &opts, &mut t);
             t.shrink_to_fit();
             t
         });
@@ -202,12 +256,14 @@ mod tests {
     #[test]
     fn cached_equals_uncached_and_threads_agree() {
         let hyps = ["The cat sat on the mat.", "Hello, World!", "", "a b c d"];
-        let refs: Vec<Vec<&str>> = vec![
+        let refs: RefSets = vec![
             vec!["The cat is on the mat.", "There is a cat on the mat."],
             vec!["hello world !"],
             vec![""],
             vec!["a b c d", "a b"],
-        ];
+        ]
+        .into_iter()
+        .collect();
         let opts = StatsOptions::new(Tokenizer::T13a, true, 4).unwrap();
         let mut a = vec![0; 4 * opts.row_len()];
         corpus_stats(&hyps, &refs, &opts, 1, &mut a).unwrap();
@@ -227,8 +283,10 @@ mod tests {
     fn errors() {
         let opts = StatsOptions::new(Tokenizer::T13a, false, 4).unwrap();
         let mut out = vec![0; opts.row_len()];
-        assert!(corpus_stats(&["a"], &[vec![]], &opts, 1, &mut out).is_err());
-        assert!(corpus_stats(&["a", "b"], &[vec!["a"]], &opts, 1, &mut out).is_err());
+        let none: RefSets = vec![vec![]].into_iter().collect();
+        assert!(corpus_stats(&["a"], &none, &opts, 1, &mut out).is_err());
+        let one: RefSets = vec![vec!["a"]].into_iter().collect();
+        assert!(corpus_stats(&["a", "b"], &one, &opts, 1, &mut out).is_err());
         assert!(StatsOptions::new(Tokenizer::T13a, false, 0).is_err());
     }
 }

@@ -1,0 +1,143 @@
+"""sacreBLEU's functional API (``sacrebleu/compat.py``): ``corpus_bleu``, ``sentence_bleu``,
+``raw_corpus_bleu``, with sacreBLEU's defaults.
+
+``sentence_bleu`` is called once per sentence in loops, so it reuses one :class:`BLEU` per
+option set instead of building one per call as sacreBLEU does (same scores; far less overhead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Optional
+
+from rapidbleu.metrics.bleu import BLEU, BLEUScore
+
+__all__ = ["corpus_bleu", "raw_corpus_bleu", "sentence_bleu"]
+
+
+@lru_cache(maxsize=64)
+def _metric(
+    smooth_method: str,
+    smooth_value: Optional[float],
+    lowercase: bool,
+    tokenize: str,
+    effective_order: bool,
+) -> BLEU:
+    return BLEU(
+        lowercase=lowercase,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=effective_order,
+    )
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    use_effective_order: bool = False,
+) -> BLEUScore:
+    """Corpus BLEU against one or more reference streams (sacreBLEU's ``corpus_bleu``).
+
+    Args:
+        hypotheses: One str per segment.
+        references: Reference streams, each with one str per segment.
+        smooth_method: ``exp``, ``floor``, ``add-k`` or ``none``.
+        smooth_value: Value for ``floor`` / ``add-k``.
+        force: Do not warn about hypotheses that look tokenized.
+        lowercase: Lowercase everything first.
+        tokenize: Tokenizer name (default ``13a``).
+        use_effective_order: Truncate the geometric mean at the last order with n-grams.
+
+    Returns:
+        The score.
+
+    Example:
+        >>> import rapidbleu
+        >>> hyps = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+        >>> refs = [["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+        ...         ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."]]
+        >>> round(rapidbleu.corpus_bleu(hyps, refs).score, 10)
+        48.5304099981
+    """
+    metric = BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def raw_corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[Optional[str]]],
+    smooth_value: Optional[float] = BLEU.SMOOTH_DEFAULTS["floor"],
+) -> BLEUScore:
+    """BLEU on untokenized text with ``floor`` smoothing (sacreBLEU's ``raw_corpus_bleu``).
+
+    Args:
+        hypotheses: One str per segment.
+        references: Reference streams.
+        smooth_value: The floor (default 0.1).
+
+    Returns:
+        The score.
+
+    Example:
+        >>> round(raw_corpus_bleu(["a b c"], [["a b d"]]).score, 6)
+        28.117066
+    """
+    return corpus_bleu(
+        hypotheses,
+        references,
+        smooth_method="floor",
+        smooth_value=smooth_value,
+        force=True,
+        tokenize="none",
+        use_effective_order=True,
+    )
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[Optional[str]],
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    lowercase: bool = False,
+    tokenize: str = BLEU.TOKENIZER_DEFAULT,
+    use_effective_order: bool = True,
+) -> BLEUScore:
+    """Sentence BLEU of one hypothesis (sacreBLEU's ``sentence_bleu``).
+
+    Args:
+        hypothesis: The hypothesis.
+        references: Its references.
+        smooth_method: ``exp``, ``floor``, ``add-k`` or ``none``.
+        smooth_value: Value for ``floor`` / ``add-k``.
+        lowercase: Lowercase first.
+        tokenize: Tokenizer name (default ``13a``).
+        use_effective_order: Truncate the geometric mean (default on, as in sacreBLEU).
+
+    Returns:
+        The score.
+
+    Example:
+        >>> round(sentence_bleu("The cat sat on the mat.", ["The cat is on the mat."]).score, 4)
+        57.3067
+    """
+    if isinstance(smooth_value, (list, dict)):  # unhashable: skip the metric cache
+        metric = _metric.__wrapped__(
+            smooth_method, smooth_value, lowercase, tokenize, use_effective_order
+        )
+    else:
+        metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
+    return metric.sentence_score(hypothesis, references)

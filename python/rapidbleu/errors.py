@@ -1,0 +1,77 @@
+"""Exceptions raised by rapidbleu.
+
+Every error that rapidbleu raises on purpose is a :class:`RapidBleuError`. Each class also
+derives from the built-in exception that sacreBLEU (or Python) raises for the same mistake, so
+``except TypeError`` / ``except ValueError`` keep working in code written for sacreBLEU.
+
+Example:
+    >>> import rapidbleu
+    >>> try:
+    ...     rapidbleu.corpus_bleu(["a"], [["a", "b"]])
+    ... except rapidbleu.errors.LengthMismatchError as e:
+    ...     print(type(e).__name__)
+    LengthMismatchError
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "RapidBleuError",
+    "InvalidOptionError",
+    "InputError",
+    "InputTypeError",
+    "LengthMismatchError",
+    "EmptyInputError",
+    "InvalidTextError",
+    "MissingReferenceError",
+    "MissingDependencyError",
+    "MissingModelError",
+    "InternalError",
+]
+
+
+class RapidBleuError(Exception):
+    """Base class of every error rapidbleu raises on purpose."""
+
+
+class InvalidOptionError(RapidBleuError, ValueError):
+    """An option has a value outside what is allowed (the message lists what is allowed)."""
+
+
+class InputError(RapidBleuError, ValueError):
+    """The input cannot be scored as given (the message says where and why)."""
+
+
+class InputTypeError(RapidBleuError, TypeError):
+    """An input has the wrong type, e.g. a number where a string was expected."""
+
+
+class LengthMismatchError(InputError):
+    """Hypotheses and a reference stream (or other parallel inputs) differ in length."""
+
+
+class EmptyInputError(InputError):
+    """There is nothing to score: no hypotheses, or no reference streams."""
+
+
+class InvalidTextError(InputError):
+    """Text that is not valid Unicode (a lone surrogate) or not valid UTF-8 bytes."""
+
+
+class MissingReferenceError(InputError):
+    """A segment has no reference at all (every stream is ``None`` there)."""
+
+
+class MissingDependencyError(RapidBleuError, ImportError):
+    """An optional dependency (an extra such as ``rapidbleu[ja]``) is not installed."""
+
+
+class MissingModelError(RapidBleuError, FileNotFoundError):
+    """A model file (e.g. a SentencePiece model) is needed and was not found.
+
+    rapidbleu never downloads anything; the message says where to put the file.
+    """
+
+
+class InternalError(RapidBleuError, RuntimeError):
+    """A bug in rapidbleu (for example a Rust panic caught at the boundary). Please report it."""
