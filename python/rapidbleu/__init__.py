@@ -7,8 +7,9 @@
 
 Example:
     >>> import rapidbleu
-    >>> round(rapidbleu.corpus_bleu(["the cat sat on the mat"], [["the cat sat on a mat"]]).score, 2)
-    70.71
+    >>> score = rapidbleu.corpus_bleu(["the cat sat on the mat"], [["the cat sat on a mat"]])
+    >>> round(score.score, 2)
+    53.73
 """
 
 from rapidbleu import errors

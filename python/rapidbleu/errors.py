@@ -16,17 +16,17 @@ Example:
 from __future__ import annotations
 
 __all__ = [
-    "RapidBleuError",
-    "InvalidOptionError",
+    "EmptyInputError",
     "InputError",
     "InputTypeError",
-    "LengthMismatchError",
-    "EmptyInputError",
+    "InternalError",
+    "InvalidOptionError",
     "InvalidTextError",
-    "MissingReferenceError",
+    "LengthMismatchError",
     "MissingDependencyError",
     "MissingModelError",
-    "InternalError",
+    "MissingReferenceError",
+    "RapidBleuError",
 ]
 
 

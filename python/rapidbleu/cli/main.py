@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Optional, TextIO
+from typing import TextIO
 
 from rapidbleu.errors import InputError, LengthMismatchError, RapidBleuError
 from rapidbleu.metrics.bleu import BLEU
@@ -40,9 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     bleu = p.add_argument_group("BLEU")
     bleu.add_argument("-tok", "--tokenize", choices=TOKENIZERS, default=None)
     bleu.add_argument("-lc", "--lowercase", action="store_true")
-    bleu.add_argument(
-        "-s", "--smooth-method", choices=list(BLEU.SMOOTH_DEFAULTS), default="exp"
-    )
+    bleu.add_argument("-s", "--smooth-method", choices=list(BLEU.SMOOTH_DEFAULTS), default="exp")
     bleu.add_argument("-sv", "--smooth-value", type=float, default=None)
     bleu.add_argument("--force", action="store_true", help="do not warn about tokenized input")
     bleu.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
@@ -101,7 +99,7 @@ def _run(args: argparse.Namespace, stdin: TextIO) -> list[str]:
     return [score.format(args.width, args.score_only, sig, is_json)]
 
 
-def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     """Runs the command; returns its exit code (0 ok, 1 bad input, 2 usage error).
 
     Args:

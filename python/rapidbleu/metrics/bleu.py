@@ -14,7 +14,7 @@ import operator
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,7 @@ from rapidbleu.tokenizers import (
     is_rust_tokenizer,
 )
 
-__all__ = ["BLEU", "BLEUScore", "BLEUSignature", "MAX_NGRAM_ORDER"]
+__all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
 
@@ -43,7 +43,7 @@ _NEUMAIER = sys.version_info >= (3, 12)
 Stats = npt.NDArray[np.int64]
 
 
-def _num_threads(value: Optional[int]) -> int:
+def _num_threads(value: int | None) -> int:
     """Threads for the core: ``value``, else ``$RAPIDBLEU_NUM_THREADS``, else 0 (all cores)."""
     if value is None:
         env = os.environ.get("RAPIDBLEU_NUM_THREADS", "")
@@ -146,7 +146,7 @@ def _check_hypotheses(hypotheses: Any) -> Sequence[str]:
     return hypotheses
 
 
-def _check_streams(references: Any) -> Sequence[Sequence[Optional[str]]]:
+def _check_streams(references: Any) -> Sequence[Sequence[str | None]]:
     if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
         raise InputTypeError(
             "references must be a sequence of reference streams, each a sequence of str with "
@@ -190,7 +190,7 @@ class BLEU:
         BLEU = 100.00 100.0/100.0/100.0/100.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
     """
 
-    SMOOTH_DEFAULTS: dict[str, Optional[float]] = {
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {
         "none": None,
         "floor": 0.1,
         "add-k": 1,
@@ -198,23 +198,23 @@ class BLEU:
     }
     TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = "13a"
-    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
 
     def __init__(
         self,
         lowercase: bool = False,
         force: bool = False,
-        tokenize: Optional[str] = None,
+        tokenize: str | None = None,
         smooth_method: str = "exp",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         max_ngram_order: int = MAX_NGRAM_ORDER,
         effective_order: bool = False,
         trg_lang: str = "",
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
         *,
-        num_threads: Optional[int] = None,
-        spm_model: Optional[str] = None,
+        num_threads: int | None = None,
+        spm_model: str | None = None,
     ) -> None:
         if smooth_method not in self.SMOOTH_DEFAULTS:
             raise InvalidOptionError(
@@ -238,8 +238,8 @@ class BLEU:
             raise InvalidOptionError(
                 f"max_ngram_order must be a positive integer, got {max_ngram_order!r}"
             )
-        self.n_bootstrap: Optional[int] = None
-        self.seed: Optional[str] = None
+        self.n_bootstrap: int | None = None
+        self.seed: str | None = None
         self._force = force
         self.trg_lang = trg_lang
         self.lowercase = lowercase
@@ -264,7 +264,7 @@ class BLEU:
             raise InvalidOptionError(
                 f"unknown tokenizer {best_tokenizer!r}; allowed: " + ", ".join(TOKENIZERS)
             )
-        self._py_tokenizer: Optional[PythonTokenizer] = None
+        self._py_tokenizer: PythonTokenizer | None = None
         if is_rust_tokenizer(best_tokenizer):
             self.tokenizer_signature = best_tokenizer
             self._engine_tokenizer = best_tokenizer
@@ -272,17 +272,17 @@ class BLEU:
             self._py_tokenizer = get_python_tokenizer(best_tokenizer, spm_model=spm_model)
             self.tokenizer_signature = self._py_tokenizer.signature()
             self._engine_tokenizer = "none"
-        self._ref_cache: Optional[_core.ReferenceCache] = None
+        self._ref_cache: _core.ReferenceCache | None = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
     # -- preprocessing ---------------------------------------------------------------------
 
-    def _pretokenize(self, lines: Sequence[Optional[str]]) -> list[Optional[str]]:
+    def _pretokenize(self, lines: Sequence[str | None]) -> list[str | None]:
         """Runs a Python tokenizer (MeCab, SentencePiece) as ``_preprocess_segment`` does."""
         tok = self._py_tokenizer
         assert tok is not None
-        out: list[Optional[str]] = []
+        out: list[str | None] = []
         for i, line in enumerate(lines):
             if line is None:
                 out.append(None)
@@ -315,7 +315,7 @@ class BLEU:
     # -- statistics ------------------------------------------------------------------------
 
     def _extract_corpus_statistics(
-        self, hypotheses: Sequence[str], references: Optional[Any]
+        self, hypotheses: Sequence[str], references: Any | None
     ) -> Stats:
         """Per-segment statistics ``(n, 2 + 2N)`` as an int64 array (sacreBLEU's name)."""
         if references is not None:
@@ -346,7 +346,7 @@ class BLEU:
         return stats
 
     def _item_statistics(
-        self, candidates: Sequence[str], references: Sequence[Sequence[Optional[str]]]
+        self, candidates: Sequence[str], references: Sequence[Sequence[str | None]]
     ) -> Stats:
         """Statistics with references given per segment (``references[i]`` for candidate i)."""
         hyps, refs, lowercase = self._engine_inputs(candidates, references)
@@ -377,7 +377,7 @@ class BLEU:
     def corpus_statistics(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
     ) -> Stats:
         """Sufficient statistics of every segment, one row each.
 
@@ -406,7 +406,7 @@ class BLEU:
         sys_len: int,
         ref_len: int,
         smooth_method: str = "none",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         effective_order: bool = False,
         max_ngram_order: int = MAX_NGRAM_ORDER,
     ) -> BLEUScore:
@@ -464,9 +464,10 @@ class BLEU:
                 correct = list(correct)
             if not isinstance(total, list):
                 total = list(total)
+            k: Any = smooth_value
             for n in range(2, addk_orders + 2):
-                correct[n - 1] += smooth_value  # type: ignore[operator]
-                total[n - 1] += smooth_value  # type: ignore[operator]
+                correct[n - 1] += k
+                total[n - 1] += k
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
     def _compute_score_from_stats(self, stats: Any) -> BLEUScore:
@@ -487,7 +488,7 @@ class BLEU:
     def corpus_score(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]],
+        references: Sequence[Sequence[str | None]] | None,
         n_bootstrap: int = 1,
     ) -> BLEUScore:
         """Corpus BLEU of ``hypotheses`` against one or more reference streams.
@@ -519,7 +520,7 @@ class BLEU:
         stats = self._extract_corpus_statistics(_check_hypotheses(hypotheses), references)
         return self._compute_score_from_stats(stats.sum(axis=0))
 
-    def sentence_score(self, hypothesis: str, references: Sequence[Optional[str]]) -> BLEUScore:
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """BLEU of one hypothesis against its references (any number).
 
         Args:
@@ -534,9 +535,7 @@ class BLEU:
             100.00000000000004
         """
         if not isinstance(hypothesis, str):
-            raise InputTypeError(
-                f"hypothesis must be a str, not {type(hypothesis).__name__}"
-            )
+            raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
             raise InputTypeError("references must be a sequence of str (the references)")
         if len(references) == 0:
@@ -549,7 +548,7 @@ class BLEU:
     def sentence_scores(
         self,
         hypotheses: Sequence[str],
-        references: Optional[Sequence[Sequence[Optional[str]]]] = None,
+        references: Sequence[Sequence[str | None]] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence BLEU of every segment in one batched call.
 

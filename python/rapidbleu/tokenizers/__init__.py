@@ -13,15 +13,18 @@ Example:
 
 from __future__ import annotations
 
+import os
 from typing import Protocol
 
+from rapidbleu.errors import InvalidOptionError
+
 __all__ = [
-    "TOKENIZERS",
-    "RUST_TOKENIZERS",
     "PYTHON_TOKENIZERS",
+    "RUST_TOKENIZERS",
+    "TOKENIZERS",
     "PythonTokenizer",
-    "is_rust_tokenizer",
     "get_python_tokenizer",
+    "is_rust_tokenizer",
 ]
 
 #: Tokenizers implemented in Rust, byte-identical to sacreBLEU 2.6.0.
@@ -68,16 +71,55 @@ def is_rust_tokenizer(name: str) -> bool:
     return name in RUST_TOKENIZERS
 
 
-def get_python_tokenizer(name: str, spm_model: str | None = None) -> PythonTokenizer:
+def get_python_tokenizer(
+    name: str, spm_model: str | os.PathLike[str] | None = None
+) -> PythonTokenizer:
     """Builds the Python tokenizer called ``name`` (one of :data:`PYTHON_TOKENIZERS`).
+
+    The optional dependency is imported here, not when :mod:`rapidbleu` is imported.
 
     Args:
         name: ``ja-mecab``, ``ko-mecab``, ``spm``, ``flores101``, ``flores200`` or ``spBLEU-1K``.
         spm_model: For the SentencePiece tokenizers, the path of the model file. ``None`` looks
             in sacreBLEU's cache (``$SACREBLEU/models``, default ``~/.sacrebleu/models``).
+            rapidbleu never downloads a model.
+
+    Returns:
+        A tokenizer: ``tok(line)`` gives sacreBLEU's tokenized line, ``tok.signature()`` its
+        ``tok:`` signature field.
 
     Raises:
+        rapidbleu.errors.InvalidOptionError: ``name`` is not a Python tokenizer, or
+            ``spm_model`` was given for a MeCab tokenizer.
         rapidbleu.errors.MissingDependencyError: the extra it needs is not installed.
         rapidbleu.errors.MissingModelError: no SentencePiece model file was found.
+
+    Example:
+        >>> from rapidbleu.errors import InvalidOptionError
+        >>> from rapidbleu.tokenizers import get_python_tokenizer
+        >>> get_python_tokenizer("ja-mecab")("吾輩は猫である。")  # doctest: +SKIP
+        '吾輩 は 猫 で ある 。'
+        >>> try:
+        ...     get_python_tokenizer("13a")
+        ... except InvalidOptionError as e:
+        ...     print(str(e).split(";")[0])
+        '13a' is not a Python tokenizer (it runs in Rust)
     """
-    raise NotImplementedError(name)  # filled in by tokenizers/mecab.py and tokenizers/spm.py
+    # Imported here so that `import rapidbleu` never imports MeCab or sentencepiece.
+    if name in ("ja-mecab", "ko-mecab"):
+        if spm_model is not None:
+            raise InvalidOptionError(
+                "spm_model is only for the SentencePiece tokenizers "
+                f"(spm, flores101, flores200, spBLEU-1K), not {name!r}"
+            )
+        from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
+
+        return TokenizerJaMecab() if name == "ja-mecab" else TokenizerKoMecab()
+    if name in PYTHON_TOKENIZERS:
+        from rapidbleu.tokenizers.spm import TokenizerSPM
+
+        return TokenizerSPM(name, spm_model=spm_model)
+    where = " (it runs in Rust)" if name in RUST_TOKENIZERS else ""
+    raise InvalidOptionError(
+        f"{name!r} is not a Python tokenizer{where}; allowed: " + ", ".join(PYTHON_TOKENIZERS)
+    )

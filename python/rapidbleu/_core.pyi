@@ -1,0 +1,66 @@
+"""Type stubs of the Rust extension ``rapidbleu._core`` (checked by ``mypy.stubtest``)."""
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+TOKENIZERS: list[str]
+
+def tokenize(name: str, line: str) -> str:
+    """Exactly the output of sacreBLEU's tokenizer ``name`` on ``line``."""
+
+def corpus_statistics(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.int64], int, int]:
+    """Per-segment statistics, sacreBLEU's ``num_refs``, and the count of ``" ."`` endings."""
+
+def compute_bleu(
+    correct: Sequence[int],
+    total: Sequence[int],
+    sys_len: int,
+    ref_len: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    max_order: int,
+    neumaier: bool,
+) -> tuple[float, list[float], float, int]:
+    """``BLEU.compute_bleu`` -> ``(score, precisions, bp, addk_orders)``."""
+
+def score_rows(
+    stats: npt.NDArray[np.int64],
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    max_order: int,
+    neumaier: bool,
+) -> npt.NDArray[np.float64]:
+    """Sentence BLEU of every statistics row."""
+
+class ReferenceCache:
+    """References tokenized and counted once."""
+
+    def __new__(
+        cls,
+        refs: Sequence[Sequence[str | None]],
+        tokenizer: str,
+        lowercase: bool,
+        max_order: int,
+        num_threads: int = 0,
+    ) -> ReferenceCache: ...
+    @property
+    def num_refs(self) -> int:
+        """SacreBLEU's ``num_refs`` (-1: variable)."""
+    def __len__(self) -> int: ...
+    def statistics(
+        self, hyps: Sequence[str], num_threads: int = 0
+    ) -> tuple[npt.NDArray[np.int64], int]:
+        """Statistics of ``hyps`` against the cached references, and the ``" ."`` count."""
