@@ -34,7 +34,11 @@ impl StatsOptions {
                 "max_ngram_order must be a positive integer, got {max_order}"
             )));
         }
-        Ok(StatsOptions { tokenizer, lowercase_ascii, max_order })
+        Ok(StatsOptions {
+            tokenizer,
+            lowercase_ascii,
+            max_order,
+        })
     }
 
     /// Number of statistics per segment: `2 + 2 * max_order`.
@@ -66,11 +70,15 @@ impl TokState {
         } else {
             text
         };
-        let out = opts.tokenizer.tokenize(py_rstrip(text), &mut self.buf, false);
+        let out = opts
+            .tokenizer
+            .tokenize(py_rstrip(text), &mut self.buf, false);
         self.ranges.clear();
         py_split_ranges(out, &mut self.ranges);
         let bytes = out.as_bytes();
-        self.ranges.iter().map(move |&(a, b)| &bytes[a as usize..b as usize])
+        self.ranges
+            .iter()
+            .map(move |&(a, b)| &bytes[a as usize..b as usize])
     }
 }
 
@@ -121,7 +129,10 @@ pub struct RefSets<'a> {
 impl<'a> RefSets<'a> {
     /// An empty set of segments.
     pub fn new() -> Self {
-        RefSets { texts: Vec::new(), offsets: vec![0] }
+        RefSets {
+            texts: Vec::new(),
+            offsets: vec![0],
+        }
     }
 
     /// Appends a reference to the segment being built.
@@ -179,10 +190,42 @@ pub fn corpus_stats(
 ) -> Result<(), CoreError> {
     check_shapes(hyps.len(), refs.len(), opts, out.len())?;
     refs.check_nonempty()?;
-    for_each_row(out, opts.row_len(), threads, Worker::default, |w, i, row| {
-        w.segment(hyps[i], refs.get(i), opts, row)
-    });
+    check_segment_sizes(
+        (0..hyps.len()).map(|i| (i, segment_bytes(Some(hyps[i]), refs.get(i)))),
+        opts,
+    )?;
+    for_each_row(
+        out,
+        opts.row_len(),
+        threads,
+        Worker::default,
+        |w, i, row| w.segment(hyps[i], refs.get(i), opts, row),
+    );
     Ok(())
+}
+
+/// Token offsets and n-gram ids are `u32` (half the memory traffic of `usize`), so a segment
+/// may hold at most this many bytes times the n-gram order (a 1 GiB segment at order 4): far
+/// beyond any real sentence, and checked so that a giant input is an error, not a wrong count.
+const MAX_SEGMENT_WORK: usize = (u32::MAX - 2) as usize;
+
+fn check_segment_sizes(
+    mut segments: impl Iterator<Item = (usize, usize)>,
+    opts: &StatsOptions,
+) -> Result<(), CoreError> {
+    // 13a can triple the text, so allow for that in the budget.
+    match segments.find(|&(_, bytes)| bytes.saturating_mul(3 * opts.max_order) > MAX_SEGMENT_WORK) {
+        Some((i, bytes)) => Err(CoreError::InvalidInput(format!(
+            "segment {i} holds {bytes} bytes of text, more than rapidbleu can count at \
+             max_ngram_order {}; split it into sentences",
+            opts.max_order
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn segment_bytes(hyp: Option<&str>, refs: &[&str]) -> usize {
+    hyp.map_or(0, str::len) + refs.iter().map(|r| r.len()).sum::<usize>()
 }
 
 fn no_reference(i: usize) -> CoreError {
@@ -192,7 +235,12 @@ fn no_reference(i: usize) -> CoreError {
     ))
 }
 
-fn check_shapes(n_hyps: usize, n_refs: usize, opts: &StatsOptions, out_len: usize) -> Result<(), CoreError> {
+fn check_shapes(
+    n_hyps: usize,
+    n_refs: usize,
+    opts: &StatsOptions,
+    out_len: usize,
+) -> Result<(), CoreError> {
     if n_hyps != n_refs {
         return Err(CoreError::InvalidInput(format!(
             "{n_hyps} hypotheses but references for {n_refs} segments; they must be equal"
@@ -219,6 +267,10 @@ impl RefCache {
     /// Tokenizes and counts the references of every segment once.
     pub fn new(refs: &RefSets<'_>, opts: StatsOptions, threads: usize) -> Result<Self, CoreError> {
         refs.check_nonempty()?;
+        check_segment_sizes(
+            (0..refs.len()).map(|i| (i, segment_bytes(None, refs.get(i)))),
+            &opts,
+        )?;
         let tables = map_collect(refs.len(), threads, Worker::default, |w, i| {
             let mut t = RefTable::default();
             w.intern_references(refs.get(i), &opts, &mut t);
@@ -247,10 +299,15 @@ impl RefCache {
     /// Statistics of `hyps` against the cached references.
     pub fn stats(&self, hyps: &[&str], threads: usize, out: &mut [i64]) -> Result<(), CoreError> {
         check_shapes(hyps.len(), self.tables.len(), &self.opts, out.len())?;
+        check_segment_sizes(hyps.iter().map(|h| h.len()).enumerate(), &self.opts)?;
         let opts = &self.opts;
-        for_each_row(out, opts.row_len(), threads, Worker::default, |w, i, row| {
-            w.match_against(hyps[i], &self.tables[i], opts, row)
-        });
+        for_each_row(
+            out,
+            opts.row_len(),
+            threads,
+            Worker::default,
+            |w, i, row| w.match_against(hyps[i], &self.tables[i], opts, row),
+        );
         Ok(())
     }
 }
@@ -279,8 +336,8 @@ mod tests {
         assert_eq!(a, b);
         // sacreBLEU 2.6.0: BLEU(lowercase=True)._extract_corpus_statistics(hyps, refs)
         let expected: Vec<i64> = vec![
-            7, 7, 6, 4, 2, 1, 7, 6, 5, 4, 4, 3, 3, 1, 0, 0, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 4, 4, 4, 3, 2, 1, 4, 3, 2, 1,
+            7, 7, 6, 4, 2, 1, 7, 6, 5, 4, 4, 3, 3, 1, 0, 0, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 4, 4, 4, 3, 2, 1, 4, 3, 2, 1,
         ];
         assert_eq!(a, expected);
     }

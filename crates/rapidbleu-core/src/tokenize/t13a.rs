@@ -16,7 +16,10 @@ pub(crate) fn tokenize_13a(line: &str, buf: &mut TokBuf) {
     // `str.replace`, which Rust's `str::replace` matches (left to right, non-overlapping).
     let needs_replace = line.bytes().any(|b| matches!(b, b'<' | b'\n' | b'&'));
     if needs_replace {
-        let mut s = line.replace("<skipped>", "").replace("-\n", "").replace('\n', " ");
+        let mut s = line
+            .replace("<skipped>", "")
+            .replace("-\n", "")
+            .replace('\n', " ");
         if s.contains('&') {
             s = s
                 .replace("&quot;", "\"")
@@ -74,8 +77,8 @@ pub(crate) fn regex_stage(buf: &mut TokBuf) {
     }
 }
 
-/// 2. `([^0-9])([\.,])` -> `'\1 \2 '`. A match consumes both characters, so a `.`/`,` that
-/// was the second character of a match cannot be the first of the next one.
+/// Regex 2, `([^0-9])([\.,])` -> `'\1 \2 '`. A match consumes both characters, so a
+/// `.`/`,` that was the second character of a match cannot be the first of the next one.
 fn sub_nondigit_dotcomma(src: &[u8], out: &mut Vec<u8>) {
     out.clear();
     let mut i = 0; // first byte not yet consumed
@@ -94,7 +97,7 @@ fn sub_nondigit_dotcomma(src: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&src[i.min(src.len())..]);
 }
 
-/// 3. `([\.,])([^0-9])` -> `' \1 \2'`.
+/// Regex 3, `([\.,])([^0-9])` -> `' \1 \2'`.
 fn sub_dotcomma_nondigit(src: &[u8], out: &mut Vec<u8>) {
     out.clear();
     let mut i = 0;
@@ -115,7 +118,7 @@ fn sub_dotcomma_nondigit(src: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&src[i..]);
 }
 
-/// 4. `([0-9])(-)` -> `'\1 \2 '`.
+/// Regex 4, `([0-9])(-)` -> `'\1 \2 '`.
 fn sub_digit_dash(src: &[u8], out: &mut Vec<u8>) {
     out.clear();
     let mut i = 0;
@@ -163,7 +166,10 @@ mod tests {
     fn sacrebleu_examples() {
         // Outputs of sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()(s), sacreBLEU 2.6.0.
         assert_eq!(tok("Hello, world!"), "Hello , world !");
-        assert_eq!(tok("It's 1,000.5 dollars - in 2023."), "It's 1,000.5 dollars - in 2023 .");
+        assert_eq!(
+            tok("It's 1,000.5 dollars - in 2023."),
+            "It's 1,000.5 dollars - in 2023 ."
+        );
         assert_eq!(tok("a..b"), "a . . b");
         assert_eq!(tok("&amp;lt; &quot;x&quot;"), "< \" x \"");
         assert_eq!(tok("1-2 a-b"), "1 - 2 a-b");
@@ -173,7 +179,10 @@ mod tests {
 
     #[test]
     fn punct_class() {
-        let got: String = (0u8..128).filter(|&b| is_13a_punct(b)).map(char::from).collect();
+        let got: String = (0u8..128)
+            .filter(|&b| is_13a_punct(b))
+            .map(char::from)
+            .collect();
         assert_eq!(got, " !\"#$%&()*+/:;<=>?@[\\]^_`{|}~");
     }
 }
