@@ -28,7 +28,9 @@ fn main() {
     let vocab: Vec<String> = (0..20_000)
         .map(|_| {
             let len = 1 + rng.below(9) as usize;
-            (0..len).map(|_| char::from(b'a' + rng.below(26) as u8)).collect()
+            (0..len)
+                .map(|_| char::from(b'a' + rng.below(26) as u8))
+                .collect()
         })
         .collect();
     // Zipf-like: pick index floor(V^u) for uniform u.
@@ -42,10 +44,26 @@ fn main() {
     for _ in 0..n {
         let k = 10 + rng.below(31) as usize;
         let words: Vec<String> = (0..k).map(|_| word(&mut rng)).collect();
-        refs.push(format!("{}, \"{}\".", words[..k / 2].join(" "), words[k / 2..].join(" ")));
-        let hw: Vec<String> =
-            words.iter().map(|w| if rng.below(5) == 0 { word(&mut rng) } else { w.clone() }).collect();
-        hyps.push(format!("{} - {}.", hw[..k / 3].join(" "), hw[k / 3..].join(" ")));
+        refs.push(format!(
+            "{}, \"{}\".",
+            words[..k / 2].join(" "),
+            words[k / 2..].join(" ")
+        ));
+        let hw: Vec<String> = words
+            .iter()
+            .map(|w| {
+                if rng.below(5) == 0 {
+                    word(&mut rng)
+                } else {
+                    w.clone()
+                }
+            })
+            .collect();
+        hyps.push(format!(
+            "{} - {}.",
+            hw[..k / 3].join(" "),
+            hw[k / 3..].join(" ")
+        ));
     }
     let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
     let sets: RefSets = refs.iter().map(|r| vec![r.as_str()]).collect();
@@ -57,5 +75,10 @@ fn main() {
     let sums: Vec<i64> = (0..opts.row_len())
         .map(|j| out.iter().skip(j).step_by(opts.row_len()).sum())
         .collect();
-    println!("{n} segments, {}: {:?} ({:.2} us/segment); sums {sums:?}", tok.name(), dt, dt.as_secs_f64() * 1e6 / n as f64);
+    println!(
+        "{n} segments, {}: {:?} ({:.2} us/segment); sums {sums:?}",
+        tok.name(),
+        dt,
+        dt.as_secs_f64() * 1e6 / n as f64
+    );
 }

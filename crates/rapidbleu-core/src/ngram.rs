@@ -102,22 +102,29 @@ impl RefTable {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(tok);
         let arena = &self.arena;
-        self.vocab.insert_unique(h, (start, tok.len() as u32, id), |&(s, l, _)| {
-            hash_bytes(&arena[s as usize..(s + l) as usize])
-        });
+        self.vocab
+            .insert_unique(h, (start, tok.len() as u32, id), |&(s, l, _)| {
+                hash_bytes(&arena[s as usize..(s + l) as usize])
+            });
         id
     }
 
     fn lookup(&self, tok: &[u8]) -> u32 {
         let arena = &self.arena;
         self.vocab
-            .find(hash_bytes(tok), |&(s, l, _)| &arena[s as usize..(s + l) as usize] == tok)
+            .find(hash_bytes(tok), |&(s, l, _)| {
+                &arena[s as usize..(s + l) as usize] == tok
+            })
             .map_or(MISSING, |&(_, _, id)| id)
     }
 
     /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
     /// [`RefTable::count_references`]).
-    pub fn intern_reference<'t>(&mut self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
+    pub fn intern_reference<'t>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t [u8]>,
+        sc: &mut Scratch,
+    ) {
         let before = sc.ref_ids.len();
         for tok in tokens {
             let id = self.intern(tok);
@@ -132,9 +139,15 @@ impl RefTable {
     /// With `only_hypothesis_tokens`, n-grams containing a token that the hypothesis looked up
     /// by [`RefTable::lookup_hypothesis`] does not have are skipped: they cannot match, and
     /// skipping them avoids most hash-map insertions at higher orders.
-    pub fn count_references(&mut self, max_order: usize, only_hypothesis_tokens: bool, sc: &mut Scratch) {
+    pub fn count_references(
+        &mut self,
+        max_order: usize,
+        only_hypothesis_tokens: bool,
+        sc: &mut Scratch,
+    ) {
         sc.keep.clear();
-        sc.keep.resize(self.n_tokens as usize, !only_hypothesis_tokens);
+        sc.keep
+            .resize(self.n_tokens as usize, !only_hypothesis_tokens);
         if only_hypothesis_tokens {
             for &id in &sc.ids {
                 if id != MISSING {
@@ -243,7 +256,9 @@ impl RefTable {
                 if p == MISSING || t == MISSING {
                     continue;
                 }
-                let Some(&id) = self.ngrams.get(&key(p, t)) else { continue };
+                let Some(&id) = self.ngrams.get(&key(p, t)) else {
+                    continue;
+                };
                 any = true;
                 let count = &mut sc.counts[id as usize];
                 if *count == 0 {
@@ -290,7 +305,10 @@ mod tests {
     #[test]
     fn clipping_takes_max_over_references() {
         // hyp "the the the the", refs with 2 and 1 "the": clipped unigram count is 2.
-        assert_eq!(row("the the the the", &["the cat the", "the"], 2), vec![4, 3, 2, 0, 4, 3]);
+        assert_eq!(
+            row("the the the the", &["the cat the", "the"], 2),
+            vec![4, 3, 2, 0, 4, 3]
+        );
     }
 
     #[test]

@@ -37,7 +37,11 @@ pub fn install<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
 }
 
 fn chunk_len(n: usize, threads: usize) -> usize {
-    let t = if threads == 0 { rayon::current_num_threads() } else { threads };
+    let t = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads
+    };
     (n / (t * 16)).clamp(16, 4096)
 }
 
@@ -58,11 +62,13 @@ where
     }
     let chunk = chunk_len(n, threads);
     install(threads, || {
-        out.par_chunks_mut(row_len * chunk).enumerate().for_each_init(&init, |w, (c, rows)| {
-            for (j, row) in rows.chunks_mut(row_len).enumerate() {
-                f(w, c * chunk + j, row);
-            }
-        })
+        out.par_chunks_mut(row_len * chunk)
+            .enumerate()
+            .for_each_init(&init, |w, (c, rows)| {
+                for (j, row) in rows.chunks_mut(row_len).enumerate() {
+                    f(w, c * chunk + j, row);
+                }
+            })
     });
 }
 
@@ -79,6 +85,10 @@ where
     }
     let chunk = chunk_len(n, threads);
     install(threads, || {
-        (0..n).into_par_iter().with_min_len(chunk).map_init(&init, |w, i| f(w, i)).collect()
+        (0..n)
+            .into_par_iter()
+            .with_min_len(chunk)
+            .map_init(&init, |w, i| f(w, i))
+            .collect()
     })
 }

@@ -146,12 +146,21 @@ pub fn compute_bleu(
     let n_ord = p.max_order;
     let mut bp = 1.0;
     if sys_len < ref_len {
-        bp = if sys_len > 0 { (1.0 - ref_len as f64 / sys_len as f64).exp() } else { 0.0 };
+        bp = if sys_len > 0 {
+            (1.0 - ref_len as f64 / sys_len as f64).exp()
+        } else {
+            0.0
+        };
     }
     let mut precisions = vec![0.0f64; n_ord];
     // Early stop if there are no matches (sacreBLEU #141), before add-k touches anything.
     if correct[..n_ord].iter().all(|&c| c == 0) {
-        return BleuOutcome { score: 0.0, bp, precisions, addk_orders: 0 };
+        return BleuOutcome {
+            score: 0.0,
+            bp,
+            precisions,
+            addk_orders: 0,
+        };
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
@@ -186,10 +195,21 @@ pub fn compute_bleu(
     }
     let terms: Vec<Term> = precisions[..eff_order]
         .iter()
-        .map(|&x| if x == 0.0 { Term::Int(-9_999_999_999) } else { Term::Float(x.ln()) })
+        .map(|&x| {
+            if x == 0.0 {
+                Term::Int(-9_999_999_999)
+            } else {
+                Term::Float(x.ln())
+            }
+        })
         .collect();
     let score = bp * (py_sum(&terms, p.summation) / eff_order as f64).exp();
-    BleuOutcome { score, bp, precisions, addk_orders }
+    BleuOutcome {
+        score,
+        bp,
+        precisions,
+        addk_orders,
+    }
 }
 
 /// Sentence scores of every row of a statistics matrix (`n x (2 + 2N)`).
@@ -214,26 +234,55 @@ mod tests {
     use super::*;
 
     fn params(smooth: Smooth, eff: bool) -> BleuParams {
-        BleuParams { smooth, effective_order: eff, max_order: 4, summation: Summation::Plain }
+        BleuParams {
+            smooth,
+            effective_order: eff,
+            max_order: 4,
+            summation: Summation::Plain,
+        }
     }
 
     #[test]
     fn perfect_match_is_not_exactly_100() {
-        let o = compute_bleu(&[4, 3, 2, 1], &[4, 3, 2, 1], 4, 4, &params(Smooth::Exp, false));
+        let o = compute_bleu(
+            &[4, 3, 2, 1],
+            &[4, 3, 2, 1],
+            4,
+            4,
+            &params(Smooth::Exp, false),
+        );
         assert_eq!(o.score, 100.00000000000004);
     }
 
     #[test]
     fn missing_order_without_effective_order_scores_zero() {
-        let o = compute_bleu(&[3, 2, 1, 0], &[3, 2, 1, 0], 3, 3, &params(Smooth::Exp, false));
+        let o = compute_bleu(
+            &[3, 2, 1, 0],
+            &[3, 2, 1, 0],
+            3,
+            3,
+            &params(Smooth::Exp, false),
+        );
         assert_eq!(o.score, 0.0);
-        let o = compute_bleu(&[3, 2, 1, 0], &[3, 2, 1, 0], 3, 3, &params(Smooth::Exp, true));
+        let o = compute_bleu(
+            &[3, 2, 1, 0],
+            &[3, 2, 1, 0],
+            3,
+            3,
+            &params(Smooth::Exp, true),
+        );
         assert_eq!(o.score, 100.00000000000004);
     }
 
     #[test]
     fn addk_gives_missing_orders_precision_100() {
-        let o = compute_bleu(&[1, 0, 0, 0], &[1, 0, 0, 0], 1, 1, &params(Smooth::AddK(1.0), false));
+        let o = compute_bleu(
+            &[1, 0, 0, 0],
+            &[1, 0, 0, 0],
+            1,
+            1,
+            &params(Smooth::AddK(1.0), false),
+        );
         assert_eq!(o.precisions, vec![100.0; 4]);
         assert_eq!(o.addk_orders, 3);
     }

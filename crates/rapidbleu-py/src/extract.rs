@@ -13,7 +13,10 @@ use pyo3::types::{PyAnyMethods, PyString};
 pub type Owned<'py> = Vec<Option<Bound<'py, PyString>>>;
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
 }
 
 /// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`).
@@ -25,7 +28,11 @@ pub fn collect<'py>(
 ) -> PyResult<Owned<'py>> {
     let py = seq.py();
     let iter = seq.try_iter().map_err(|_| {
-        rb_err(py, "InputTypeError", format!("{what} must be a sequence of str, not {}", type_name(seq)))
+        rb_err(
+            py,
+            "InputTypeError",
+            format!("{what} must be a sequence of str, not {}", type_name(seq)),
+        )
     })?;
     let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
     for (i, item) in iter.enumerate() {
@@ -37,10 +44,16 @@ pub fn collect<'py>(
         let s = item.cast_into::<PyString>().map_err(|e| {
             let allowed = if allow_none { "str or None" } else { "str" };
             let obj = e.into_inner();
-            rb_err(py, "InputTypeError", format!("{what}[{i}] is {}; expected {allowed}", type_name(&obj)))
+            rb_err(
+                py,
+                "InputTypeError",
+                format!("{what}[{i}] is {}; expected {allowed}", type_name(&obj)),
+            )
         })?;
         let s = if lowercase && !is_ascii(&s, what, i)? {
-            s.call_method0("lower")?.cast_into::<PyString>().map_err(PyErr::from)?
+            s.call_method0("lower")?
+                .cast_into::<PyString>()
+                .map_err(PyErr::from)?
         } else {
             s
         };

@@ -17,7 +17,12 @@ use rapidbleu_core::score::{self, BleuParams, Smooth, Summation};
 use rapidbleu_core::stats::{self, RefCache, RefSets, StatsOptions};
 use rapidbleu_core::tokenize::{TokBuf, Tokenizer};
 
-fn stats_options(py: Python<'_>, tokenizer: &str, lowercase: bool, max_order: usize) -> PyResult<StatsOptions> {
+fn stats_options(
+    py: Python<'_>,
+    tokenizer: &str,
+    lowercase: bool,
+    max_order: usize,
+) -> PyResult<StatsOptions> {
     let tok = Tokenizer::from_name(tokenizer).map_err(|e| errors::core_err(py, e))?;
     StatsOptions::new(tok, lowercase, max_order).map_err(|e| errors::core_err(py, e))
 }
@@ -30,7 +35,11 @@ fn collect_streams<'py>(
 ) -> PyResult<Vec<Owned<'py>>> {
     let py = refs.py();
     let iter = refs.try_iter().map_err(|_| {
-        rb_err(py, "InputTypeError", "references must be a sequence of reference streams (sequences of str)")
+        rb_err(
+            py,
+            "InputTypeError",
+            "references must be a sequence of reference streams (sequences of str)",
+        )
     })?;
     let mut streams = Vec::new();
     for (k, stream) in iter.enumerate() {
@@ -46,9 +55,14 @@ fn collect_streams<'py>(
             ));
         }
         let s = collect(&stream, &format!("references[{k}]"), true, lowercase)?;
-        let expected = n_hyps.unwrap_or_else(|| streams.first().map_or(s.len(), |f: &Owned<'py>| f.len()));
+        let expected =
+            n_hyps.unwrap_or_else(|| streams.first().map_or(s.len(), |f: &Owned<'py>| f.len()));
         if s.len() != expected {
-            let against = if n_hyps.is_some() { "hypotheses" } else { "segments in references[0]" };
+            let against = if n_hyps.is_some() {
+                "hypotheses"
+            } else {
+                "segments in references[0]"
+            };
             return Err(rb_err(
                 py,
                 "LengthMismatchError",
@@ -63,7 +77,11 @@ fn collect_streams<'py>(
         streams.push(s);
     }
     if streams.is_empty() {
-        return Err(rb_err(py, "EmptyInputError", "no reference streams given; pass at least one, e.g. [[ref_seg1, ref_seg2, ...]]"));
+        return Err(rb_err(
+            py,
+            "EmptyInputError",
+            "no reference streams given; pass at least one, e.g. [[ref_seg1, ref_seg2, ...]]",
+        ));
     }
     Ok(streams)
 }
@@ -101,7 +119,10 @@ fn collect_segments<'py>(
         return Err(rb_err(
             py,
             "LengthMismatchError",
-            format!("{n_hyps} candidates but {} reference lists; each candidate needs its own list", segs.len()),
+            format!(
+                "{n_hyps} candidates but {} reference lists; each candidate needs its own list",
+                segs.len()
+            ),
         ));
     }
     segs.iter()
@@ -111,7 +132,9 @@ fn collect_segments<'py>(
                 return Err(rb_err(
                     py,
                     "InputTypeError",
-                    format!("references[{i}] is a str; each item's references must be a list of str"),
+                    format!(
+                        "references[{i}] is a str; each item's references must be a list of str"
+                    ),
                 ));
             }
             collect(seg, &format!("references[{i}]"), true, lowercase)
@@ -120,9 +143,13 @@ fn collect_segments<'py>(
 }
 
 fn collect_any<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let iter = seq
-        .try_iter()
-        .map_err(|_| rb_err(seq.py(), "InputTypeError", format!("{what} must be a sequence")))?;
+    let iter = seq.try_iter().map_err(|_| {
+        rb_err(
+            seq.py(),
+            "InputTypeError",
+            format!("{what} must be a sequence"),
+        )
+    })?;
     iter.collect()
 }
 
@@ -142,7 +169,14 @@ fn ref_sets_of_segments<'a>(segs: &'a [Owned<'_>]) -> PyResult<(RefSets<'a>, i64
         lo = lo.min(count);
         hi = hi.max(count);
     }
-    Ok((sets, if lo == hi || segs.is_empty() { hi as i64 } else { -1 }))
+    Ok((
+        sets,
+        if lo == hi || segs.is_empty() {
+            hi as i64
+        } else {
+            -1
+        },
+    ))
 }
 
 /// How many hypotheses end in `" ."` (sacreBLEU warns about tokenized input from 100 on).
@@ -150,7 +184,11 @@ fn count_tokenized_periods(hyps: &[&str]) -> usize {
     hyps.iter().filter(|h| h.ends_with(" .")).count()
 }
 
-fn new_stats<'py>(py: Python<'py>, data: Vec<i64>, row_len: usize) -> PyResult<Bound<'py, PyArray2<i64>>> {
+fn new_stats<'py>(
+    py: Python<'py>,
+    data: Vec<i64>,
+    row_len: usize,
+) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let n = data.len() / row_len;
     data.into_pyarray(py).reshape([n, row_len])
 }
@@ -188,8 +226,11 @@ fn corpus_statistics<'py>(
         collect_streams(refs, Some(hyps_owned.len()), lowercase)?
     };
     let hyp_strs = borrow_all(&hyps_owned, "hypotheses")?;
-    let (sets, num_refs) =
-        if per_segment { ref_sets_of_segments(&groups)? } else { ref_sets(&groups)? };
+    let (sets, num_refs) = if per_segment {
+        ref_sets_of_segments(&groups)?
+    } else {
+        ref_sets(&groups)?
+    };
     let periods = count_tokenized_periods(&hyp_strs);
     let row_len = opts.row_len();
     let data = run_detached(py, || {
@@ -261,7 +302,9 @@ impl ReferenceCache {
         let row_len = opts.row_len();
         let data = run_detached(py, || {
             let mut out = vec![0i64; hyp_strs.len() * row_len];
-            self.inner.stats(&hyp_strs, num_threads, &mut out).map(|()| out)
+            self.inner
+                .stats(&hyp_strs, num_threads, &mut out)
+                .map(|()| out)
         })?;
         Ok((new_stats(py, data, row_len)?, periods))
     }
@@ -275,12 +318,26 @@ fn bleu_params(
     max_order: usize,
     neumaier: bool,
 ) -> PyResult<BleuParams> {
-    let smooth = Smooth::from_name(smooth_method, smooth_value).map_err(|e| errors::core_err(py, e))?;
+    let smooth =
+        Smooth::from_name(smooth_method, smooth_value).map_err(|e| errors::core_err(py, e))?;
     if max_order < 1 {
-        return Err(rb_err(py, "InvalidOptionError", format!("max_ngram_order must be a positive integer, got {max_order}")));
+        return Err(rb_err(
+            py,
+            "InvalidOptionError",
+            format!("max_ngram_order must be a positive integer, got {max_order}"),
+        ));
     }
-    let summation = if neumaier { Summation::Neumaier } else { Summation::Plain };
-    Ok(BleuParams { smooth, effective_order, max_order, summation })
+    let summation = if neumaier {
+        Summation::Neumaier
+    } else {
+        Summation::Plain
+    };
+    Ok(BleuParams {
+        smooth,
+        effective_order,
+        max_order,
+        summation,
+    })
 }
 
 /// `BLEU.compute_bleu` -> `(score, precisions, bp, addk_orders)`.
@@ -299,7 +356,14 @@ fn compute_bleu(
     max_order: usize,
     neumaier: bool,
 ) -> PyResult<(f64, Vec<f64>, f64, usize)> {
-    let p = bleu_params(py, smooth_method, smooth_value, effective_order, max_order, neumaier)?;
+    let p = bleu_params(
+        py,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        max_order,
+        neumaier,
+    )?;
     if correct.len() < max_order || total.len() < max_order {
         return Err(rb_err(
             py,
@@ -327,7 +391,14 @@ fn score_rows<'py>(
     max_order: usize,
     neumaier: bool,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-    let p = bleu_params(py, smooth_method, smooth_value, effective_order, max_order, neumaier)?;
+    let p = bleu_params(
+        py,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        max_order,
+        neumaier,
+    )?;
     let view = stats.as_array();
     let n = view.nrows();
     let flat: std::borrow::Cow<'_, [i64]> = match view.as_slice() {
@@ -349,7 +420,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compute_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(score_rows, m)?)?;
     m.add_class::<ReferenceCache>()?;
-    m.add("TOKENIZERS", rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec())?;
+    m.add(
+        "TOKENIZERS",
+        rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -82,7 +82,8 @@ impl Tokenizer {
             Tokenizer::Zh => zh::tokenize_zh(line, buf),
             Tokenizer::Char => char::tokenize_char(line, &mut buf.out),
         }
-        let needs_join = normalize && matches!(self, Tokenizer::T13a | Tokenizer::Intl | Tokenizer::Zh);
+        let needs_join =
+            normalize && matches!(self, Tokenizer::T13a | Tokenizer::Intl | Tokenizer::Zh);
         if needs_join {
             std::mem::swap(&mut buf.out, &mut buf.tmp);
             buf.out.clear();
