@@ -1,1 +1,347 @@
-//! Unicode category tables for `intl` (placeholder, generated later).
+//! Unicode general categories used by the `intl` tokenizer: `\p{N}`, `\p{P}`, `\p{S}`.
+//!
+//! GENERATED FILE, do not edit. Produced by `scripts/gen_unicode_tables.py` from the
+//! Python `regex` module 2026.11.15 (Unicode 18.0.0), the module
+//! and version sacreBLEU's `TokenizerV14International` uses; the categories are taken
+//! from `regex` itself (not from Python's `unicodedata`, which is older).
+//! Regenerate with:
+//!
+//! ```text
+//! .venv/bin/python scripts/gen_unicode_tables.py
+//! rustfmt --edition 2021 crates/rapidbleu-core/src/tokenize/unicode_tables.rs
+//! ```
+//!
+//! Code points: N = 2247, P = 860, S = 8760 (surrogates excluded).
+//! The three categories are disjoint and `\P{N}` is the complement of `\p{N}` (the
+//! script checks both), so one merged table answers every question `intl` asks.
+
+/// Which of the categories `intl`'s regexes test a character belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum IntlCat {
+    /// None of `N`, `P`, `S` (letters, marks, separators, controls, unassigned, ...).
+    Other = 0,
+    /// `\p{N}`: number (`Nd`, `Nl`, `No`).
+    N = 1,
+    /// `\p{P}`: punctuation (`Pc`, `Pd`, `Ps`, `Pe`, `Pi`, `Pf`, `Po`).
+    P = 2,
+    /// `\p{S}`: symbol (`Sm`, `Sc`, `Sk`, `So`).
+    S = 3,
+}
+
+use IntlCat::{Other, N, P, S};
+
+/// Categories of U+0000..U+00FF, indexed by code point: the fast path for ASCII and
+/// Latin-1 text (one load).
+#[rustfmt::skip]
+pub(crate) static LATIN1_CAT: [IntlCat; 256] = [
+    /* U+0000 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+0010 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+0020 */ Other, P, P, P, S, P, P, P, P, P, P, S, P, P, P, P,
+    /* U+0030 */ N, N, N, N, N, N, N, N, N, N, P, P, S, S, S, P,
+    /* U+0040 */ P, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+0050 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, P, P, P, S, P,
+    /* U+0060 */ S, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+0070 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, P, S, P, S, Other,
+    /* U+0080 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+0090 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+00A0 */ Other, P, S, S, S, S, S, P, S, S, Other, P, S, Other, S, S,
+    /* U+00B0 */ S, S, N, N, S, Other, P, P, S, N, Other, P, N, N, N, P,
+    /* U+00C0 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+00D0 */ Other, Other, Other, Other, Other, Other, Other, S, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+00E0 */ Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other, Other,
+    /* U+00F0 */ Other, Other, Other, Other, Other, Other, Other, S, Other, Other, Other, Other, Other, Other, Other, Other,
+];
+
+/// Maximal runs `(first, last, category)` of code points >= U+0100 in `N`, `P` or `S`,
+/// sorted and non-overlapping; every code point not listed is `Other`.
+#[rustfmt::skip]
+static RANGES: [(u32, u32, IntlCat); 559] = [
+    (0x02C2, 0x02C5, S), (0x02D2, 0x02DF, S), (0x02E5, 0x02EB, S), (0x02ED, 0x02ED, S),
+    (0x02EF, 0x02FF, S), (0x0375, 0x0375, S), (0x037E, 0x037E, P), (0x0384, 0x0385, S),
+    (0x0387, 0x0387, P), (0x03F6, 0x03F6, S), (0x0482, 0x0482, S), (0x055A, 0x055F, P),
+    (0x0589, 0x058A, P), (0x058D, 0x058F, S), (0x05BE, 0x05BE, P), (0x05C0, 0x05C0, P),
+    (0x05C3, 0x05C3, P), (0x05C6, 0x05C6, P), (0x05F3, 0x05F4, P), (0x0606, 0x0608, S),
+    (0x0609, 0x060A, P), (0x060B, 0x060B, S), (0x060C, 0x060D, P), (0x060E, 0x060F, S),
+    (0x061B, 0x061B, P), (0x061D, 0x061F, P), (0x0660, 0x0669, N), (0x066A, 0x066D, P),
+    (0x06D4, 0x06D4, P), (0x06DE, 0x06DE, S), (0x06E9, 0x06E9, S), (0x06F0, 0x06F9, N),
+    (0x06FD, 0x06FE, S), (0x0700, 0x070D, P), (0x07C0, 0x07C9, N), (0x07F6, 0x07F6, S),
+    (0x07F7, 0x07F9, P), (0x07FE, 0x07FF, S), (0x0830, 0x083E, P), (0x085E, 0x085E, P),
+    (0x0888, 0x0888, S), (0x0964, 0x0965, P), (0x0966, 0x096F, N), (0x0970, 0x0970, P),
+    (0x09E6, 0x09EF, N), (0x09F2, 0x09F3, S), (0x09F4, 0x09F9, N), (0x09FA, 0x09FB, S),
+    (0x09FD, 0x09FD, P), (0x0A66, 0x0A6F, N), (0x0A76, 0x0A76, P), (0x0AE6, 0x0AEF, N),
+    (0x0AF0, 0x0AF0, P), (0x0AF1, 0x0AF1, S), (0x0B66, 0x0B6F, N), (0x0B70, 0x0B70, S),
+    (0x0B72, 0x0B77, N), (0x0BE6, 0x0BF2, N), (0x0BF3, 0x0BFA, S), (0x0C66, 0x0C6F, N),
+    (0x0C77, 0x0C77, P), (0x0C78, 0x0C7E, N), (0x0C7F, 0x0C7F, S), (0x0C84, 0x0C84, P),
+    (0x0CE6, 0x0CEF, N), (0x0D4F, 0x0D4F, S), (0x0D58, 0x0D5E, N), (0x0D66, 0x0D78, N),
+    (0x0D79, 0x0D79, S), (0x0DE6, 0x0DEF, N), (0x0DF4, 0x0DF4, P), (0x0E3F, 0x0E3F, S),
+    (0x0E4F, 0x0E4F, P), (0x0E50, 0x0E59, N), (0x0E5A, 0x0E5B, P), (0x0ED0, 0x0ED9, N),
+    (0x0F01, 0x0F03, S), (0x0F04, 0x0F12, P), (0x0F13, 0x0F13, S), (0x0F14, 0x0F14, P),
+    (0x0F15, 0x0F17, S), (0x0F1A, 0x0F1F, S), (0x0F20, 0x0F33, N), (0x0F34, 0x0F34, S),
+    (0x0F36, 0x0F36, S), (0x0F38, 0x0F38, S), (0x0F3A, 0x0F3D, P), (0x0F85, 0x0F85, P),
+    (0x0FBE, 0x0FC5, S), (0x0FC7, 0x0FCC, S), (0x0FCE, 0x0FCF, S), (0x0FD0, 0x0FD4, P),
+    (0x0FD5, 0x0FD8, S), (0x0FD9, 0x0FDA, P), (0x1040, 0x1049, N), (0x104A, 0x104F, P),
+    (0x1090, 0x1099, N), (0x109E, 0x109F, S), (0x10FB, 0x10FB, P), (0x1360, 0x1368, P),
+    (0x1369, 0x137C, N), (0x1390, 0x1399, S), (0x1400, 0x1400, P), (0x166D, 0x166D, S),
+    (0x166E, 0x166E, P), (0x169B, 0x169C, P), (0x16EB, 0x16ED, P), (0x16EE, 0x16F0, N),
+    (0x1735, 0x1736, P), (0x17D4, 0x17D6, P), (0x17D8, 0x17DA, P), (0x17DB, 0x17DB, S),
+    (0x17E0, 0x17E9, N), (0x17F0, 0x17F9, N), (0x1800, 0x180A, P), (0x1810, 0x1819, N),
+    (0x1940, 0x1940, S), (0x1944, 0x1945, P), (0x1946, 0x194F, N), (0x19D0, 0x19DA, N),
+    (0x19DE, 0x19FF, S), (0x1A1E, 0x1A1F, P), (0x1A80, 0x1A89, N), (0x1A90, 0x1A99, N),
+    (0x1AA0, 0x1AA6, P), (0x1AA8, 0x1AAD, P), (0x1B4E, 0x1B4F, P), (0x1B50, 0x1B59, N),
+    (0x1B5A, 0x1B60, P), (0x1B61, 0x1B6A, S), (0x1B74, 0x1B7C, S), (0x1B7D, 0x1B7F, P),
+    (0x1BB0, 0x1BB9, N), (0x1BFC, 0x1BFF, P), (0x1C3B, 0x1C3F, P), (0x1C40, 0x1C49, N),
+    (0x1C50, 0x1C59, N), (0x1C7E, 0x1C7F, P), (0x1CC0, 0x1CC7, P), (0x1CD3, 0x1CD3, P),
+    (0x1FBD, 0x1FBD, S), (0x1FBF, 0x1FC1, S), (0x1FCD, 0x1FCF, S), (0x1FDD, 0x1FDF, S),
+    (0x1FED, 0x1FEF, S), (0x1FFD, 0x1FFE, S), (0x2010, 0x2027, P), (0x2030, 0x2043, P),
+    (0x2044, 0x2044, S), (0x2045, 0x2051, P), (0x2052, 0x2052, S), (0x2053, 0x205E, P),
+    (0x2070, 0x2070, N), (0x2074, 0x2079, N), (0x207A, 0x207C, S), (0x207D, 0x207E, P),
+    (0x2080, 0x2089, N), (0x208A, 0x208C, S), (0x208D, 0x208E, P), (0x20A0, 0x20C4, S),
+    (0x2100, 0x2101, S), (0x2103, 0x2106, S), (0x2108, 0x2109, S), (0x2114, 0x2114, S),
+    (0x2116, 0x2118, S), (0x211E, 0x2123, S), (0x2125, 0x2125, S), (0x2127, 0x2127, S),
+    (0x2129, 0x2129, S), (0x212E, 0x212E, S), (0x213A, 0x213B, S), (0x2140, 0x2144, S),
+    (0x214A, 0x214D, S), (0x214F, 0x214F, S), (0x2150, 0x2182, N), (0x2185, 0x2189, N),
+    (0x218A, 0x218B, S), (0x2190, 0x2307, S), (0x2308, 0x230B, P), (0x230C, 0x2328, S),
+    (0x2329, 0x232A, P), (0x232B, 0x2429, S), (0x2440, 0x244A, S), (0x2460, 0x249B, N),
+    (0x249C, 0x24E9, S), (0x24EA, 0x24FF, N), (0x2500, 0x2767, S), (0x2768, 0x2775, P),
+    (0x2776, 0x2793, N), (0x2794, 0x27C4, S), (0x27C5, 0x27C6, P), (0x27C7, 0x27E5, S),
+    (0x27E6, 0x27EF, P), (0x27F0, 0x2982, S), (0x2983, 0x2998, P), (0x2999, 0x29D7, S),
+    (0x29D8, 0x29DB, P), (0x29DC, 0x29FB, S), (0x29FC, 0x29FD, P), (0x29FE, 0x2B73, S),
+    (0x2B76, 0x2BFF, S), (0x2CE5, 0x2CEA, S), (0x2CF9, 0x2CFC, P), (0x2CFD, 0x2CFD, N),
+    (0x2CFE, 0x2CFF, P), (0x2D70, 0x2D70, P), (0x2E00, 0x2E2E, P), (0x2E30, 0x2E4F, P),
+    (0x2E50, 0x2E51, S), (0x2E52, 0x2E5D, P), (0x2E60, 0x2E63, P), (0x2E80, 0x2E99, S),
+    (0x2E9B, 0x2EF3, S), (0x2F00, 0x2FD5, S), (0x2FF0, 0x2FFF, S), (0x3001, 0x3003, P),
+    (0x3004, 0x3004, S), (0x3007, 0x3007, N), (0x3008, 0x3011, P), (0x3012, 0x3013, S),
+    (0x3014, 0x301F, P), (0x3020, 0x3020, S), (0x3021, 0x3029, N), (0x3030, 0x3030, P),
+    (0x3036, 0x3037, S), (0x3038, 0x303A, N), (0x303D, 0x303D, P), (0x303E, 0x303F, S),
+    (0x309B, 0x309C, S), (0x30A0, 0x30A0, P), (0x30FB, 0x30FB, P), (0x3190, 0x3191, S),
+    (0x3192, 0x3195, N), (0x3196, 0x319F, S), (0x31C0, 0x31E5, S), (0x31EF, 0x31EF, S),
+    (0x3200, 0x321E, S), (0x3220, 0x3229, N), (0x322A, 0x3247, S), (0x3248, 0x324F, N),
+    (0x3250, 0x3250, S), (0x3251, 0x325F, N), (0x3260, 0x327F, S), (0x3280, 0x3289, N),
+    (0x328A, 0x32B0, S), (0x32B1, 0x32BF, N), (0x32C0, 0x33FF, S), (0x4DC0, 0x4DFF, S),
+    (0xA490, 0xA4C6, S), (0xA4FE, 0xA4FF, P), (0xA60D, 0xA60F, P), (0xA620, 0xA629, N),
+    (0xA673, 0xA673, P), (0xA67E, 0xA67E, P), (0xA6E6, 0xA6EF, N), (0xA6F2, 0xA6F7, P),
+    (0xA700, 0xA716, S), (0xA720, 0xA721, S), (0xA789, 0xA78A, S), (0xA828, 0xA82B, S),
+    (0xA830, 0xA835, N), (0xA836, 0xA839, S), (0xA874, 0xA877, P), (0xA8CE, 0xA8CF, P),
+    (0xA8D0, 0xA8D9, N), (0xA8F8, 0xA8FA, P), (0xA8FC, 0xA8FC, P), (0xA900, 0xA909, N),
+    (0xA92E, 0xA92F, P), (0xA95F, 0xA95F, P), (0xA9C1, 0xA9CD, P), (0xA9D0, 0xA9D9, N),
+    (0xA9DE, 0xA9DF, P), (0xA9F0, 0xA9F9, N), (0xAA50, 0xAA59, N), (0xAA5C, 0xAA5F, P),
+    (0xAA77, 0xAA79, S), (0xAADE, 0xAADF, P), (0xAAF0, 0xAAF1, P), (0xAB5B, 0xAB5B, S),
+    (0xAB6A, 0xAB6B, S), (0xABEB, 0xABEB, P), (0xABF0, 0xABF9, N), (0xFB29, 0xFB29, S),
+    (0xFBB2, 0xFBD2, S), (0xFD3E, 0xFD3F, P), (0xFD40, 0xFD4F, S), (0xFD90, 0xFD91, S),
+    (0xFDC8, 0xFDCF, S), (0xFDFC, 0xFDFF, S), (0xFE10, 0xFE19, P), (0xFE30, 0xFE52, P),
+    (0xFE54, 0xFE61, P), (0xFE62, 0xFE62, S), (0xFE63, 0xFE63, P), (0xFE64, 0xFE66, S),
+    (0xFE68, 0xFE68, P), (0xFE69, 0xFE69, S), (0xFE6A, 0xFE6B, P), (0xFF01, 0xFF03, P),
+    (0xFF04, 0xFF04, S), (0xFF05, 0xFF0A, P), (0xFF0B, 0xFF0B, S), (0xFF0C, 0xFF0F, P),
+    (0xFF10, 0xFF19, N), (0xFF1A, 0xFF1B, P), (0xFF1C, 0xFF1E, S), (0xFF1F, 0xFF20, P),
+    (0xFF3B, 0xFF3D, P), (0xFF3E, 0xFF3E, S), (0xFF3F, 0xFF3F, P), (0xFF40, 0xFF40, S),
+    (0xFF5B, 0xFF5B, P), (0xFF5C, 0xFF5C, S), (0xFF5D, 0xFF5D, P), (0xFF5E, 0xFF5E, S),
+    (0xFF5F, 0xFF65, P), (0xFFE0, 0xFFE6, S), (0xFFE8, 0xFFEE, S), (0xFFFC, 0xFFFD, S),
+    (0x10100, 0x10102, P), (0x10107, 0x10133, N), (0x10137, 0x1013F, S), (0x10140, 0x10178, N),
+    (0x10179, 0x10189, S), (0x1018A, 0x1018B, N), (0x1018C, 0x1018E, S), (0x10190, 0x1019C, S),
+    (0x101A0, 0x101A0, S), (0x101D0, 0x101FC, S), (0x102E1, 0x102FB, N), (0x10320, 0x10323, N),
+    (0x10341, 0x10341, N), (0x1034A, 0x1034A, N), (0x1039F, 0x1039F, P), (0x103D0, 0x103D0, P),
+    (0x103D1, 0x103D5, N), (0x104A0, 0x104A9, N), (0x1056F, 0x1056F, P), (0x10857, 0x10857, P),
+    (0x10858, 0x1085F, N), (0x10877, 0x10878, S), (0x10879, 0x1087F, N), (0x108A7, 0x108AF, N),
+    (0x108FB, 0x108FF, N), (0x10916, 0x1091B, N), (0x1091F, 0x1091F, P), (0x1093F, 0x1093F, P),
+    (0x109BC, 0x109BD, N), (0x109C0, 0x109CF, N), (0x109D2, 0x109FF, N), (0x10A40, 0x10A48, N),
+    (0x10A50, 0x10A58, P), (0x10A7D, 0x10A7E, N), (0x10A7F, 0x10A7F, P), (0x10A9D, 0x10A9F, N),
+    (0x10AC8, 0x10AC8, S), (0x10AEB, 0x10AEF, N), (0x10AF0, 0x10AF6, P), (0x10B39, 0x10B3F, P),
+    (0x10B58, 0x10B5F, N), (0x10B78, 0x10B7F, N), (0x10B99, 0x10B9C, P), (0x10BA9, 0x10BAF, N),
+    (0x10CFA, 0x10CFF, N), (0x10D30, 0x10D39, N), (0x10D40, 0x10D49, N), (0x10D6E, 0x10D6E, P),
+    (0x10D8E, 0x10D8F, S), (0x10E60, 0x10E7E, N), (0x10EAD, 0x10EAD, P), (0x10EC9, 0x10ECA, S),
+    (0x10ED0, 0x10ED0, P), (0x10ED1, 0x10ED8, S), (0x10F1D, 0x10F26, N), (0x10F51, 0x10F54, N),
+    (0x10F55, 0x10F59, P), (0x10F86, 0x10F89, P), (0x10FC5, 0x10FCB, N), (0x11047, 0x1104D, P),
+    (0x11052, 0x1106F, N), (0x110BB, 0x110BC, P), (0x110BE, 0x110C1, P), (0x110F0, 0x110F9, N),
+    (0x11136, 0x1113F, N), (0x11140, 0x11143, P), (0x11174, 0x11175, P), (0x111C5, 0x111C8, P),
+    (0x111CD, 0x111CD, P), (0x111D0, 0x111D9, N), (0x111DB, 0x111DB, P), (0x111DD, 0x111DF, P),
+    (0x111E1, 0x111F4, N), (0x11238, 0x1123D, P), (0x112A9, 0x112A9, P), (0x112F0, 0x112F9, N),
+    (0x113D4, 0x113D5, P), (0x113D7, 0x113D8, P), (0x1144B, 0x1144F, P), (0x11450, 0x11459, N),
+    (0x1145A, 0x1145B, P), (0x1145D, 0x1145D, P), (0x114C6, 0x114C6, P), (0x114D0, 0x114D9, N),
+    (0x115C1, 0x115D7, P), (0x11641, 0x11643, P), (0x11650, 0x11659, N), (0x11660, 0x1166C, P),
+    (0x116B9, 0x116B9, P), (0x116C0, 0x116C9, N), (0x116D0, 0x116E3, N), (0x11730, 0x1173B, N),
+    (0x1173C, 0x1173E, P), (0x1173F, 0x1173F, S), (0x1183B, 0x1183B, P), (0x118E0, 0x118F2, N),
+    (0x11944, 0x11946, P), (0x11950, 0x11959, N), (0x119E2, 0x119E2, P), (0x11A3F, 0x11A46, P),
+    (0x11A9A, 0x11A9C, P), (0x11A9E, 0x11AA2, P), (0x11B00, 0x11B09, P), (0x11BE1, 0x11BE1, P),
+    (0x11BF0, 0x11BF9, N), (0x11C41, 0x11C45, P), (0x11C50, 0x11C6C, N), (0x11C70, 0x11C71, P),
+    (0x11D50, 0x11D59, N), (0x11DA0, 0x11DA9, N), (0x11DE0, 0x11DE9, N), (0x11EF7, 0x11EF8, P),
+    (0x11F43, 0x11F4F, P), (0x11F50, 0x11F59, N), (0x11FC0, 0x11FD4, N), (0x11FD5, 0x11FF1, S),
+    (0x11FFF, 0x11FFF, P), (0x12400, 0x1246F, N), (0x12470, 0x12474, P), (0x12475, 0x1247F, N),
+    (0x12550, 0x12686, N), (0x12FF1, 0x12FF2, P), (0x16130, 0x16139, N), (0x16A60, 0x16A69, N),
+    (0x16A6E, 0x16A6F, P), (0x16AC0, 0x16AC9, N), (0x16AF5, 0x16AF5, P), (0x16B37, 0x16B3B, P),
+    (0x16B3C, 0x16B3F, S), (0x16B44, 0x16B44, P), (0x16B45, 0x16B45, S), (0x16B50, 0x16B59, N),
+    (0x16B5B, 0x16B61, N), (0x16D6D, 0x16D6F, P), (0x16D70, 0x16D79, N), (0x16E80, 0x16E96, N),
+    (0x16E97, 0x16E9A, P), (0x16FE2, 0x16FE2, P), (0x16FF4, 0x16FF6, N), (0x1BC9C, 0x1BC9C, S),
+    (0x1BC9F, 0x1BC9F, P), (0x1CC00, 0x1CCEF, S), (0x1CCF0, 0x1CCF9, N), (0x1CCFA, 0x1CCFC, S),
+    (0x1CD00, 0x1CEB3, S), (0x1CEBA, 0x1CED0, S), (0x1CED2, 0x1CED4, S), (0x1CEDD, 0x1CEFD, S),
+    (0x1CF50, 0x1CFC3, S), (0x1D000, 0x1D0F5, S), (0x1D100, 0x1D126, S), (0x1D129, 0x1D164, S),
+    (0x1D16A, 0x1D16C, S), (0x1D183, 0x1D184, S), (0x1D18C, 0x1D1A9, S), (0x1D1AE, 0x1D241, S),
+    (0x1D245, 0x1D245, S), (0x1D253, 0x1D25A, S), (0x1D25D, 0x1D25E, S), (0x1D260, 0x1D27F, S),
+    (0x1D2C0, 0x1D2D3, N), (0x1D2E0, 0x1D2F3, N), (0x1D300, 0x1D356, S), (0x1D360, 0x1D378, N),
+    (0x1D6C1, 0x1D6C1, S), (0x1D6DB, 0x1D6DB, S), (0x1D6FB, 0x1D6FB, S), (0x1D715, 0x1D715, S),
+    (0x1D735, 0x1D735, S), (0x1D74F, 0x1D74F, S), (0x1D76F, 0x1D76F, S), (0x1D789, 0x1D789, S),
+    (0x1D7A9, 0x1D7A9, S), (0x1D7C3, 0x1D7C3, S), (0x1D7CE, 0x1D7FF, N), (0x1D800, 0x1D9FF, S),
+    (0x1DA37, 0x1DA3A, S), (0x1DA6D, 0x1DA74, S), (0x1DA76, 0x1DA83, S), (0x1DA85, 0x1DA86, S),
+    (0x1DA87, 0x1DA8B, P), (0x1DB00, 0x1DB1C, S), (0x1E140, 0x1E149, N), (0x1E14F, 0x1E14F, S),
+    (0x1E2F0, 0x1E2F9, N), (0x1E2FF, 0x1E2FF, S), (0x1E4F0, 0x1E4F9, N), (0x1E5F1, 0x1E5FA, N),
+    (0x1E5FF, 0x1E5FF, P), (0x1E8C7, 0x1E8CF, N), (0x1E950, 0x1E959, N), (0x1E95E, 0x1E95F, P),
+    (0x1EC71, 0x1ECAB, N), (0x1ECAC, 0x1ECAC, S), (0x1ECAD, 0x1ECAF, N), (0x1ECB0, 0x1ECB0, S),
+    (0x1ECB1, 0x1ECB4, N), (0x1ED01, 0x1ED2D, N), (0x1ED2E, 0x1ED2E, S), (0x1ED2F, 0x1ED3D, N),
+    (0x1EEF0, 0x1EEF1, S), (0x1F000, 0x1F02B, S), (0x1F030, 0x1F093, S), (0x1F0A0, 0x1F0AE, S),
+    (0x1F0B1, 0x1F0BF, S), (0x1F0C1, 0x1F0CF, S), (0x1F0D1, 0x1F0F5, S), (0x1F100, 0x1F10C, N),
+    (0x1F10D, 0x1F1AE, S), (0x1F1E6, 0x1F202, S), (0x1F210, 0x1F23B, S), (0x1F240, 0x1F248, S),
+    (0x1F250, 0x1F251, S), (0x1F260, 0x1F265, S), (0x1F300, 0x1F6D9, S), (0x1F6DC, 0x1F6EC, S),
+    (0x1F6F0, 0x1F6FC, S), (0x1F700, 0x1F7DB, S), (0x1F7E0, 0x1F7EB, S), (0x1F7F0, 0x1F80B, S),
+    (0x1F810, 0x1F847, S), (0x1F850, 0x1F859, S), (0x1F860, 0x1F887, S), (0x1F890, 0x1F8AD, S),
+    (0x1F8B0, 0x1F8BB, S), (0x1F8C0, 0x1F8C1, S), (0x1F8D0, 0x1F8D8, S), (0x1F900, 0x1FA57, S),
+    (0x1FA60, 0x1FA6D, S), (0x1FA70, 0x1FA7C, S), (0x1FA80, 0x1FAC6, S), (0x1FAC8, 0x1FAC8, S),
+    (0x1FACC, 0x1FADD, S), (0x1FADF, 0x1FAEB, S), (0x1FAEF, 0x1FAFA, S), (0x1FB00, 0x1FB92, S),
+    (0x1FB94, 0x1FBEF, S), (0x1FBF0, 0x1FBF9, N), (0x1FBFA, 0x1FBFA, S),
+];
+
+/// The BMP (U+0000..U+FFFF) as a two-level table: `BMP_INDEX[cp >> 6]` picks the leaf
+/// for the 64 code points of `cp`'s block; a leaf holds their categories as 2-bit codes
+/// (the `IntlCat` discriminants), 32 per word. Lookups of BMP text (CJK, kana, Cyrillic)
+/// are O(1) and branch-free; the tables take 3008 bytes.
+#[rustfmt::skip]
+static BMP_INDEX: [u8; 1024] = [
+    0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 5, 4, 6, 7, 8, 4, 4, 9, 4, 4, 10, 11, 12, 13, 14, 4, 15, 16, 4, 4, 17,
+    18, 19, 20, 4, 4, 21, 4, 22, 4, 23, 4, 24, 4, 25, 4, 26, 4, 27, 28, 29, 4, 30, 4, 31, 32, 33, 4, 34, 35, 4, 36, 37,
+    4, 38, 39, 40, 4, 4, 4, 4, 4, 4, 4, 4, 4, 41, 42, 4, 43, 4, 4, 4, 4, 4, 4, 4, 4, 44, 45, 46, 47, 4, 4, 48,
+    49, 4, 4, 4, 4, 50, 4, 51, 52, 4, 53, 4, 4, 54, 55, 56, 57, 58, 4, 59, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 60, 61,
+    62, 63, 64, 65, 66, 67, 68, 69, 69, 69, 69, 69, 70, 69, 69, 69, 71, 72, 73, 74, 69, 69, 69, 69, 69, 69, 69, 69, 69, 75, 76, 77,
+    69, 69, 69, 69, 69, 69, 78, 79, 69, 69, 69, 69, 69, 80, 69, 69, 4, 4, 4, 81, 4, 82, 4, 4, 83, 84, 85, 86, 69, 69, 69, 87,
+    88, 4, 89, 40, 4, 4, 90, 91, 92, 93, 94, 69, 69, 69, 69, 69, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 69, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 95, 96, 4, 4, 4, 4, 97, 98, 4, 99, 100, 4, 101, 4,
+    102, 103, 4, 104, 105, 106, 4, 107, 4, 108, 4, 109, 4, 110, 4, 111, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 112, 4, 113, 114, 4, 4, 4, 4, 115, 116, 117, 118, 119, 120, 4, 4, 121, 122, 4, 123,
+];
+
+/// The distinct leaves of [`BMP_INDEX`].
+#[rustfmt::skip]
+static BMP_LEAVES: [[u64; 2]; 124] = [
+    [0x0000000000000000, 0xBFA55555AAEAABA8], [0xBA80000000000002, 0x3B80000000000003],
+    [0x0000000000000000, 0x9587A35FF38FBFF8], [0x0000C00000000000, 0x0000C00000000000],
+    [0x0000000000000000, 0x0000000000000000], [0xFFFFFFF000000FF0, 0xFFFFFFFFCCFFFC00],
+    [0x0000000000000000, 0x20000C0000000000], [0x0000000000008F00, 0x0000000000000000],
+    [0x0000000000000000, 0x0000300000000000], [0x0000000000000030, 0x0000000000000000],
+    [0xAAA0000000000000, 0x0000000000000000], [0x00000000FC280000, 0x2000000000000000],
+    [0x0000000000002082, 0x0000028000000000], [0xA8800000FAEBF000, 0x0000000000000000],
+    [0x0000000000000000, 0x000000000AA55555], [0x3000020000000000, 0x3C055555000C0000],
+    [0x000000000AAAAAAA, 0x0000000000000000], [0x0000000000055555, 0xF00AB00000000000],
+    [0x0000000000000000, 0x2AAAAAAA00000000], [0x2000000000000000, 0x0000000000000000],
+    [0x0000000000030000, 0x0000000000000000], [0x0000000000000000, 0x0000000255555A00],
+    [0x0000000000000000, 0x08F555F055555000], [0x0000000000000000, 0x0000200055555000],
+    [0x0000000000000000, 0x0000000E55555000], [0x0000000000000000, 0x0000555355555000],
+    [0x0000000000000000, 0x003FFFD555555000], [0x0000000000000000, 0xD555800055555000],
+    [0x0000000000000200, 0x0000000000000000], [0x0000000000000000, 0x0000000055555000],
+    [0x15550000C0000000, 0x000D555555555000], [0x0000000000000000, 0x0000020055555000],
+    [0x0000000000000000, 0xC000000000000000], [0x00A5555580000000, 0x0000000000000000],
+    [0x0005555500000000, 0x0000000000000000], [0xFFF0FEEAAAAAAAFC, 0x0AA3335555555555],
+    [0x0000000000000800, 0xF000000000000000], [0x002BFEAAF3FFCFFF, 0x0000000000000000],
+    [0x00000000AAA55555, 0x0000000000000000], [0xF005555500000000, 0x0000000000000000],
+    [0x0000000000000000, 0x0080000000000000], [0x0000000000000000, 0x015555555556AAAA],
+    [0x000FFFFF00000000, 0x0000000000000000], [0x0000000000000002, 0x0000000000000000],
+    [0x0000000000000000, 0x000000002C000000], [0x0280000000000000, 0x0000000000000000],
+    [0x0000000000000000, 0x000000015A800000], [0x0000000000000000, 0x0000280000000000],
+    [0x00EA2A0000000000, 0x0005555500055555], [0x00055555002AAAAA, 0x0000000000000000],
+    [0x0000000055555A03, 0x0000000000000000], [0xF015555500000000, 0xFFFFFFFFFFFFFFFF],
+    [0xA000000000000000, 0x0000000000000000], [0x0005555500055555, 0x000000000AAA2AAA],
+    [0xAAA55555A0000000, 0xABFFFF00003FFFFE], [0x0000000000000000, 0x0005555500000000],
+    [0x0000000000000000, 0xAA00000000000000], [0x0000000000000000, 0xAA80000000000000],
+    [0x0005555500055555, 0xA000000000000000], [0x000000800000AAAA, 0x0000000000000000],
+    [0x0000000000000000, 0xCC00000000000000], [0xFC000000FC00000F, 0x3C000000FC000000],
+    [0xAAAAAAAA00000000, 0xAAAAAAAA0000AAAA], [0x2AAAAABAAAAAABAA, 0x2BF5550100000000],
+    [0x000000002BF55555, 0xFFFFFFFFFFFFFFFF], [0x00000000000003FF, 0x0000000000000000],
+    [0xF003F300000F3FCF, 0x00F00000300CCCFF], [0x55555555CFF003FF, 0x5555555555555555],
+    [0xFFFFFFFF00F55415, 0xFFFFFFFFFFFFFFFF], [0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF],
+    [0xFFFFFFFFFFAAFFFF, 0xFFFFFFFFFFEBFFFF], [0xFFFFFFFFFFFFFFFF, 0x00000000000FFFFF],
+    [0x00000000003FFFFF, 0x5555555555555555], [0xFF55555555555555, 0xFFFFFFFFFFFFFFFF],
+    [0xFFFFFFFFFFFFFFFF, 0x55555555555FFFFF], [0xFFFFFFFFFFFFFFFF, 0x55555AAAAAAAFFFF],
+    [0xFFFFFF5555555555, 0xFFFFFFFFFFFFFFFF], [0xFFFFFFFFFFFFEBFF, 0xFFFFFFFFAAAAAFFF],
+    [0xFFFEAAAAAAAAAABF, 0xFFFFFFFFFFFFFFFF], [0xFFAAFFFFFFFFFFFF, 0xFAFFFFFFFFFFFFFF],
+    [0xFFFFFFFFFFFFFFFF, 0xFFFFF0FFFFFFFFFF], [0x0000000000000000, 0xA6A80000003FFC00],
+    [0x0000000000000000, 0x0000000200000000], [0xAAAAAAAAAAAAAAAA, 0xAAAAAAAA2AAAAAAA],
+    [0x0AAAAAAFAAAAAAAA, 0x00000000000000AA], [0xFFCFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF],
+    [0xFFFFFFFFFFFFFFFF, 0x000000FFFFFFFFFF], [0x00000FFFFFFFFFFF, 0xFFFFFFFF00000000],
+    [0xAAAAAAFAAAAA43A8, 0xF815F00200055557], [0x03C0000000000000, 0x0000000000000002],
+    [0xFFFFF55F00000000, 0x0000000000000000], [0xFFFFFFFFFFFFFFFF, 0x00000000C0000FFF],
+    [0x3FFFFFFFFFFFFFFF, 0xFFFFFFFFFFF55555], [0x555555575555FFFF, 0xFFFFFFFFFFFFFFFF],
+    [0xFFFFFFFFFFF55555, 0x55555557FFFFFFFF], [0xFFFFFFFF00000000, 0xFFFFFFFFFFFFFFFF],
+    [0x0000000000003FFF, 0xA000000000000000], [0x00000000A8000000, 0x0000000000055555],
+    [0x0000000000000000, 0x2000008000000000], [0x0000000000000000, 0x0000AAA055555000],
+    [0x00003FFFFFFFFFFF, 0x000000000000000F], [0x00000000003C0000, 0x0000000000000000],
+    [0x0000000000000000, 0x000FF55500FF0000], [0x0000000000000000, 0x0000AA0000000000],
+    [0x00055555A0000000, 0x022A000000000000], [0x0000000000055555, 0x00000000A0000000],
+    [0x8000000000000000, 0x0000000000000000], [0xA00555550AAAAAA8, 0x0005555500000000],
+    [0xAA05555500000000, 0x000FC00000000000], [0xA000000000000000, 0x0000000A00000000],
+    [0x00C0000000000000, 0x0000000000F00000], [0x0000000000000000, 0x0005555500800000],
+    [0x0000000000000000, 0x00000000000C0000], [0x0000000000000000, 0xFFFFFFF000000000],
+    [0x0000003FFFFFFFFF, 0x0000000000000000], [0x0000000000000000, 0xA000000000000000],
+    [0x00000000FFFFFFFF, 0x0000000000000000], [0x0000000F00000000, 0x0000000000000000],
+    [0x00000000FFFF0000, 0xFF00000000000000], [0x000AAAAA00000000, 0xAAAAAAAA00000000],
+    [0xAAAAAA2AAAAAAAAA, 0x0000000000AE3FBA], [0xBFA55555AAEAABA8, 0xBA80000000000002],
+    [0xBB80000000000003, 0x0000000000000AAA], [0x0000000000000000, 0x0F0000003FFF3FFF],
+];
+
+/// Decodes a 2-bit code of [`BMP_LEAVES`].
+const FROM_CODE: [IntlCat; 4] = [Other, N, P, S];
+
+/// The `intl` category of `c`, as the `regex` module sees it.
+#[inline]
+pub(crate) fn intl_category(c: char) -> IntlCat {
+    let cp = c as u32;
+    if let Some(&cat) = LATIN1_CAT.get(cp as usize) {
+        return cat;
+    }
+    if cp < 0x10000 {
+        let leaf = BMP_INDEX.get((cp >> 6) as usize).copied().unwrap_or(0);
+        let half = ((cp >> 5) & 1) as usize;
+        let word = BMP_LEAVES.get(usize::from(leaf)).map_or(0, |w| w[half]);
+        return FROM_CODE[((word >> ((cp & 31) * 2)) & 3) as usize];
+    }
+    // Astral planes: mostly symbols (emoji) and unassigned code points, rare in text.
+    search(cp)
+}
+
+/// The category of `cp` >= U+0100 by binary search in [`RANGES`].
+#[inline]
+fn search(cp: u32) -> IntlCat {
+    // The first range that starts after `cp`; the one before it is the only candidate.
+    let i = RANGES.partition_point(|&(lo, _, _)| lo <= cp);
+    match i.checked_sub(1).and_then(|j| RANGES.get(j)) {
+        Some(&(_, hi, cat)) if cp <= hi => cat,
+        _ => Other,
+    }
+}
+
+/// [`intl_category`] by binary search only, for the test that checks the BMP table.
+#[cfg(test)]
+pub(crate) fn intl_category_by_search(c: char) -> IntlCat {
+    match LATIN1_CAT.get(c as usize) {
+        Some(&cat) => cat,
+        None => search(c as u32),
+    }
+}
