@@ -24,6 +24,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let tok = Tokenizer::from_name(args.get(2).map_or("13a", String::as_str)).expect("tokenizer");
+    let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let vocab: Vec<String> = (0..20_000)
         .map(|_| {
@@ -70,7 +71,7 @@ fn main() {
     let opts = StatsOptions::new(tok, false, 4).expect("options");
     let mut out = vec![0i64; n * opts.row_len()];
     let t0 = std::time::Instant::now();
-    corpus_stats(&hyp_refs, &sets, &opts, 1, &mut out).expect("stats");
+    corpus_stats(&hyp_refs, &sets, &opts, threads, &mut out).expect("stats");
     let dt = t0.elapsed();
     let sums: Vec<i64> = (0..opts.row_len())
         .map(|j| out.iter().skip(j).step_by(opts.row_len()).sum())

@@ -8,7 +8,7 @@ use crate::error::CoreError;
 use crate::ngram::{RefTable, Scratch};
 use crate::parallel::{for_each_row, map_collect};
 use crate::tokenize::{TokBuf, Tokenizer};
-use crate::whitespace::{py_rstrip, py_split_ranges};
+use crate::whitespace::py_rstrip;
 
 /// How segments are turned into tokens and counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,12 +70,9 @@ impl TokState {
         } else {
             text
         };
-        let out = opts
+        let bytes = opts
             .tokenizer
-            .tokenize(py_rstrip(text), &mut self.buf, false);
-        self.ranges.clear();
-        py_split_ranges(out, &mut self.ranges);
-        let bytes = out.as_bytes();
+            .tokens(py_rstrip(text), &mut self.buf, &mut self.ranges);
         self.ranges
             .iter()
             .map(move |&(a, b)| &bytes[a as usize..b as usize])

@@ -13,7 +13,7 @@ mod unicode_tables;
 mod zh;
 
 use crate::error::CoreError;
-use crate::whitespace::py_split;
+use crate::whitespace::{py_split, py_split_ranges};
 
 /// The tokenizers implemented in Rust. MeCab and SentencePiece tokenizers live in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +38,7 @@ pub const TOKENIZER_NAMES: [&str; 5] = ["none", "zh", "13a", "intl", "char"];
 pub struct TokBuf {
     pub(crate) out: Vec<u8>,
     pub(crate) tmp: Vec<u8>,
+    pub(crate) tmp2: Vec<u8>,
 }
 
 impl Tokenizer {
@@ -99,6 +100,26 @@ impl Tokenizer {
     }
 }
 
+impl Tokenizer {
+    /// The tokens of `line` (the `str.split()` of [`Tokenizer::tokenize`]'s output) as byte
+    /// ranges into the returned buffer, appended to `ranges` (which is cleared first).
+    pub fn tokens<'b>(
+        self,
+        line: &str,
+        buf: &'b mut TokBuf,
+        ranges: &mut Vec<(u32, u32)>,
+    ) -> &'b [u8] {
+        ranges.clear();
+        if self == Tokenizer::T13a {
+            t13a::tokens_13a(line, buf, ranges);
+            return &buf.out;
+        }
+        let out = self.tokenize(line, buf, false);
+        py_split_ranges(out, ranges);
+        out.as_bytes()
+    }
+}
+
 /// Views tokenizer output as `str`.
 ///
 /// Every tokenizer only inserts ASCII bytes at character boundaries of valid UTF-8 input or
@@ -112,6 +133,49 @@ fn as_str(bytes: &[u8]) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The 13a token scanner equals splitting the 13a output, on every string of length <= 5
+    /// over an alphabet that exercises every rule, and on random longer strings.
+    #[test]
+    fn fast_13a_tokens_equal_split_output() {
+        let alphabet: Vec<char> = "a1.,-' (\u{a0}\u{3000}é&<\n".chars().collect();
+        let mut buf = TokBuf::default();
+        let mut ranges = Vec::new();
+        let mut check = |s: &str| {
+            let expected: Vec<String> = py_split(Tokenizer::T13a.tokenize(s, &mut buf, true))
+                .map(str::to_string)
+                .collect();
+            let out = Tokenizer::T13a.tokens(s, &mut buf, &mut ranges).to_vec();
+            let got: Vec<String> = ranges
+                .iter()
+                .map(|&(a, b)| String::from_utf8_lossy(&out[a as usize..b as usize]).into_owned())
+                .collect();
+            assert_eq!(got, expected, "input {s:?}");
+        };
+        let k = alphabet.len();
+        for len in 0..=5u32 {
+            for mut code in 0..k.pow(len) {
+                let mut s = String::new();
+                for _ in 0..len {
+                    s.push(alphabet[code % k]);
+                    code /= k;
+                }
+                check(&s);
+            }
+        }
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for j in 0..(x % 40) {
+                s.push(alphabet[((x >> (j % 50)) as usize + j as usize * 7) % k]);
+            }
+            check(&s);
+            check(&format!("{s}&amp;lt;<skipped>-\n{s}"));
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -9,28 +9,151 @@
 //! an explicit `[0-9]` class), so no Unicode table is involved.
 
 use super::TokBuf;
+use crate::whitespace::is_py_space;
+use std::borrow::Cow;
+
+/// The language-independent replacements of `Tokenizer13a.__call__`, in sacreBLEU's order; each
+/// is a Python `str.replace`, which Rust's `str::replace` matches (left to right,
+/// non-overlapping).
+fn replacements(line: &str) -> Cow<'_, str> {
+    // Every pattern starts with one of these bytes; most lines have none (SIMD scan).
+    if memchr::memchr3(b'<', b'\n', b'&', line.as_bytes()).is_none() {
+        return Cow::Borrowed(line);
+    }
+    let mut s = line
+        .replace("<skipped>", "")
+        .replace("-\n", "")
+        .replace('\n', " ");
+    if s.contains('&') {
+        s = s
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">");
+    }
+    Cow::Owned(s)
+}
 
 /// `Tokenizer13a.__call__` without the final whitespace normalisation.
 pub(crate) fn tokenize_13a(line: &str, buf: &mut TokBuf) {
-    // The language-independent replacements, in sacreBLEU's order; each is a Python
-    // `str.replace`, which Rust's `str::replace` matches (left to right, non-overlapping).
-    // Every pattern starts with one of these bytes; most lines have none (SIMD scan).
-    let needs_replace = memchr::memchr3(b'<', b'\n', b'&', line.as_bytes()).is_some();
-    if needs_replace {
-        let mut s = line
-            .replace("<skipped>", "")
-            .replace("-\n", "")
-            .replace('\n', " ");
-        if s.contains('&') {
-            s = s
-                .replace("&quot;", "\"")
-                .replace("&amp;", "&")
-                .replace("&lt;", "<")
-                .replace("&gt;", ">");
+    pad_and_regex(&replacements(line), buf);
+}
+
+/// Byte classes of the token scanner [`tokens_13a`].
+const WORD: u8 = 0;
+const SPACE: u8 = 1;
+const PUNCT: u8 = 2;
+const SPECIAL: u8 = 3;
+const LEAD: u8 = 4;
+
+static CLASS_13A: [u8; 256] = {
+    let mut t = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        let u = b as u8;
+        t[b] = if matches!(u, b'\t'..=b'\r' | 0x1c..=0x20) {
+            SPACE
+        } else if is_13a_punct(u) {
+            PUNCT
+        } else if matches!(u, b'.' | b',' | b'-') {
+            SPECIAL
+        } else if u >= 0xc0 {
+            LEAD
+        } else {
+            WORD
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The tokens of `Tokenizer13a` (the `str.split()` of its output) as byte ranges into
+/// `buf.out`, without building the tokenized string: the hot path of corpus statistics.
+///
+/// Why this is exact. Call a *word* a maximal run of characters that are neither Python
+/// whitespace nor in the 13a punctuation class. After the padding and regex 1, every word is
+/// surrounded by whitespace and every punctuation character is a token of its own. Regexes 2-4
+/// only match inside a word or with the whitespace just around it, and that whitespace is a
+/// non-digit that is neither `.`, `,` nor `-` however it is consumed, so each word is tokenized
+/// independently, exactly as `" " + word + " "` would be. A word without `.`, `,` or `-` matches
+/// none of regexes 2-4 and is one token; only the others go through the regexes.
+pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    let text = replacements(line);
+    let bytes = text.as_bytes();
+    buf.out.clear();
+    buf.out.extend_from_slice(bytes);
+    let n = bytes.len();
+    let mut i = 0;
+    while i < n {
+        match CLASS_13A[bytes[i] as usize] {
+            SPACE => {
+                i += 1;
+                continue;
+            }
+            PUNCT => {
+                ranges.push((i as u32, i as u32 + 1));
+                i += 1;
+                continue;
+            }
+            LEAD => {
+                if let Some(w) = space_width(&text, i) {
+                    i += w;
+                    continue;
+                }
+            }
+            _ => {}
         }
-        pad_and_regex(&s, buf);
-    } else {
-        pad_and_regex(line, buf);
+        let start = i;
+        let mut special = false;
+        while i < n {
+            // Plain word bytes (class 0) are the common case: one load and one test each.
+            let class = CLASS_13A[bytes[i] as usize];
+            if class != WORD {
+                match class {
+                    SPACE | PUNCT => break,
+                    SPECIAL => special = true,
+                    _ if space_width(&text, i).is_some() => break,
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        if special {
+            split_word(&bytes[start..i], buf, ranges);
+        } else {
+            ranges.push((start as u32, i as u32));
+        }
+    }
+}
+
+/// Width of the Python whitespace character starting at byte `i`, if there is one.
+#[inline]
+fn space_width(text: &str, i: usize) -> Option<usize> {
+    match text.get(i..).and_then(|s| s.chars().next()) {
+        Some(c) if is_py_space(c) => Some(c.len_utf8()),
+        _ => None,
+    }
+}
+
+/// Runs regexes 2-4 on `" " + word + " "` and appends its tokens to `buf.out`.
+fn split_word(word: &[u8], buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    buf.tmp.clear();
+    buf.tmp.push(b' ');
+    buf.tmp.extend_from_slice(word);
+    buf.tmp.push(b' ');
+    if memchr::memchr2(b'.', b',', word).is_some() {
+        sub_nondigit_dotcomma(&buf.tmp, &mut buf.tmp2);
+        sub_dotcomma_nondigit(&buf.tmp2, &mut buf.tmp);
+    }
+    if memchr::memchr(b'-', word).is_some() {
+        sub_digit_dash(&buf.tmp, &mut buf.tmp2);
+        std::mem::swap(&mut buf.tmp, &mut buf.tmp2);
+    }
+    // The word holds no whitespace, and the regexes only insert ASCII spaces.
+    for tok in buf.tmp.split(|&b| b == b' ').filter(|t| !t.is_empty()) {
+        let start = buf.out.len() as u32;
+        buf.out.extend_from_slice(tok);
+        ranges.push((start, buf.out.len() as u32));
     }
 }
 
