@@ -7,6 +7,7 @@
 
 pub mod error;
 pub mod ngram;
+mod ngram_map;
 pub mod parallel;
 pub mod score;
 pub mod stats;

@@ -12,7 +12,7 @@
 //! token or prefix is not in the table cannot match, and still counts towards the total.
 
 use hashbrown::HashTable;
-use rustc_hash::FxHashMap;
+use crate::ngram_map::NgramMap;
 use std::hash::BuildHasher;
 
 /// Prefix id of unigrams.
@@ -39,7 +39,7 @@ pub struct RefTable {
     vocab: HashTable<(u32, u32, u32)>,
     n_tokens: u32,
     /// (prefix id, last token id) -> n-gram id.
-    ngrams: FxHashMap<u64, u32>,
+    ngrams: NgramMap,
     /// n-gram id -> maximum count over the references.
     max_counts: Vec<u32>,
     /// Length in tokens of each reference, in the order given.
@@ -182,7 +182,7 @@ impl RefTable {
                 }
                 any = true;
                 let next = self.max_counts.len() as u32;
-                let id = *self.ngrams.entry(key(p, t)).or_insert(next);
+                let id = self.ngrams.get_or_insert(key(p, t), next);
                 if id == next {
                     self.max_counts.push(0);
                     sc.counts.push(0);
@@ -256,7 +256,7 @@ impl RefTable {
                 if p == MISSING || t == MISSING {
                     continue;
                 }
-                let Some(&id) = self.ngrams.get(&key(p, t)) else {
+                let Some(id) = self.ngrams.get(key(p, t)) else {
                     continue;
                 };
                 any = true;
