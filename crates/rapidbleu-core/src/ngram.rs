@@ -11,19 +11,12 @@
 //! `Counter |=` in sacreBLEU); the hypothesis side only looks n-grams up in it: an n-gram whose
 //! token or prefix is not in the table cannot match, and still counts towards the total.
 
-use hashbrown::HashTable;
-use crate::ngram_map::NgramMap;
-use std::hash::BuildHasher;
+use crate::ngram_map::{NgramMap, TokenMap};
 
 /// Prefix id of unigrams.
 const ROOT: u32 = u32::MAX;
 /// Id of a hypothesis token or n-gram that no reference contains.
 const MISSING: u32 = u32::MAX - 1;
-
-#[inline]
-fn hash_bytes(b: &[u8]) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(b)
-}
 
 #[inline]
 fn key(prefix: u32, token: u32) -> u64 {
@@ -33,11 +26,8 @@ fn key(prefix: u32, token: u32) -> u64 {
 /// The reference side of one segment: vocabulary, n-gram ids, clipped counts and lengths.
 #[derive(Default, Clone, Debug)]
 pub struct RefTable {
-    /// Bytes of the distinct reference tokens.
-    arena: Vec<u8>,
-    /// (start, len, id) of each distinct token in `arena`.
-    vocab: HashTable<(u32, u32, u32)>,
-    n_tokens: u32,
+    /// Reference token -> token id.
+    vocab: TokenMap,
     /// (prefix id, last token id) -> n-gram id.
     ngrams: NgramMap,
     /// n-gram id -> maximum count over the references.
@@ -64,9 +54,7 @@ pub struct Scratch {
 impl RefTable {
     /// Empties the table, keeping its allocations.
     pub fn clear(&mut self) {
-        self.arena.clear();
         self.vocab.clear();
-        self.n_tokens = 0;
         self.ngrams.clear();
         self.max_counts.clear();
         self.lens.clear();
@@ -79,43 +67,10 @@ impl RefTable {
 
     /// Releases spare capacity (for tables kept in a reference cache).
     pub fn shrink_to_fit(&mut self) {
-        self.arena.shrink_to_fit();
-        let arena = &self.arena;
-        self.vocab
-            .shrink_to_fit(|&(s, l, _)| hash_bytes(&arena[s as usize..(s + l) as usize]));
+        self.vocab.shrink_to_fit();
         self.ngrams.shrink_to_fit();
         self.max_counts.shrink_to_fit();
         self.lens.shrink_to_fit();
-    }
-
-    fn intern(&mut self, tok: &[u8]) -> u32 {
-        let h = hash_bytes(tok);
-        let arena = &self.arena;
-        if let Some(&(_, _, id)) = self
-            .vocab
-            .find(h, |&(s, l, _)| &arena[s as usize..(s + l) as usize] == tok)
-        {
-            return id;
-        }
-        let id = self.n_tokens;
-        self.n_tokens += 1;
-        let start = self.arena.len() as u32;
-        self.arena.extend_from_slice(tok);
-        let arena = &self.arena;
-        self.vocab
-            .insert_unique(h, (start, tok.len() as u32, id), |&(s, l, _)| {
-                hash_bytes(&arena[s as usize..(s + l) as usize])
-            });
-        id
-    }
-
-    fn lookup(&self, tok: &[u8]) -> u32 {
-        let arena = &self.arena;
-        self.vocab
-            .find(hash_bytes(tok), |&(s, l, _)| {
-                &arena[s as usize..(s + l) as usize] == tok
-            })
-            .map_or(MISSING, |&(_, _, id)| id)
     }
 
     /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
@@ -127,7 +82,7 @@ impl RefTable {
     ) {
         let before = sc.ref_ids.len();
         for tok in tokens {
-            let id = self.intern(tok);
+            let id = self.vocab.get_or_insert(tok);
             sc.ref_ids.push(id);
         }
         self.lens.push((sc.ref_ids.len() - before) as u32);
@@ -146,8 +101,7 @@ impl RefTable {
         sc: &mut Scratch,
     ) {
         sc.keep.clear();
-        sc.keep
-            .resize(self.n_tokens as usize, !only_hypothesis_tokens);
+        sc.keep.resize(self.vocab.len(), !only_hypothesis_tokens);
         if only_hypothesis_tokens {
             for &id in &sc.ids {
                 if id != MISSING {
@@ -156,17 +110,20 @@ impl RefTable {
             }
         }
         let ref_ids = std::mem::take(&mut sc.ref_ids);
+        let single = self.lens.len() == 1;
         let mut off = 0;
         for r in 0..self.lens.len() {
             let len = self.lens[r] as usize;
-            self.count_one(&ref_ids[off..off + len], max_order, sc);
+            self.count_one(&ref_ids[off..off + len], max_order, single, sc);
             off += len;
         }
         sc.ref_ids = ref_ids;
         sc.ref_ids.clear();
     }
 
-    fn count_one(&mut self, ids: &[u32], max_order: usize, sc: &mut Scratch) {
+    /// Counts one reference's n-grams. With a single reference its counts are the maxima, so
+    /// they go straight into `max_counts`; otherwise into scratch counts, merged by `max`.
+    fn count_one(&mut self, ids: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
         let len = ids.len();
         sc.touched.clear();
         sc.prev.clear();
@@ -185,14 +142,21 @@ impl RefTable {
                 let id = self.ngrams.get_or_insert(key(p, t), next);
                 if id == next {
                     self.max_counts.push(0);
-                    sc.counts.push(0);
+                    // Scratch counts stay zeroed and at least as long as `max_counts`.
+                    if sc.counts.len() == id as usize {
+                        sc.counts.push(0);
+                    }
+                }
+                *c = id;
+                if single {
+                    self.max_counts[id as usize] += 1;
+                    continue;
                 }
                 let count = &mut sc.counts[id as usize];
                 if *count == 0 {
                     sc.touched.push(id);
                 }
                 *count += 1;
-                *c = id;
             }
             std::mem::swap(&mut sc.prev, &mut sc.cur);
             if !any {
@@ -225,7 +189,7 @@ impl RefTable {
     pub fn lookup_hypothesis<'t>(&self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
         sc.ids.clear();
         for tok in tokens {
-            let id = self.lookup(tok);
+            let id = self.vocab.get(tok).unwrap_or(MISSING);
             sc.ids.push(id);
         }
     }

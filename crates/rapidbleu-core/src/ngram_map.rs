@@ -1,4 +1,5 @@
-//! A hash map from n-gram keys (`u64`) to n-gram ids (`u32`), built for one segment at a time.
+//! Hash maps built for one segment at a time: [`NgramMap`] from n-gram keys (`u64`) to n-gram
+//! ids, and [`TokenMap`] from token bytes to token ids.
 //!
 //! Performance decision: the n-gram map is the innermost loop of every statistic (about 200
 //! operations per segment). A general map (hashbrown with FxHash) spends most of its time in
@@ -27,7 +28,12 @@ pub(crate) struct NgramMap {
 
 impl Default for NgramMap {
     fn default() -> Self {
-        NgramMap { slots: vec![Slot::default(); 16], shift: 60, stamp: 1, len: 0 }
+        NgramMap {
+            slots: vec![Slot::default(); 16],
+            shift: 60,
+            stamp: 1,
+            len: 0,
+        }
     }
 }
 
@@ -78,7 +84,11 @@ impl NgramMap {
         loop {
             let s = &mut self.slots[i];
             if s.stamp != self.stamp {
-                *s = Slot { key, id: next, stamp: self.stamp };
+                *s = Slot {
+                    key,
+                    id: next,
+                    stamp: self.stamp,
+                };
                 self.len += 1;
                 return next;
             }
@@ -111,6 +121,183 @@ impl NgramMap {
     }
 }
 
+/// One token slot: hash, the token's bytes in the arena, its id, and the writer's stamp.
+#[derive(Clone, Copy, Debug, Default)]
+struct TokSlot {
+    hash: u64,
+    start: u32,
+    len: u32,
+    id: u32,
+    stamp: u32,
+}
+
+/// Token bytes -> dense token ids (0, 1, ...), with the same design as [`NgramMap`]: linear
+/// probing, at most half full, O(1) clear by stamps. The full 64-bit hash is compared before
+/// the bytes, so bytes are compared (almost) only for the token being looked for.
+#[derive(Clone, Debug)]
+pub(crate) struct TokenMap {
+    slots: Vec<TokSlot>,
+    shift: u32,
+    stamp: u32,
+    len: usize,
+    /// The distinct tokens' bytes.
+    arena: Vec<u8>,
+}
+
+impl Default for TokenMap {
+    fn default() -> Self {
+        TokenMap {
+            slots: vec![TokSlot::default(); MIN_SLOTS],
+            shift: 64 - MIN_SLOTS.trailing_zeros(),
+            stamp: 1,
+            len: 0,
+            arena: Vec::new(),
+        }
+    }
+}
+
+impl TokenMap {
+    /// Number of distinct tokens (the next id).
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Empties the map in O(1).
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.arena.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.fill(TokSlot::default());
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn bytes(&self, s: &TokSlot) -> &[u8] {
+        &self.arena[s.start as usize..(s.start + s.len) as usize]
+    }
+
+    /// The id of `tok`, if present.
+    #[inline]
+    pub(crate) fn get(&self, tok: &[u8]) -> Option<u32> {
+        let h = hash_bytes(tok);
+        let mask = self.slots.len() - 1;
+        let mut i = (h >> self.shift) as usize;
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp {
+                return None;
+            }
+            if s.hash == h && self.bytes(s) == tok {
+                return Some(s.id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The id of `tok`, giving it the next id if absent.
+    #[inline]
+    pub(crate) fn get_or_insert(&mut self, tok: &[u8]) -> u32 {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.resize(2 * self.slots.len());
+        }
+        let h = hash_bytes(tok);
+        let mask = self.slots.len() - 1;
+        let mut i = (h >> self.shift) as usize;
+        loop {
+            let s = self.slots[i];
+            if s.stamp != self.stamp {
+                let id = self.len as u32;
+                let start = self.arena.len() as u32;
+                self.arena.extend_from_slice(tok);
+                self.slots[i] = TokSlot {
+                    hash: h,
+                    start,
+                    len: tok.len() as u32,
+                    id,
+                    stamp: self.stamp,
+                };
+                self.len += 1;
+                return id;
+            }
+            if s.hash == h && self.bytes(&s) == tok {
+                return s.id;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn resize(&mut self, n: usize) {
+        let n = n.max(MIN_SLOTS).next_power_of_two();
+        let old = std::mem::replace(&mut self.slots, vec![TokSlot::default(); n]);
+        let stamp = self.stamp;
+        self.shift = 64 - n.trailing_zeros();
+        self.stamp = 1;
+        let mask = n - 1;
+        for s in old.into_iter().filter(|s| s.stamp == stamp) {
+            let mut i = (s.hash >> self.shift) as usize;
+            while self.slots[i].stamp == self.stamp {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = TokSlot {
+                stamp: self.stamp,
+                ..s
+            };
+        }
+    }
+
+    /// Shrinks the table and arena to what they hold (for cached tables).
+    pub(crate) fn shrink_to_fit(&mut self) {
+        let want = (2 * self.len).max(MIN_SLOTS).next_power_of_two();
+        if want < self.slots.len() {
+            self.resize(want);
+        }
+        self.arena.shrink_to_fit();
+    }
+}
+
+/// Hash of a token. Performance decision: tokens are short, so up to 16 bytes are read as two
+/// (overlapping) little-endian words and mixed with multiplications; longer tokens use FxHash.
+/// [`TokenMap`] compares bytes after hashes, so this only has to spread keys well.
+#[inline]
+fn hash_bytes(b: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let n = b.len();
+    let (lo, hi) = match n {
+        0 => (0, 0),
+        1..=3 => {
+            let v = u64::from(b[0]) | (u64::from(b[n / 2]) << 8) | (u64::from(b[n - 1]) << 16);
+            (v, 0)
+        }
+        4..=8 => (
+            u64::from(read_u32(b, 0)) | (u64::from(read_u32(b, n - 4)) << 32),
+            0,
+        ),
+        9..=16 => (read_u64(b, 0), read_u64(b, n - 8)),
+        _ => {
+            use std::hash::BuildHasher;
+            return rustc_hash::FxBuildHasher.hash_one(b).wrapping_mul(K);
+        }
+    };
+    let h = (lo ^ (n as u64).rotate_left(56)).wrapping_mul(K) ^ hi;
+    h.wrapping_mul(K) ^ (h >> 29)
+}
+
+#[inline]
+fn read_u32(b: &[u8], at: usize) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&b[at..at + 4]);
+    u32::from_le_bytes(w)
+}
+
+#[inline]
+fn read_u64(b: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +319,30 @@ mod tests {
         m.shrink_to_fit();
         assert_eq!(m.get(3), Some(9));
         assert_eq!(m.slots.len(), MIN_SLOTS);
+    }
+
+    #[test]
+    fn token_map() {
+        let mut m = TokenMap::default();
+        let toks: Vec<String> = (0..500)
+            .map(|i| format!("tok{i}{}", "x".repeat(i % 20)))
+            .collect();
+        for (i, t) in toks.iter().enumerate() {
+            assert_eq!(m.get_or_insert(t.as_bytes()), i as u32);
+        }
+        for (i, t) in toks.iter().enumerate() {
+            assert_eq!(m.get(t.as_bytes()), Some(i as u32));
+            assert_eq!(m.get_or_insert(t.as_bytes()), i as u32);
+        }
+        assert_eq!(m.get(b"missing"), None);
+        assert_eq!(m.get(b""), None);
+        assert_eq!(m.get_or_insert(b""), 500);
+        m.clear();
+        assert_eq!(m.len(), 0);
+        assert_eq!(m.get(b"tok1x"), None);
+        assert_eq!(m.get_or_insert(b"a"), 0);
+        m.shrink_to_fit();
+        assert_eq!(m.get(b"a"), Some(0));
     }
 
     #[test]

@@ -20,7 +20,11 @@ pub fn is_py_space(c: char) -> bool {
 /// Python's `s.rstrip()`.
 #[inline]
 pub fn py_rstrip(s: &str) -> &str {
-    s.trim_end_matches(is_py_space)
+    // Most lines end in an ASCII non-space byte: nothing to decode then.
+    match s.as_bytes().last() {
+        Some(&b) if b < 0x80 && BYTE_CLASS[b as usize] != 1 => s,
+        _ => s.trim_end_matches(is_py_space),
+    }
 }
 
 /// Python's `s.strip()`.
@@ -60,19 +64,18 @@ pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let n = bytes.len();
     if s.is_ascii() {
         // Fast path: one table lookup per byte, nothing to decode.
-        let mut start = None;
-        for (i, &b) in bytes.iter().enumerate() {
-            match (BYTE_CLASS[b as usize] == 1, start) {
-                (true, Some(st)) => {
-                    out.push((st as u32, i as u32));
-                    start = None;
-                }
-                (false, None) => start = Some(i),
-                _ => {}
+        let mut i = 0;
+        while i < n {
+            while i < n && BYTE_CLASS[bytes[i] as usize] == 1 {
+                i += 1;
             }
-        }
-        if let Some(st) = start {
-            out.push((st as u32, n as u32));
+            let start = i;
+            while i < n && BYTE_CLASS[bytes[i] as usize] != 1 {
+                i += 1;
+            }
+            if i > start {
+                out.push((start as u32, i as u32));
+            }
         }
         return;
     }
