@@ -1,9 +1,21 @@
 """Type stubs of the Rust extension ``rapidbleu._core`` (checked by ``mypy.stubtest``)."""
 
 from collections.abc import Sequence
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "TOKENIZERS",
+    "ReferenceCache",
+    "__version__",
+    "compute_bleu",
+    "corpus_statistics",
+    "score_rows",
+    "split_items",
+    "tokenize",
+]
 
 __version__: str
 TOKENIZERS: list[str]
@@ -45,6 +57,10 @@ def score_rows(
 ) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every statistics row."""
 
+def split_items(items: object) -> tuple[list[Any], list[Any]]:
+    """Candidates and per-item reference lists of items (mappings or pairs)."""
+
+@final
 class ReferenceCache:
     """References tokenized and counted once."""
 

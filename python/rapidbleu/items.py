@@ -22,14 +22,15 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
+from rapidbleu import _core
+from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 
 __all__ = ["BleuResult", "bleu", "bleu_per_item"]
@@ -87,45 +88,6 @@ class BleuResult:
             "signature": self.signature,
             "scale": self.scale,
         }
-
-
-def _split_items(items: Iterable[Any]) -> tuple[list[str], list[list[str | None]]]:
-    """Candidates and per-item reference lists, with errors that name the item."""
-    if isinstance(items, (str, bytes, Mapping)):
-        raise InputTypeError(
-            "items must be a sequence of items, each {'candidate': str, 'references': [str, ...]}"
-            " or a (candidate, references) pair"
-        )
-    candidates: list[str] = []
-    references: list[list[str | None]] = []
-    for i, item in enumerate(items):
-        if isinstance(item, Mapping):
-            if "candidate" not in item or "references" not in item:
-                raise InputError(
-                    f"item {i} lacks {'candidate' if 'candidate' not in item else 'references'!r};"
-                    " each item needs 'candidate' (str) and 'references' (list of str)"
-                )
-            cand, refs = item["candidate"], item["references"]
-        elif isinstance(item, Sequence) and not isinstance(item, (str, bytes)) and len(item) == 2:
-            cand, refs = item
-        else:
-            raise InputTypeError(
-                f"item {i} is {type(item).__name__}; expected a mapping with 'candidate' and "
-                "'references', or a (candidate, references) pair"
-            )
-        if isinstance(refs, str):
-            refs = [refs]  # one reference given as a plain string
-        elif not isinstance(refs, Sequence) or isinstance(refs, bytes):
-            raise InputTypeError(
-                f"item {i}: references is {type(refs).__name__}; expected a list of str"
-            )
-        if len(refs) == 0:
-            raise InputError(f"item {i} has no reference; give at least one")
-        candidates.append(cand)
-        references.append(list(refs))
-    if not candidates:
-        raise EmptyInputError("no items to score")
-    return candidates, references
 
 
 def _metric(
@@ -206,7 +168,7 @@ def bleu(
         num_threads,
         scale,
     )
-    candidates, references = _split_items(items)
+    candidates, references = _core.split_items(items)
     stats = metric._item_statistics(candidates, references)
     s = metric._compute_score_from_stats(stats.sum(axis=0))
     return BleuResult(
@@ -271,6 +233,6 @@ def bleu_per_item(
         num_threads,
         scale,
     )
-    candidates, references = _split_items(items)
+    candidates, references = _core.split_items(items)
     scores = metric._score_rows(metric._item_statistics(candidates, references))
     return scores * factor if factor != 1.0 else scores

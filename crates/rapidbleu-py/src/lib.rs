@@ -7,6 +7,7 @@
 
 mod errors;
 mod extract;
+mod items;
 
 use errors::{rb_err, run_detached};
 use extract::{borrow_all, collect, to_str, Owned};
@@ -419,6 +420,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(compute_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(score_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     m.add_class::<ReferenceCache>()?;
     m.add(
         "TOKENIZERS",
