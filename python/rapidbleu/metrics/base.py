@@ -36,7 +36,16 @@ class Score:
         self._mean = -1.0
         self._ci = -1.0
         # More info printed after the score.
-        self._verbose = ""
+        self._verbose_text = ""
+
+    @property
+    def _verbose(self) -> str:
+        """Text printed after the score (sacreBLEU's ``Score._verbose``)."""
+        return self._verbose_text
+
+    @_verbose.setter
+    def _verbose(self, text: str) -> None:
+        self._verbose_text = text
 
     def format(
         self,

@@ -121,18 +121,38 @@ class BLEUScore(Score):
         sys_len: int,
         ref_len: int,
     ) -> None:
-        super().__init__("BLEU", score)
+        # Score.__init__ inlined, and the verbose text built only when printed: a sentence score
+        # in a loop (sentence_bleu) should cost no string formatting.
+        self.name = "BLEU"
+        self.score = score
+        self._mean = -1.0
+        self._ci = -1.0
+        self._verbose_text = ""
         self.bp = bp
         self.counts = counts
         self.totals = totals
         self.sys_len = sys_len
         self.ref_len = ref_len
         self.precisions = precisions
-        self.prec_str = "/".join([f"{p:.1f}" for p in self.precisions])
         self.ratio = self.sys_len / self.ref_len if self.ref_len else 0
-        self._verbose = f"{self.prec_str} (BP = {self.bp:.3f} "
-        self._verbose += f"ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} "
-        self._verbose += f"ref_len = {self.ref_len:d})"
+
+    @property
+    def prec_str(self) -> str:
+        """The precisions as ``66.4/43.5/31.1/22.7``."""
+        return "/".join([f"{p:.1f}" for p in self.precisions])
+
+    @property
+    def _verbose(self) -> str:
+        if self._verbose_text:
+            return self._verbose_text
+        return (
+            f"{self.prec_str} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+            f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
+        )
+
+    @_verbose.setter
+    def _verbose(self, text: str) -> None:
+        self._verbose_text = text
 
 
 def _check_hypotheses(hypotheses: Any) -> Sequence[str]:
@@ -440,24 +460,23 @@ class BLEU:
         if smooth_value is None:
             smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
         try:
-            c_int = [operator.index(c) for c in correct]
-            t_int = [operator.index(t) for t in total]
-            sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
+            # The core takes integers only (ints, NumPy integers: anything with __index__).
+            score, precisions, bp, addk_orders = _core.compute_bleu(
+                correct,
+                total,
+                sys_len,
+                ref_len,
+                smooth_method,
+                None if smooth_value is None else float(smooth_value),
+                effective_order,
+                max_ngram_order,
+                _NEUMAIER,
+            )
         except TypeError:
             raise InputTypeError(
                 "correct, total, sys_len and ref_len must be integer counts"
             ) from None
-        score, precisions, bp, addk_orders = _core.compute_bleu(
-            c_int,
-            t_int,
-            sys_len,
-            ref_len,
-            smooth_method,
-            None if smooth_value is None else float(smooth_value),
-            effective_order,
-            max_ngram_order,
-            _NEUMAIER,
-        )
+        sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
         if addk_orders:
             # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`).
             if not isinstance(correct, list):
@@ -472,7 +491,7 @@ class BLEU:
 
     def _compute_score_from_stats(self, stats: Any) -> BLEUScore:
         """Score of already summed statistics (sacreBLEU's name)."""
-        stats = [int(x) for x in stats]
+        stats = stats.tolist() if isinstance(stats, np.ndarray) else [int(x) for x in stats]
         n = self.max_ngram_order
         return self.compute_bleu(
             correct=stats[2 : 2 + n],
@@ -536,13 +555,17 @@ class BLEU:
         """
         if not isinstance(hypothesis, str):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
-        if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
+        # Exact type checks first: the ABC check costs as much as scoring a short sentence.
+        if type(references) is not list and (
+            isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
+        ):
             raise InputTypeError("references must be a sequence of str (the references)")
         if len(references) == 0:
             raise EmptyInputError("no references given for the hypothesis")
         if not self.effective_order:
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
-        stats = self._extract_corpus_statistics([hypothesis], [[r] for r in references])
+        # One segment whose references are `references`: the per-segment layout of the core.
+        stats = self._item_statistics([hypothesis], [references])
         return self._compute_score_from_stats(stats[0])
 
     def sentence_scores(
