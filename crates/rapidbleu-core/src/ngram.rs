@@ -109,6 +109,13 @@ impl RefTable {
                 }
             }
         }
+        // Unigram ids are token ids (no map lookup at order 1); longer n-grams get ids after them.
+        let n_tokens = self.vocab.len();
+        self.max_counts.clear();
+        self.max_counts.resize(n_tokens, 0);
+        if sc.counts.len() < n_tokens {
+            sc.counts.resize(n_tokens, 0);
+        }
         let ref_ids = std::mem::take(&mut sc.ref_ids);
         let single = self.lens.len() == 1;
         let mut off = 0;
@@ -138,15 +145,20 @@ impl RefTable {
                     continue;
                 }
                 any = true;
-                let next = self.max_counts.len() as u32;
-                let id = self.ngrams.get_or_insert(key(p, t), next);
-                if id == next {
-                    self.max_counts.push(0);
-                    // Scratch counts stay zeroed and at least as long as `max_counts`.
-                    if sc.counts.len() == id as usize {
-                        sc.counts.push(0);
+                let id = if p == ROOT {
+                    t
+                } else {
+                    let next = self.max_counts.len() as u32;
+                    let id = self.ngrams.get_or_insert(key(p, t), next);
+                    if id == next {
+                        self.max_counts.push(0);
+                        // Scratch counts stay zeroed and at least as long as `max_counts`.
+                        if sc.counts.len() == id as usize {
+                            sc.counts.push(0);
+                        }
                     }
-                }
+                    id
+                };
                 *c = id;
                 if single {
                     self.max_counts[id as usize] += 1;
@@ -220,8 +232,13 @@ impl RefTable {
                 if p == MISSING || t == MISSING {
                     continue;
                 }
-                let Some(id) = self.ngrams.get(key(p, t)) else {
-                    continue;
+                let id = if p == ROOT {
+                    t
+                } else {
+                    match self.ngrams.get(key(p, t)) {
+                        Some(id) => id,
+                        None => continue,
+                    }
                 };
                 any = true;
                 let count = &mut sc.counts[id as usize];

@@ -104,24 +104,34 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
             _ => {}
         }
         let start = i;
-        let mut special = false;
+        let (mut specials, mut last_special) = (0usize, 0usize);
         while i < n {
             // Plain word bytes (class 0) are the common case: one load and one test each.
             let class = CLASS_13A[bytes[i] as usize];
             if class != WORD {
                 match class {
                     SPACE | PUNCT => break,
-                    SPECIAL => special = true,
+                    SPECIAL => {
+                        specials += 1;
+                        last_special = i;
+                    }
                     _ if space_width(&text, i).is_some() => break,
                     _ => {}
                 }
             }
             i += 1;
         }
-        if special {
-            split_word(&bytes[start..i], buf, ranges);
-        } else {
+        if specials == 0 {
             ranges.push((start as u32, i as u32));
+        } else if specials == 1 && last_special == i - 1 && bytes[last_special] != b'-' {
+            // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
+            // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
+            if last_special > start {
+                ranges.push((start as u32, last_special as u32));
+            }
+            ranges.push((last_special as u32, i as u32));
+        } else {
+            split_word(&bytes[start..i], buf, ranges);
         }
     }
 }
