@@ -189,7 +189,7 @@ impl TokenMap {
             if s.stamp != self.stamp {
                 return None;
             }
-            if s.hash == h && self.bytes(s) == tok {
+            if s.hash == h && s.len as usize == tok.len() && same_bytes(self.bytes(s), tok) {
                 return Some(s.id);
             }
             i = (i + 1) & mask;
@@ -221,7 +221,7 @@ impl TokenMap {
                 self.len += 1;
                 return id;
             }
-            if s.hash == h && self.bytes(&s) == tok {
+            if s.hash == h && s.len as usize == tok.len() && same_bytes(self.bytes(&s), tok) {
                 return s.id;
             }
             i = (i + 1) & mask;
@@ -254,6 +254,20 @@ impl TokenMap {
             self.resize(want);
         }
         self.arena.shrink_to_fit();
+    }
+}
+
+/// `a == b` for slices of equal length, without a libc call for short tokens (the common case:
+/// equal hashes almost always mean equal tokens, so this runs once per lookup).
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = b.len();
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=8 => read_u32(a, 0) == read_u32(b, 0) && read_u32(a, n - 4) == read_u32(b, n - 4),
+        9..=16 => read_u64(a, 0) == read_u64(b, 0) && read_u64(a, n - 8) == read_u64(b, n - 8),
+        _ => a == b,
     }
 }
 
