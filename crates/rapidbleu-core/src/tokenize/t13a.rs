@@ -104,16 +104,21 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
             _ => {}
         }
         let start = i;
-        let (mut specials, mut last_special) = (0usize, 0usize);
+        // `.`/`,` seen (and the last one), and whether some `-` follows a digit: only these
+        // can make regexes 2-4 match inside the word.
+        let (mut dot_commas, mut last_dot_comma, mut digit_dash) = (0usize, 0usize, false);
         while i < n {
             // Plain word bytes (class 0) are the common case: one load and one test each.
             let class = CLASS_13A[bytes[i] as usize];
             if class != WORD {
                 match class {
                     SPACE | PUNCT => break,
+                    SPECIAL if bytes[i] == b'-' => {
+                        digit_dash |= i > start && bytes[i - 1].is_ascii_digit();
+                    }
                     SPECIAL => {
-                        specials += 1;
-                        last_special = i;
+                        dot_commas += 1;
+                        last_dot_comma = i;
                     }
                     _ if space_width(&text, i).is_some() => break,
                     _ => {}
@@ -121,17 +126,18 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
             }
             i += 1;
         }
-        if specials == 0 {
-            ranges.push((start as u32, i as u32));
-        } else if specials == 1 && last_special == i - 1 && bytes[last_special] != b'-' {
+        if digit_dash || dot_commas > 1 || (dot_commas == 1 && last_dot_comma != i - 1) {
+            split_word(&bytes[start..i], buf, ranges);
+        } else if dot_commas == 1 {
             // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
             // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
-            if last_special > start {
-                ranges.push((start as u32, last_special as u32));
+            if last_dot_comma > start {
+                ranges.push((start as u32, last_dot_comma as u32));
             }
-            ranges.push((last_special as u32, i as u32));
+            ranges.push((last_dot_comma as u32, i as u32));
         } else {
-            split_word(&bytes[start..i], buf, ranges);
+            // No `.`/`,` and no digit before a `-`: no regex matches, the word is one token.
+            ranges.push((start as u32, i as u32));
         }
     }
 }
