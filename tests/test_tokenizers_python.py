@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-import rapidbleu
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import rapidbleu
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.tokenizers import PYTHON_TOKENIZERS, get_python_tokenizer
 
@@ -433,8 +434,9 @@ def spm_pairs(sacrebleu_home: Path) -> dict[str, tuple[Any, Any]]:
 
 
 def test_spm_models_table_is_sacrebleus() -> None:
-    from rapidbleu.tokenizers.spm import SPM_MODELS
     from sacrebleu.tokenizers.tokenizer_spm import SPM_MODELS as THEIRS
+
+    from rapidbleu.tokenizers.spm import SPM_MODELS
 
     assert SPM_MODELS == THEIRS
     assert tuple(SPM_MODELS) == SPM_KEYS

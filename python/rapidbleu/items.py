@@ -35,7 +35,9 @@ from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 
 __all__ = ["BleuResult", "bleu", "bleu_per_item"]
 
-_SCALES = {"unit": 0.01, "percent": 1.0}
+#: Divisor of sacreBLEU's 0..100 scores: dividing (not multiplying by 0.01) gives exactly
+#: ``sacrebleu_score / 100``.
+_SCALES = {"unit": 100.0, "percent": 1.0}
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def bleu(
         >>> r.score, r.signature.split("|version")[0]
         (1.0000000000000004, 'nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp')
     """
-    metric, factor = _metric(
+    metric, divisor = _metric(
         tokenize,
         trg_lang,
         lowercase,
@@ -172,8 +174,8 @@ def bleu(
     stats = metric._item_statistics(candidates, references)
     s = metric._compute_score_from_stats(stats.sum(axis=0))
     return BleuResult(
-        score=s.score * factor,
-        precisions=tuple(p * factor for p in s.precisions),
+        score=s.score / divisor,
+        precisions=tuple(p / divisor for p in s.precisions),
         brevity_penalty=s.bp,
         hyp_len=s.sys_len,
         ref_len=s.ref_len,
@@ -222,7 +224,7 @@ def bleu_per_item(
         >>> bleu_per_item([("a b c", ["a b c"]), ("a b c", ["x y z"])], scale="percent")
         array([100.,   0.])
     """
-    metric, factor = _metric(
+    metric, divisor = _metric(
         tokenize,
         trg_lang,
         lowercase,
@@ -235,4 +237,4 @@ def bleu_per_item(
     )
     candidates, references = _core.split_items(items)
     scores = metric._score_rows(metric._item_statistics(candidates, references))
-    return scores * factor if factor != 1.0 else scores
+    return scores / divisor if divisor != 1.0 else scores

@@ -135,7 +135,8 @@ fn float_of(t: Term) -> f64 {
     }
 }
 
-/// `BLEU.compute_bleu`. `correct` and `total` hold at least `max_order` values.
+/// `BLEU.compute_bleu`. `correct` and `total` hold at least `max_order` values, none negative
+/// (see [`check_counts`]).
 pub fn compute_bleu(
     correct: &[i64],
     total: &[i64],
@@ -153,8 +154,9 @@ pub fn compute_bleu(
         };
     }
     let mut precisions = vec![0.0f64; n_ord];
-    // Early stop if there are no matches (sacreBLEU #141), before add-k touches anything.
-    if correct[..n_ord].iter().all(|&c| c == 0) {
+    // Early stop if there are no matches (sacreBLEU #141), before add-k touches anything. Like
+    // sacreBLEU's `any(correct)` this looks at every value given, even beyond `max_order`.
+    if correct.iter().all(|&c| c == 0) {
         return BleuOutcome {
             score: 0.0,
             bp,
@@ -212,6 +214,17 @@ pub fn compute_bleu(
     }
 }
 
+/// Statistics are counts: a negative one (which sacreBLEU would turn into a math domain error
+/// or a NaN) is rejected.
+pub fn check_counts(values: &[i64]) -> Result<(), CoreError> {
+    match values.iter().find(|&&v| v < 0) {
+        Some(v) => Err(CoreError::InvalidInput(format!(
+            "statistics must be non-negative counts, got {v}"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Sentence scores of every row of a statistics matrix (`n x (2 + 2N)`).
 pub fn score_rows(stats: &[i64], p: &BleuParams, out: &mut [f64]) -> Result<(), CoreError> {
     let row_len = 2 + 2 * p.max_order;
@@ -222,6 +235,7 @@ pub fn score_rows(stats: &[i64], p: &BleuParams, out: &mut [f64]) -> Result<(), 
             out.len()
         )));
     }
+    check_counts(stats)?;
     for (row, o) in stats.chunks_exact(row_len).zip(out.iter_mut()) {
         let (c, t) = row[2..].split_at(p.max_order);
         *o = compute_bleu(c, t, row[0], row[1], p).score;

@@ -6,7 +6,7 @@
 
 use crate::errors::rb_err;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
@@ -77,7 +77,10 @@ pub fn split_items<'py>(
              or a (candidate, references) pair",
         )
     };
-    if items.is_instance_of::<PyString>() || items.is_instance(&abc)? {
+    if items.is_instance_of::<PyString>()
+        || items.is_instance_of::<PyBytes>()
+        || items.is_instance(&abc)?
+    {
         return Err(not_items());
     }
     let iter = items.try_iter().map_err(|_| not_items())?;
@@ -107,6 +110,27 @@ pub fn split_items<'py>(
                 "InputError",
                 format!("item {i} has no reference; give at least one"),
             ));
+        }
+        // Check types here so that messages name the item, not an internal list.
+        if !cand.is_instance_of::<PyString>() {
+            return Err(rb_err(
+                py,
+                "InputTypeError",
+                format!("item {i}: candidate is {}; expected str", type_name(&cand)),
+            ));
+        }
+        for (j, r) in refs.try_iter()?.enumerate() {
+            let r = r?;
+            if !r.is_none() && !r.is_instance_of::<PyString>() {
+                return Err(rb_err(
+                    py,
+                    "InputTypeError",
+                    format!(
+                        "item {i}: references[{j}] is {}; expected str",
+                        type_name(&r)
+                    ),
+                ));
+            }
         }
         candidates.append(cand)?;
         references.append(refs)?;

@@ -376,6 +376,8 @@ fn compute_bleu(
             ),
         ));
     }
+    let counts = [&correct[..], &total[..], &[sys_len, ref_len]].concat();
+    score::check_counts(&counts).map_err(|e| errors::core_err(py, e))?;
     let o = score::compute_bleu(&correct, &total, sys_len, ref_len, &p);
     Ok((o.score, o.precisions, o.bp, o.addk_orders))
 }

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
-from rapidbleu.errors import InputError, LengthMismatchError, RapidBleuError
+from rapidbleu.errors import InputError, InvalidTextError, LengthMismatchError, RapidBleuError
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.tokenizers import TOKENIZERS
 
@@ -52,24 +52,52 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _decode(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InvalidTextError(
+            f"{name}: not valid UTF-8 at line {line} (byte offset {e.start}); "
+            "convert the file to UTF-8 (for example with iconv)"
+        ) from None
+
+
 def _read_lines(path: str) -> list[str]:
     # sacreBLEU opens files with newline="\n" (a lone "\r" is not a line break) and rstrips.
     try:
-        with open(path, encoding="utf-8", newline="\n") as f:
-            return [line.rstrip() for line in f]
+        with open(path, "rb") as f:
+            text = _decode(f.read(), path)
     except FileNotFoundError:
         raise InputError(f"file not found: {path}") from None
-    except UnicodeDecodeError as e:
-        raise InputError(f"{path}: not valid UTF-8 at byte {e.start}") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a directory, not a file") from None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.rstrip() for line in lines]
 
 
-def _run(args: argparse.Namespace, stdin: TextIO) -> list[str]:
+def _read_stdin(stdin: TextIO | BinaryIO) -> list[str]:
+    """The system output from stdin, split as sacreBLEU does (universal newlines)."""
+    # sacreBLEU reads io.TextIOWrapper(sys.stdin.buffer): "\r", "\n" and "\r\n" all end a line.
+    raw: str | bytes = getattr(stdin, "buffer", stdin).read()
+    text = _decode(raw, "stdin") if isinstance(raw, bytes) else raw
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.rstrip() for line in lines]
+
+
+def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
     refs = [_read_lines(r) for r in args.refs]
-    hyps = _read_lines(args.input) if args.input else [line.rstrip() for line in stdin]
+    hyps = _read_lines(args.input) if args.input else _read_stdin(stdin)
+    hyp_name = args.input or "the system output on stdin"
     for path, ref in zip(args.refs, refs):
         if len(ref) != len(hyps):
             raise LengthMismatchError(
-                f"{path} has {len(ref)} lines but the system output has {len(hyps)}"
+                f"{path} has {len(ref)} lines but {hyp_name} has {len(hyps)}; "
+                "references and system output need one segment per line each"
             )
     trg_lang = ""
     if args.language_pair:
@@ -99,12 +127,13 @@ def _run(args: argparse.Namespace, stdin: TextIO) -> list[str]:
     return [score.format(args.width, args.score_only, sig, is_json)]
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | BinaryIO | None = None) -> int:
     """Runs the command; returns its exit code (0 ok, 1 bad input, 2 usage error).
 
     Args:
         argv: Arguments without the program name (default ``sys.argv[1:]``).
-        stdin: Where to read the system output when ``-i`` is not given.
+        stdin: Where to read the system output when ``-i`` is not given (text or bytes;
+            default ``sys.stdin``, read as UTF-8 bytes).
 
     Returns:
         The exit code.

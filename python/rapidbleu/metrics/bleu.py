@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
-from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.metrics.base import Score, Signature
 from rapidbleu.tokenizers import (
     TOKENIZERS,
@@ -475,6 +475,10 @@ class BLEU:
         except TypeError:
             raise InputTypeError(
                 "correct, total, sys_len and ref_len must be integer counts"
+            ) from None
+        except OverflowError:
+            raise InputError(
+                "correct, total, sys_len and ref_len must fit in 64-bit integers"
             ) from None
         sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
         if addk_orders:
