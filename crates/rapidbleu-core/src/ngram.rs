@@ -1,22 +1,23 @@
 //! N-gram counting and clipping for one segment, exactly as sacreBLEU's
 //! `extract_all_word_ngrams` + `BLEU._extract_reference_info` + `_compute_segment_statistics`.
 //!
-//! Representation (a performance decision): tokens get segment-local integer ids, and an n-gram
-//! of order n gets an id from the pair (id of its (n-1)-gram prefix, id of its last token). So
-//! every n-gram of any order is one `u64` key in one hash map, with no per-n-gram allocation
-//! and no limit on the order, and the counts live in a `Vec` indexed by n-gram id. Keys are
-//! exact (no hashing of strings into fingerprints), so no collision can change a count.
+//! Representation (a performance decision): tokens get dense segment-local ids, a unigram's id
+//! is its token's id, and an n-gram of order n > 1 gets an id from the pair (id of its
+//! (n-1)-gram prefix, id of its last token). So every n-gram of any order is one `u64` key in
+//! one small hash map, with no per-n-gram allocation and no limit on the order, and the counts
+//! live in a `Vec` indexed by n-gram id. Keys are exact (no hashing of strings into
+//! fingerprints), so no collision can change a count.
 //!
 //! The reference side builds a [`RefTable`] (max count of each n-gram over the references,
-//! `Counter |=` in sacreBLEU); the hypothesis side only looks n-grams up in it: an n-gram whose
-//! token or prefix is not in the table cannot match, and still counts towards the total.
+//! `Counter |=` in sacreBLEU); the hypothesis side only looks n-grams up in it. An n-gram whose
+//! token or prefix is not in the table cannot match (it still counts towards the total, which
+//! is `len - n + 1`), so both sides only extend the n-grams that survived the previous order,
+//! and references skip tokens the hypothesis lacks.
 
 use crate::ngram_map::{NgramMap, TokenMap};
 
-/// Prefix id of unigrams.
-const ROOT: u32 = u32::MAX;
-/// Id of a hypothesis token or n-gram that no reference contains.
-const MISSING: u32 = u32::MAX - 1;
+/// Id of a hypothesis token that no reference contains.
+const MISSING: u32 = u32::MAX;
 
 #[inline]
 fn key(prefix: u32, token: u32) -> u64 {
@@ -45,8 +46,8 @@ pub struct Scratch {
     ref_ids: Vec<u32>,
     /// `keep[token id]`: the token occurs in the hypothesis.
     keep: Vec<bool>,
-    prev: Vec<u32>,
-    cur: Vec<u32>,
+    /// `(start, id)` of the surviving n-grams of the order being processed.
+    live: Vec<(u32, u32)>,
     counts: Vec<u32>,
     touched: Vec<u32>,
 }
@@ -131,47 +132,41 @@ impl RefTable {
     /// Counts one reference's n-grams. With a single reference its counts are the maxima, so
     /// they go straight into `max_counts`; otherwise into scratch counts, merged by `max`.
     fn count_one(&mut self, ids: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
-        let len = ids.len();
         sc.touched.clear();
-        sc.prev.clear();
-        sc.prev.resize(len, ROOT);
-        for n in 1..=max_order.min(len) {
-            let m = len - n + 1;
-            sc.cur.clear();
-            sc.cur.resize(m, MISSING);
-            let mut any = false;
-            for ((c, &p), &t) in sc.cur.iter_mut().zip(&sc.prev[..m]).zip(&ids[n - 1..]) {
-                if p == MISSING || !sc.keep[t as usize] {
-                    continue;
-                }
-                any = true;
-                let id = if p == ROOT {
-                    t
-                } else {
-                    let next = self.max_counts.len() as u32;
-                    let id = self.ngrams.get_or_insert(key(p, t), next);
-                    if id == next {
-                        self.max_counts.push(0);
-                        // Scratch counts stay zeroed and at least as long as `max_counts`.
-                        if sc.counts.len() == id as usize {
-                            sc.counts.push(0);
-                        }
-                    }
-                    id
-                };
-                *c = id;
-                if single {
-                    self.max_counts[id as usize] += 1;
-                    continue;
-                }
-                let count = &mut sc.counts[id as usize];
-                if *count == 0 {
-                    sc.touched.push(id);
-                }
-                *count += 1;
+        // `(start, id)` of the n-grams of the current order that survive (their tokens are all
+        // in the hypothesis). Only they can be extended to the next order, so the loops touch
+        // surviving n-grams only, not every position of every order.
+        sc.live.clear();
+        for (i, &t) in ids.iter().enumerate() {
+            if sc.keep[t as usize] {
+                sc.live.push((i as u32, t));
+                self.bump(t, single, sc);
             }
-            std::mem::swap(&mut sc.prev, &mut sc.cur);
-            if !any {
+        }
+        for n in 2..=max_order {
+            let mut live = std::mem::take(&mut sc.live);
+            live.retain_mut(|(start, prefix)| {
+                let Some(&t) = ids.get(*start as usize + n - 1) else {
+                    return false;
+                };
+                if !sc.keep[t as usize] {
+                    return false;
+                }
+                let next = self.max_counts.len() as u32;
+                let id = self.ngrams.get_or_insert(key(*prefix, t), next);
+                if id == next {
+                    self.max_counts.push(0);
+                    // Scratch counts stay zeroed and at least as long as `max_counts`.
+                    if sc.counts.len() == id as usize {
+                        sc.counts.push(0);
+                    }
+                }
+                *prefix = id;
+                self.bump(id, single, sc);
+                true
+            });
+            sc.live = live;
+            if sc.live.is_empty() {
                 break;
             }
         }
@@ -180,6 +175,20 @@ impl RefTable {
             self.max_counts[idx] = self.max_counts[idx].max(sc.counts[idx]);
             sc.counts[idx] = 0;
         }
+    }
+
+    /// Counts one occurrence of n-gram `id` in the reference being counted.
+    #[inline]
+    fn bump(&mut self, id: u32, single: bool, sc: &mut Scratch) {
+        if single {
+            self.max_counts[id as usize] += 1;
+            return;
+        }
+        let count = &mut sc.counts[id as usize];
+        if *count == 0 {
+            sc.touched.push(id);
+        }
+        *count += 1;
     }
 
     /// sacreBLEU's `BLEU._get_closest_ref_len`: the reference length closest to `hyp_len`,
@@ -221,44 +230,52 @@ impl RefTable {
             sc.counts.resize(self.max_counts.len(), 0);
         }
         sc.touched.clear();
-        sc.prev.clear();
-        sc.prev.resize(len, ROOT);
-        for n in 1..=max_order.min(len) {
-            let m = len - n + 1;
-            sc.cur.clear();
-            sc.cur.resize(m, MISSING);
-            let (mut correct, mut any) = (0i64, false);
-            for ((c, &p), &t) in sc.cur.iter_mut().zip(&sc.prev[..m]).zip(&sc.ids[n - 1..]) {
-                if p == MISSING || t == MISSING {
-                    continue;
-                }
-                let id = if p == ROOT {
-                    t
+        // As in `count_one`, only n-grams found in the table are extended to the next order.
+        let mut live = std::mem::take(&mut sc.live);
+        live.clear();
+        for (i, &t) in sc.ids.iter().enumerate() {
+            if t != MISSING {
+                live.push((i as u32, t));
+            }
+        }
+        for n in 1..=max_order {
+            let mut correct = 0i64;
+            let ids = &sc.ids;
+            let (counts, touched) = (&mut sc.counts, &mut sc.touched);
+            live.retain_mut(|(start, prefix)| {
+                let id = if n == 1 {
+                    *prefix
                 } else {
-                    match self.ngrams.get(key(p, t)) {
+                    let Some(&t) = ids.get(*start as usize + n - 1) else {
+                        return false;
+                    };
+                    if t == MISSING {
+                        return false;
+                    }
+                    match self.ngrams.get(key(*prefix, t)) {
                         Some(id) => id,
-                        None => continue,
+                        None => return false,
                     }
                 };
-                any = true;
-                let count = &mut sc.counts[id as usize];
+                *prefix = id;
+                let count = &mut counts[id as usize];
                 if *count == 0 {
-                    sc.touched.push(id);
+                    touched.push(id);
                 }
                 *count += 1;
                 // min(hyp_count, ref_max) summed over n-grams, one occurrence at a time.
                 if *count <= self.max_counts[id as usize] {
                     correct += 1;
                 }
-                *c = id;
-            }
+                true
+            });
             row[2 + n - 1] = correct;
-            std::mem::swap(&mut sc.prev, &mut sc.cur);
-            if !any {
+            if live.is_empty() {
                 // No n-gram of this order is in the table, so no longer one can be.
                 break;
             }
         }
+        sc.live = live;
         for &id in &sc.touched {
             sc.counts[id as usize] = 0;
         }
