@@ -20,9 +20,11 @@ and no example database) and ``dev`` (random, with the database, for hunting bug
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import re
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -337,3 +339,15 @@ def seeded(name: str, max_examples: int) -> Callable[[Callable[..., None]], Call
         return f
 
     return wrap
+
+
+@pytest.fixture(scope="module")
+def quiet_logs() -> Iterator[None]:
+    """Silences the sacrebleu and rapidbleu loggers below ERROR for a test module."""
+    loggers = [logging.getLogger(n) for n in ("sacrebleu", "rapidbleu")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.ERROR)
+    yield
+    for lg, level in zip(loggers, levels):
+        lg.setLevel(level)

@@ -6,9 +6,7 @@ sacreBLEU-style code catches. No other exception type, and never a Rust panic
 
 from __future__ import annotations
 
-import logging
 import math
-from collections.abc import Iterator
 from typing import Any, Callable
 
 import pytest
@@ -22,16 +20,9 @@ from rapidbleu import BLEU, errors
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: E402
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _quiet() -> Iterator[None]:
-    loggers = [logging.getLogger(n) for n in ("sacrebleu", "rapidbleu")]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.ERROR)
-    yield
-    for lg, level in zip(loggers, levels):
-        lg.setLevel(level)
+# Both libraries log warnings (sentence BLEU without effective order, tokenized-looking
+# input) thousands of times here.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 def test_hierarchy() -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import logging
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -26,16 +24,9 @@ from rapidbleu import errors
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: E402
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _quiet() -> Iterator[None]:
-    loggers = [logging.getLogger(n) for n in ("sacrebleu", "rapidbleu")]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.ERROR)
-    yield
-    for lg, level in zip(loggers, levels):
-        lg.setLevel(level)
+# Both libraries log warnings (sentence BLEU without effective order, tokenized-looking
+# input) thousands of times here.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 ITEMS = [

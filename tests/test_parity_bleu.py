@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Iterator
 from typing import Any, Callable
 
 import pytest
@@ -37,18 +36,9 @@ import rapidbleu
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: E402
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _quiet() -> Iterator[None]:
-    # sentence_score without effective_order logs a warning (both libraries), and so do 100
-    # hypotheses ending in " .": thousands of lines of noise here.
-    loggers = [logging.getLogger(n) for n in ("sacrebleu", "rapidbleu")]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.ERROR)
-    yield
-    for lg, level in zip(loggers, levels):
-        lg.setLevel(level)
+# Both libraries log warnings (sentence BLEU without effective order, tokenized-looking
+# input) thousands of times here.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 # --- the matrix ----------------------------------------------------------------------------------

@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -44,15 +42,9 @@ OPTIONS = st.fixed_dictionaries(
 SCORING = st.tuples(st.sampled_from(SMOOTHING), st.booleans())
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _quiet() -> Iterator[None]:
-    loggers = [logging.getLogger(n) for n in ("sacrebleu", "rapidbleu")]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.ERROR)
-    yield
-    for lg, level in zip(loggers, levels):
-        lg.setLevel(level)
+# Both libraries log warnings (sentence BLEU without effective order, tokenized-looking
+# input) thousands of times here.
+pytestmark = pytest.mark.usefixtures("quiet_logs")
 
 
 def _check_layout(stats: Any, n: int, order: int) -> None:

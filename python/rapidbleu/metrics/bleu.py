@@ -340,16 +340,7 @@ class BLEU:
         """Per-segment statistics ``(n, 2 + 2N)`` as an int64 array (sacreBLEU's name)."""
         if references is not None:
             _check_streams(references)
-            hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-            stats, num_refs, periods = _core.corpus_statistics(
-                hyps,
-                refs,
-                self._engine_tokenizer,
-                lowercase,
-                self.max_ngram_order,
-                self._num_threads,
-            )
-            self.num_refs = num_refs
+            stats, periods = self._core_statistics(hypotheses, references, per_segment=False)
         elif self._ref_cache is not None:
             hyps, _, _ = self._engine_inputs(hypotheses, None)
             stats, periods = self._ref_cache.statistics(hyps, self._num_threads)
@@ -365,22 +356,32 @@ class BLEU:
                 self._warn_tokenized()
         return stats
 
-    def _item_statistics(
-        self, candidates: Sequence[str], references: Sequence[Sequence[str | None]]
-    ) -> Stats:
-        """Statistics with references given per segment (``references[i]`` for candidate i)."""
-        hyps, refs, lowercase = self._engine_inputs(candidates, references)
-        stats, num_refs, _ = _core.corpus_statistics(
+    def _core_statistics(
+        self, hypotheses: Sequence[str], references: Any, per_segment: bool
+    ) -> tuple[Stats, int]:
+        """Statistics from the core, and how many hypotheses end in ``" ."``.
+
+        ``references`` are streams (sacreBLEU's layout) or, with ``per_segment``, one list of
+        references per hypothesis. Sets ``num_refs`` for the signature, as sacreBLEU does.
+        """
+        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
+        stats, num_refs, periods = _core.corpus_statistics(
             hyps,
             refs,
             self._engine_tokenizer,
             lowercase,
             self.max_ngram_order,
             self._num_threads,
-            per_segment=True,
+            per_segment=per_segment,
         )
         self.num_refs = num_refs
-        return stats
+        return stats, periods
+
+    def _item_statistics(
+        self, candidates: Sequence[str], references: Sequence[Sequence[str | None]]
+    ) -> Stats:
+        """Statistics with references given per segment (``references[i]`` for candidate i)."""
+        return self._core_statistics(candidates, references, per_segment=True)[0]
 
     @staticmethod
     def _warn_tokenized() -> None:
