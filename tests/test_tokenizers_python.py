@@ -36,6 +36,26 @@ KO_DIR = DATA / "wmt24chat.en-ko"
 SPM_KEYS = ("spm", "flores101", "flores200", "spBLEU-1K")
 OUR_VERSION = f"2.6.0+rapidbleu.{rapidbleu.__version__}"
 
+
+@pytest.fixture(autouse=True)
+def _fresh_mecab_instances() -> Iterator[None]:
+    """get_python_tokenizer shares one MeCab tokenizer per name; tests that fake MeCab or hide
+    it need their own instances, and must not leave fakes behind."""
+    from rapidbleu import tokenizers
+
+    saved = dict(tokenizers._MECAB)
+    tokenizers._MECAB.clear()
+    yield
+    tokenizers._MECAB.clear()
+    tokenizers._MECAB.update(saved)
+
+
+def test_mecab_instances_are_shared() -> None:
+    """Like sacreBLEU's class-level cache: every BLEU shares the tokenizer and its line cache."""
+    pytest.importorskip("MeCab")
+    assert get_python_tokenizer("ja-mecab") is get_python_tokenizer("ja-mecab")
+
+
 # sacreBLEU's TokenizerSPM("spm") calls the deprecated Logger.warn.
 pytestmark = pytest.mark.filterwarnings("ignore:The 'warn' method is deprecated:DeprecationWarning")
 
@@ -252,6 +272,12 @@ def _fake_mecab(
 def test_mecab_dictionary_checks(
     monkeypatch: pytest.MonkeyPatch, name: str, module: str, dic_module: str, size: int
 ) -> None:
+    from rapidbleu import tokenizers
+
+    def fresh(name: str) -> Any:
+        tokenizers._MECAB.clear()  # each fake needs a new instance
+        return get_python_tokenizer(name)
+
     seen = _fake_mecab(monkeypatch, module, dic_module, size)
     tok = get_python_tokenizer(name)
     assert seen == ["-d /fake/dicdir -Owakati"]  # sacreBLEU's MECAB_ARGS + " -Owakati"
@@ -261,18 +287,18 @@ def test_mecab_dictionary_checks(
 
     _fake_mecab(monkeypatch, module, dic_module, size + 1)
     with pytest.raises(InvalidOptionError, match=rf"{size} entries.*{size + 1} entries") as e:
-        get_python_tokenizer(name)
+        fresh(name)
     assert "/fake/sys.dic" in str(e.value)
     assert isinstance(e.value, ValueError)
 
     user = types.SimpleNamespace(filename="/fake/user.dic")
     _fake_mecab(monkeypatch, module, dic_module, size, next_dic=user)
     with pytest.raises(InvalidOptionError, match=r"user dictionary '/fake/user\.dic'"):
-        get_python_tokenizer(name)
+        fresh(name)
 
     _fake_mecab(monkeypatch, module, dic_module, size, fail=True)
     with pytest.raises(MissingDependencyError, match="could not start MeCab"):
-        get_python_tokenizer(name)
+        fresh(name)
 
 
 @pytest.mark.parametrize(

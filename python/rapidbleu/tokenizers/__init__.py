@@ -71,6 +71,9 @@ def is_rust_tokenizer(name: str) -> bool:
     return name in RUST_TOKENIZERS
 
 
+_MECAB: dict[str, PythonTokenizer] = {}
+
+
 def get_python_tokenizer(
     name: str, spm_model: str | os.PathLike[str] | None = None
 ) -> PythonTokenizer:
@@ -112,9 +115,14 @@ def get_python_tokenizer(
                 "spm_model is only for the SentencePiece tokenizers "
                 f"(spm, flores101, flores200, spBLEU-1K), not {name!r}"
             )
-        from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
+        # One shared instance per MeCab tokenizer, so that its line cache serves every BLEU
+        # object, as sacreBLEU's class-level lru_cache does: scoring several systems against the
+        # same references tokenizes the references once.
+        if name not in _MECAB:
+            from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
 
-        return TokenizerJaMecab() if name == "ja-mecab" else TokenizerKoMecab()
+            _MECAB[name] = TokenizerJaMecab() if name == "ja-mecab" else TokenizerKoMecab()
+        return _MECAB[name]
     if name in PYTHON_TOKENIZERS:
         from rapidbleu.tokenizers.spm import TokenizerSPM
 
