@@ -50,20 +50,18 @@ pub fn collect<'py>(
                 format!("{what}[{i}] is {}; expected {allowed}", type_name(&obj)),
             )
         })?;
-        let s = if lowercase && !is_ascii(&s, what, i)? {
+        // Validating here, where the item's name is at hand, lets later borrows use `text`.
+        let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
             s.call_method0("lower")?
                 .cast_into::<PyString>()
                 .map_err(PyErr::from)?
         } else {
             s
         };
+        to_str(&s, what, i)?;
         out.push(Some(s));
     }
     Ok(out)
-}
-
-fn is_ascii(s: &Bound<'_, PyString>, what: &str, i: usize) -> PyResult<bool> {
-    Ok(to_str(s, what, i)?.is_ascii())
 }
 
 /// The UTF-8 text of `s`; a lone surrogate (not valid Unicode) is an `InvalidTextError`.
@@ -80,14 +78,13 @@ pub fn to_str<'a>(s: &'a Bound<'_, PyString>, what: &str, i: usize) -> PyResult<
     })
 }
 
-/// Borrows every string of `owned` (which must hold no `None`).
-pub fn borrow_all<'a>(owned: &'a Owned<'_>, what: &str) -> PyResult<Vec<&'a str>> {
-    owned
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match s {
-            Some(s) => to_str(s, what, i),
-            None => Ok(""),
-        })
-        .collect()
+/// The UTF-8 text of a string that [`collect`] has validated (so this cannot fail; PyO3
+/// caches the UTF-8 form, so it costs nothing the second time).
+pub fn text<'a>(s: &'a Bound<'_, PyString>) -> &'a str {
+    s.to_str().unwrap_or_default()
+}
+
+/// Borrows every string of `owned` (collected without `None`).
+pub fn borrow_all<'a>(owned: &'a Owned<'_>) -> Vec<&'a str> {
+    owned.iter().map(|s| s.as_ref().map_or("", text)).collect()
 }

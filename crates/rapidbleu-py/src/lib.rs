@@ -87,25 +87,30 @@ fn collect_streams<'py>(
     Ok(streams)
 }
 
-/// Segment-wise references and sacreBLEU's `num_refs` (-1 when it varies: `nrefs:var`).
-fn ref_sets<'a>(streams: &'a [Owned<'_>]) -> PyResult<(RefSets<'a>, i64)> {
-    let n = streams.first().map_or(0, Vec::len);
+/// The references of each segment (an iterator per segment over its entries, `None` for a
+/// missing one) as [`RefSets`], and sacreBLEU's `num_refs` (-1 when it varies: `nrefs:var`).
+fn ref_sets<'a, 'py: 'a, I>(segments: impl Iterator<Item = I>) -> (RefSets<'a>, i64)
+where
+    I: Iterator<Item = &'a Option<Bound<'py, PyString>>>,
+{
     let mut sets = RefSets::new();
     let (mut lo, mut hi) = (usize::MAX, 0usize);
-    for i in 0..n {
+    for seg in segments {
         let mut count = 0;
-        for (k, s) in streams.iter().enumerate() {
-            if let Some(text) = &s[i] {
-                sets.push_ref(to_str(text, &format!("references[{k}]"), i)?);
-                count += 1;
-            }
+        for text in seg.flatten() {
+            sets.push_ref(extract::text(text));
+            count += 1;
         }
         sets.end_segment();
         lo = lo.min(count);
         hi = hi.max(count);
     }
-    let num_refs = if lo == hi { hi as i64 } else { -1 };
-    Ok((sets, num_refs))
+    let num_refs = if lo == hi || sets.is_empty() {
+        hi as i64
+    } else {
+        -1
+    };
+    (sets, num_refs)
 }
 
 /// References given per segment (`refs[i]` is the list of references of hypothesis `i`).
@@ -154,32 +159,6 @@ fn collect_any<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'
     iter.collect()
 }
 
-/// Per-segment references, and sacreBLEU's `num_refs` (-1 when it varies).
-fn ref_sets_of_segments<'a>(segs: &'a [Owned<'_>]) -> PyResult<(RefSets<'a>, i64)> {
-    let mut sets = RefSets::new();
-    let (mut lo, mut hi) = (usize::MAX, 0usize);
-    for (i, seg) in segs.iter().enumerate() {
-        let mut count = 0;
-        for (j, r) in seg.iter().enumerate() {
-            if let Some(text) = r {
-                sets.push_ref(to_str(text, &format!("references[{i}]"), j)?);
-                count += 1;
-            }
-        }
-        sets.end_segment();
-        lo = lo.min(count);
-        hi = hi.max(count);
-    }
-    Ok((
-        sets,
-        if lo == hi || segs.is_empty() {
-            hi as i64
-        } else {
-            -1
-        },
-    ))
-}
-
 /// How many hypotheses end in `" ."` (sacreBLEU warns about tokenized input from 100 on).
 fn count_tokenized_periods(hyps: &[&str]) -> usize {
     hyps.iter().filter(|h| h.ends_with(" .")).count()
@@ -226,11 +205,12 @@ fn corpus_statistics<'py>(
     } else {
         collect_streams(refs, Some(hyps_owned.len()), lowercase)?
     };
-    let hyp_strs = borrow_all(&hyps_owned, "hypotheses")?;
+    let hyp_strs = borrow_all(&hyps_owned);
     let (sets, num_refs) = if per_segment {
-        ref_sets_of_segments(&groups)?
+        ref_sets(groups.iter().map(|seg| seg.iter()))
     } else {
-        ref_sets(&groups)?
+        let n = groups.first().map_or(0, Vec::len);
+        ref_sets((0..n).map(|i| groups.iter().map(move |stream| &stream[i])))
     };
     let periods = count_tokenized_periods(&hyp_strs);
     let row_len = opts.row_len();
@@ -262,7 +242,8 @@ impl ReferenceCache {
     ) -> PyResult<Self> {
         let opts = stats_options(py, tokenizer, lowercase, max_order)?;
         let streams = collect_streams(refs, None, lowercase)?;
-        let (sets, num_refs) = ref_sets(&streams)?;
+        let n = streams.first().map_or(0, Vec::len);
+        let (sets, num_refs) = ref_sets((0..n).map(|i| streams.iter().map(move |s| &s[i])));
         let inner = run_detached(py, || RefCache::new(&sets, opts, num_threads))?;
         Ok(ReferenceCache { inner, num_refs })
     }
@@ -298,7 +279,7 @@ impl ReferenceCache {
                 ),
             ));
         }
-        let hyp_strs = borrow_all(&hyps_owned, "hypotheses")?;
+        let hyp_strs = borrow_all(&hyps_owned);
         let periods = count_tokenized_periods(&hyp_strs);
         let row_len = opts.row_len();
         let data = run_detached(py, || {
