@@ -13,6 +13,7 @@ __all__ = [
     "compute_bleu",
     "corpus_statistics",
     "score_rows",
+    "sentence_scores",
     "split_items",
     "tokenize",
 ]
@@ -56,6 +57,21 @@ def score_rows(
     neumaier: bool,
 ) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every statistics row."""
+
+def sentence_scores(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    num_threads: int,
+    per_segment: bool,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    neumaier: bool,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Sentence BLEU of every hypothesis, scored in the parallel pass, and ``num_refs``."""
 
 def split_items(items: object) -> tuple[list[Any], list[Any]]:
     """Candidates and per-item reference lists of items (mappings or pairs)."""

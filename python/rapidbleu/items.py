@@ -236,5 +236,5 @@ def bleu_per_item(
         scale,
     )
     candidates, references = _core.split_items(items)
-    scores = metric._score_rows(metric._item_statistics(candidates, references))
+    scores = metric._sentence_scores(candidates, references, per_segment=True)
     return scores / divisor if divisor != 1.0 else scores

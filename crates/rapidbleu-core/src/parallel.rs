@@ -47,10 +47,11 @@ fn chunk_len(n: usize, threads: usize) -> usize {
 
 /// Calls `f(worker, i, row_i)` for each row of `out` (rows of `row_len` values), with one
 /// `init()` worker per task.
-pub fn for_each_row<W, I, F>(out: &mut [i64], row_len: usize, threads: usize, init: I, f: F)
+pub fn for_each_row<T, W, I, F>(out: &mut [T], row_len: usize, threads: usize, init: I, f: F)
 where
+    T: Send,
     I: Fn() -> W + Sync + Send,
-    F: Fn(&mut W, usize, &mut [i64]) + Sync + Send,
+    F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
 {
     let n = out.len() / row_len.max(1);
     if n < MIN_PARALLEL || threads == 1 {

@@ -7,6 +7,7 @@
 use crate::error::CoreError;
 use crate::ngram::{RefTable, Scratch};
 use crate::parallel::{for_each_row, map_collect};
+use crate::score::{compute_bleu, BleuParams};
 use crate::tokenize::{TokBuf, Tokenizer};
 use crate::whitespace::py_rstrip;
 
@@ -225,6 +226,44 @@ fn segment_bytes(hyp: Option<&str>, refs: &[&str]) -> usize {
     hyp.map_or(0, str::len) + refs.iter().map(|r| r.len()).sum::<usize>()
 }
 
+/// Sentence BLEU of every segment, scored inside the parallel statistics pass: no statistics
+/// array and no second pass (the batched form of `BLEU.sentence_score`, e.g. for RL rewards).
+pub fn sentence_scores(
+    hyps: &[&str],
+    refs: &RefSets<'_>,
+    opts: &StatsOptions,
+    params: &BleuParams,
+    threads: usize,
+    out: &mut [f64],
+) -> Result<(), CoreError> {
+    if params.max_order != opts.max_order {
+        return Err(CoreError::InvalidOption(format!(
+            "scoring order {} differs from counting order {}",
+            params.max_order, opts.max_order
+        )));
+    }
+    if out.len() != hyps.len() {
+        return Err(CoreError::InvalidInput(format!(
+            "output holds {} scores, expected {}",
+            out.len(),
+            hyps.len()
+        )));
+    }
+    check_shapes(hyps.len(), refs.len(), opts, hyps.len() * opts.row_len())?;
+    refs.check_nonempty()?;
+    check_segment_sizes(
+        (0..hyps.len()).map(|i| (i, segment_bytes(Some(hyps[i]), refs.get(i)))),
+        opts,
+    )?;
+    let init = || (Worker::default(), vec![0i64; opts.row_len()]);
+    for_each_row(out, 1, threads, init, |(w, row), i, score| {
+        w.segment(hyps[i], refs.get(i), opts, row);
+        let (c, t) = row[2..].split_at(opts.max_order);
+        score[0] = compute_bleu(c, t, row[0], row[1], params).score;
+    });
+    Ok(())
+}
+
 fn no_reference(i: usize) -> CoreError {
     CoreError::MissingReference(format!(
         "segment {i} has no reference: every reference stream is None there; \
@@ -337,6 +376,40 @@ mod tests {
             0, 4, 4, 4, 3, 2, 1, 4, 3, 2, 1,
         ];
         assert_eq!(a, expected);
+    }
+
+    #[test]
+    fn fused_sentence_scores_equal_scored_rows() {
+        use crate::score::{score_rows, Smooth, Summation};
+        let hyps: Vec<String> = (0..300)
+            .map(|i| format!("a b c {} d e. f", i % 7))
+            .collect();
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let refs: RefSets = (0..300)
+            .map(|i| {
+                if i % 3 == 0 {
+                    vec!["a b c 1 d e.", "f a b"]
+                } else {
+                    vec!["x b c 2 d"]
+                }
+            })
+            .collect();
+        let opts = StatsOptions::new(Tokenizer::T13a, false, 4).unwrap();
+        let params = BleuParams {
+            smooth: Smooth::Exp,
+            effective_order: true,
+            max_order: 4,
+            summation: Summation::Plain,
+        };
+        let mut stats = vec![0; 300 * opts.row_len()];
+        corpus_stats(&hyps, &refs, &opts, 2, &mut stats).unwrap();
+        let mut expected = vec![0.0; 300];
+        score_rows(&stats, &params, &mut expected).unwrap();
+        for threads in [1, 2] {
+            let mut got = vec![0.0; 300];
+            sentence_scores(&hyps, &refs, &opts, &params, threads, &mut got).unwrap();
+            assert_eq!(got, expected);
+        }
     }
 
     #[test]

@@ -182,6 +182,31 @@ fn tokenize(py: Python<'_>, name: &str, line: &Bound<'_, PyString>) -> PyResult<
     Ok(tok.tokenize(text, &mut buf, true).to_string())
 }
 
+/// Extracts `hyps` and `refs` (reference streams, or with `per_segment` one list of references
+/// per hypothesis) and runs `f` on the borrowed text and sacreBLEU's `num_refs`.
+fn with_corpus<'py, R>(
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    lowercase: bool,
+    per_segment: bool,
+    f: impl FnOnce(&[&str], &RefSets<'_>, i64) -> PyResult<R>,
+) -> PyResult<R> {
+    let hyps_owned = collect(hyps, "hypotheses", false, lowercase)?;
+    let groups = if per_segment {
+        collect_segments(refs, hyps_owned.len(), lowercase)?
+    } else {
+        collect_streams(refs, Some(hyps_owned.len()), lowercase)?
+    };
+    let hyp_strs = borrow_all(&hyps_owned);
+    let (sets, num_refs) = if per_segment {
+        ref_sets(groups.iter().map(|seg| seg.iter()))
+    } else {
+        let n = groups.first().map_or(0, Vec::len);
+        ref_sets((0..n).map(|i| groups.iter().map(move |stream| &stream[i])))
+    };
+    f(&hyp_strs, &sets, num_refs)
+}
+
 /// Per-segment statistics `(n, 2 + 2N)` of `hyps` against `refs`, sacreBLEU's `num_refs`, and
 /// the number of hypotheses ending in `" ."`. `refs` is a list of reference streams (sacreBLEU's
 /// layout) or, with `per_segment`, one list of references per hypothesis.
@@ -199,26 +224,65 @@ fn corpus_statistics<'py>(
     per_segment: bool,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64, usize)> {
     let opts = stats_options(py, tokenizer, lowercase, max_order)?;
-    let hyps_owned = collect(hyps, "hypotheses", false, lowercase)?;
-    let groups = if per_segment {
-        collect_segments(refs, hyps_owned.len(), lowercase)?
-    } else {
-        collect_streams(refs, Some(hyps_owned.len()), lowercase)?
-    };
-    let hyp_strs = borrow_all(&hyps_owned);
-    let (sets, num_refs) = if per_segment {
-        ref_sets(groups.iter().map(|seg| seg.iter()))
-    } else {
-        let n = groups.first().map_or(0, Vec::len);
-        ref_sets((0..n).map(|i| groups.iter().map(move |stream| &stream[i])))
-    };
-    let periods = count_tokenized_periods(&hyp_strs);
-    let row_len = opts.row_len();
-    let data = run_detached(py, || {
-        let mut out = vec![0i64; hyp_strs.len() * row_len];
-        stats::corpus_stats(&hyp_strs, &sets, &opts, num_threads, &mut out).map(|()| out)
-    })?;
-    Ok((new_stats(py, data, row_len)?, num_refs, periods))
+    with_corpus(
+        hyps,
+        refs,
+        lowercase,
+        per_segment,
+        |hyp_strs, sets, num_refs| {
+            let periods = count_tokenized_periods(hyp_strs);
+            let row_len = opts.row_len();
+            let data = run_detached(py, || {
+                let mut out = vec![0i64; hyp_strs.len() * row_len];
+                stats::corpus_stats(hyp_strs, sets, &opts, num_threads, &mut out).map(|()| out)
+            })?;
+            Ok((new_stats(py, data, row_len)?, num_refs, periods))
+        },
+    )
+}
+
+/// Sentence BLEU of every hypothesis against its references, scored in the parallel pass
+/// (no statistics array), and sacreBLEU's `num_refs`. Layouts as in `corpus_statistics`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (hyps, refs, tokenizer, lowercase, max_order, num_threads, per_segment, smooth_method, smooth_value, effective_order, neumaier))]
+fn sentence_scores<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    tokenizer: &str,
+    lowercase: bool,
+    max_order: usize,
+    num_threads: usize,
+    per_segment: bool,
+    smooth_method: &str,
+    smooth_value: Option<f64>,
+    effective_order: bool,
+    neumaier: bool,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
+    let opts = stats_options(py, tokenizer, lowercase, max_order)?;
+    let p = bleu_params(
+        py,
+        smooth_method,
+        smooth_value,
+        effective_order,
+        max_order,
+        neumaier,
+    )?;
+    with_corpus(
+        hyps,
+        refs,
+        lowercase,
+        per_segment,
+        |hyp_strs, sets, num_refs| {
+            let scores = run_detached(py, || {
+                let mut out = vec![0f64; hyp_strs.len()];
+                stats::sentence_scores(hyp_strs, sets, &opts, &p, num_threads, &mut out)
+                    .map(|()| out)
+            })?;
+            Ok((scores.into_pyarray(py), num_refs))
+        },
+    )
 }
 
 /// References tokenized and counted once, for scoring many hypothesis sets.
@@ -403,6 +467,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(compute_bleu, m)?)?;
     m.add_function(wrap_pyfunction!(score_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     m.add_class::<ReferenceCache>()?;
     m.add(

@@ -594,8 +594,31 @@ class BLEU:
             >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
             array([100.,  50.])
         """
-        stats = self._extract_corpus_statistics(_check_hypotheses(hypotheses), references)
-        return self._score_rows(stats)
+        hypotheses = _check_hypotheses(hypotheses)
+        if references is None:
+            return self._score_rows(self._extract_corpus_statistics(hypotheses, None))
+        return self._sentence_scores(hypotheses, _check_streams(references), per_segment=False)
+
+    def _sentence_scores(
+        self, hypotheses: Sequence[str], references: Any, per_segment: bool
+    ) -> npt.NDArray[np.float64]:
+        """Scores computed in the core's parallel pass (no statistics array)."""
+        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
+        value = self.smooth_value
+        scores, self.num_refs = _core.sentence_scores(
+            hyps,
+            refs,
+            self._engine_tokenizer,
+            lowercase,
+            self.max_ngram_order,
+            self._num_threads,
+            per_segment,
+            self.smooth_method,
+            None if value is None else float(value),
+            self.effective_order,
+            _NEUMAIER,
+        )
+        return scores
 
     def _score_rows(self, stats: Stats) -> npt.NDArray[np.float64]:
         value = self.smooth_value
