@@ -186,12 +186,8 @@ pub fn corpus_stats(
     threads: usize,
     out: &mut [i64],
 ) -> Result<(), CoreError> {
-    check_shapes(hyps.len(), refs.len(), opts, out.len())?;
-    refs.check_nonempty()?;
-    check_segment_sizes(
-        (0..hyps.len()).map(|i| (i, segment_bytes(Some(hyps[i]), refs.get(i)))),
-        opts,
-    )?;
+    check_corpus(hyps, refs, opts)?;
+    check_output(out.len(), hyps.len() * opts.row_len())?;
     for_each_row(
         out,
         opts.row_len(),
@@ -242,19 +238,8 @@ pub fn sentence_scores(
             params.max_order, opts.max_order
         )));
     }
-    if out.len() != hyps.len() {
-        return Err(CoreError::InvalidInput(format!(
-            "output holds {} scores, expected {}",
-            out.len(),
-            hyps.len()
-        )));
-    }
-    check_shapes(hyps.len(), refs.len(), opts, hyps.len() * opts.row_len())?;
-    refs.check_nonempty()?;
-    check_segment_sizes(
-        (0..hyps.len()).map(|i| (i, segment_bytes(Some(hyps[i]), refs.get(i)))),
-        opts,
-    )?;
+    check_corpus(hyps, refs, opts)?;
+    check_output(out.len(), hyps.len())?;
     let init = || (Worker::default(), vec![0i64; opts.row_len()]);
     for_each_row(out, 1, threads, init, |(w, row), i, score| {
         w.segment(hyps[i], refs.get(i), opts, row);
@@ -271,21 +256,30 @@ fn no_reference(i: usize) -> CoreError {
     ))
 }
 
-fn check_shapes(
-    n_hyps: usize,
-    n_refs: usize,
-    opts: &StatsOptions,
-    out_len: usize,
-) -> Result<(), CoreError> {
+/// The checks shared by every corpus entry point: one reference set per hypothesis, at least
+/// one reference in each, no segment too large to count.
+fn check_corpus(hyps: &[&str], refs: &RefSets<'_>, opts: &StatsOptions) -> Result<(), CoreError> {
+    check_lengths(hyps.len(), refs.len())?;
+    refs.check_nonempty()?;
+    check_segment_sizes(
+        (0..hyps.len()).map(|i| (i, segment_bytes(Some(hyps[i]), refs.get(i)))),
+        opts,
+    )
+}
+
+fn check_lengths(n_hyps: usize, n_refs: usize) -> Result<(), CoreError> {
     if n_hyps != n_refs {
         return Err(CoreError::InvalidInput(format!(
             "{n_hyps} hypotheses but references for {n_refs} segments; they must be equal"
         )));
     }
-    if out_len != n_hyps * opts.row_len() {
+    Ok(())
+}
+
+fn check_output(len: usize, expected: usize) -> Result<(), CoreError> {
+    if len != expected {
         return Err(CoreError::InvalidInput(format!(
-            "output buffer holds {out_len} values, expected {}",
-            n_hyps * opts.row_len()
+            "output buffer holds {len} values, expected {expected}"
         )));
     }
     Ok(())
@@ -334,7 +328,8 @@ impl RefCache {
 
     /// Statistics of `hyps` against the cached references.
     pub fn stats(&self, hyps: &[&str], threads: usize, out: &mut [i64]) -> Result<(), CoreError> {
-        check_shapes(hyps.len(), self.tables.len(), &self.opts, out.len())?;
+        check_lengths(hyps.len(), self.tables.len())?;
+        check_output(out.len(), hyps.len() * self.opts.row_len())?;
         check_segment_sizes(hyps.iter().map(|h| h.len()).enumerate(), &self.opts)?;
         let opts = &self.opts;
         for_each_row(

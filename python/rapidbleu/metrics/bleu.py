@@ -604,32 +604,30 @@ class BLEU:
     ) -> npt.NDArray[np.float64]:
         """Scores computed in the core's parallel pass (no statistics array)."""
         hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-        value = self.smooth_value
+        method, value, effective_order, max_order, neumaier = self._scoring()
         scores, self.num_refs = _core.sentence_scores(
             hyps,
             refs,
             self._engine_tokenizer,
             lowercase,
-            self.max_ngram_order,
+            max_order,
             self._num_threads,
             per_segment,
-            self.smooth_method,
-            None if value is None else float(value),
-            self.effective_order,
-            _NEUMAIER,
+            method,
+            value,
+            effective_order,
+            neumaier,
         )
         return scores
 
     def _score_rows(self, stats: Stats) -> npt.NDArray[np.float64]:
-        value = self.smooth_value
-        return _core.score_rows(
-            stats,
-            self.smooth_method,
-            None if value is None else float(value),
-            self.effective_order,
-            self.max_ngram_order,
-            _NEUMAIER,
-        )
+        method, value, effective_order, max_order, neumaier = self._scoring()
+        return _core.score_rows(stats, method, value, effective_order, max_order, neumaier)
+
+    def _scoring(self) -> tuple[str, float | None, bool, int, bool]:
+        """How the core turns statistics into scores: this metric's options, in its order."""
+        value = None if self.smooth_value is None else float(self.smooth_value)
+        return self.smooth_method, value, self.effective_order, self.max_ngram_order, _NEUMAIER
 
     def get_signature(self) -> BLEUSignature:
         """The signature of this metric (known once references have been seen).
