@@ -89,6 +89,25 @@ impl RefTable {
         self.lens.push((sc.ref_ids.len() - before) as u32);
     }
 
+    /// Adds one reference given as its tokenizer output `bytes` and the byte ranges of its
+    /// tokens: the same as [`RefTable::intern_reference`], but the text is copied into the
+    /// table once, not token by token.
+    pub fn intern_reference_ranges(
+        &mut self,
+        bytes: &[u8],
+        ranges: &[(u32, u32)],
+        sc: &mut Scratch,
+    ) {
+        let base = self.vocab.append_arena(bytes);
+        for &(a, b) in ranges {
+            let (id, _) = self
+                .vocab
+                .get_or_insert_arena(base + a as usize, (b - a) as usize);
+            sc.ref_ids.push(id);
+        }
+        self.lens.push(ranges.len() as u32);
+    }
+
     /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
     /// n-gram its maximum count over the references.
     ///
@@ -213,6 +232,19 @@ impl RefTable {
             let id = self.vocab.get(tok).unwrap_or(MISSING);
             sc.ids.push(id);
         }
+    }
+
+    /// [`RefTable::lookup_hypothesis`] for tokenizer output `bytes` and the byte ranges of its
+    /// tokens, as [`Tokenizer::tokens`](crate::tokenize::Tokenizer::tokens) returns them (with
+    /// slack bytes after the last token, so that each token is read without a branch on its
+    /// length; without slack it is only slower).
+    pub fn lookup_hypothesis_ranges(&self, bytes: &[u8], ranges: &[(u32, u32)], sc: &mut Scratch) {
+        sc.ids.clear();
+        sc.ids.extend(ranges.iter().map(|&(a, b)| {
+            self.vocab
+                .get_at(bytes, a as usize, (b - a) as usize)
+                .unwrap_or(MISSING)
+        }));
     }
 
     /// Writes `[hyp_len, ref_len, correct_1..N, total_1..N]` for the hypothesis last given to

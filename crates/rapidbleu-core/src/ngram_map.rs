@@ -121,10 +121,12 @@ impl NgramMap {
     }
 }
 
-/// One token slot: hash, the token's bytes in the arena, its id, and the writer's stamp.
+/// One token slot: the token's first 16 bytes as masked words, its bytes in the arena, its
+/// id, and the writer's stamp.
 #[derive(Clone, Copy, Debug, Default)]
 struct TokSlot {
-    hash: u64,
+    lo: u64,
+    hi: u64,
     start: u32,
     len: u32,
     id: u32,
@@ -132,16 +134,35 @@ struct TokSlot {
 }
 
 /// Token bytes -> dense token ids (0, 1, ...), with the same design as [`NgramMap`]: linear
-/// probing, at most half full, O(1) clear by stamps. The full 64-bit hash is compared before
-/// the bytes, so bytes are compared (almost) only for the token being looked for.
+/// probing, at most half full, O(1) clear by stamps.
+///
+/// Performance decision: tokens are short, and branching on their length mispredicts about
+/// once a token. A token of at most [`SHORT`] bytes is read as two little-endian words masked
+/// to its length, with no branch on the length, from a buffer that has [`SLACK`] readable
+/// bytes after it (the arena keeps that slack at its end; see [`padded`]); such a token is
+/// equal to another of the same length exactly when their masked words are equal, so the
+/// words, kept in the slot, serve as both hash input and comparison (no arena access). Longer
+/// tokens hash with FxHash and also compare bytes.
 #[derive(Clone, Debug)]
 pub(crate) struct TokenMap {
     slots: Vec<TokSlot>,
     shift: u32,
     stamp: u32,
     len: usize,
-    /// The distinct tokens' bytes.
+    /// The distinct tokens' bytes, followed by [`SLACK`] bytes.
     arena: Vec<u8>,
+}
+
+/// Tokens up to this many bytes take the branch-free path.
+const SHORT: usize = 16;
+
+/// Readable bytes a buffer needs after a token's end for the branch-free path.
+pub(crate) const SLACK: usize = SHORT;
+
+/// `buf` with [`SLACK`] bytes appended, for tokens that end at its end: how callers give
+/// [`TokenMap`] buffers on the branch-free path.
+pub(crate) fn padded(buf: &mut Vec<u8>) {
+    buf.extend_from_slice(&[0; SLACK]);
 }
 
 impl Default for TokenMap {
@@ -151,9 +172,92 @@ impl Default for TokenMap {
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             stamp: 1,
             len: 0,
-            arena: Vec::new(),
+            arena: vec![0; SLACK],
         }
     }
+}
+
+/// A token's bytes `buf[start..start + len]` and its first [`SHORT`] bytes as two masked
+/// little-endian words.
+#[derive(Clone, Copy)]
+struct Tok<'b> {
+    buf: &'b [u8],
+    start: usize,
+    len: usize,
+    lo: u64,
+    hi: u64,
+}
+
+/// `MASKS[k]` keeps the low `k` bytes of a word.
+const MASKS: [u64; 9] = {
+    let mut m = [0u64; 9];
+    let mut k = 1;
+    while k < 9 {
+        m[k] = u64::MAX >> (64 - 8 * k);
+        k += 1;
+    }
+    m
+};
+
+impl<'b> Tok<'b> {
+    #[inline(always)]
+    fn new(buf: &'b [u8], start: usize, len: usize) -> Self {
+        let (lo, hi) = match buf.get(start..start + SLACK) {
+            // The branch-free path: one length-independent read of 16 bytes, masked.
+            Some(w) => (read_u64(w, 0), read_u64(w, 8)),
+            None => {
+                let mut w = [0u8; SLACK];
+                let n = len.min(SHORT);
+                w[..n].copy_from_slice(&buf[start..start + n]);
+                (read_u64(&w, 0), read_u64(&w, 8))
+            }
+        };
+        Tok {
+            buf,
+            start,
+            len,
+            lo: lo & MASKS[len.min(8)],
+            hi: hi & MASKS[len.saturating_sub(8).min(8)],
+        }
+    }
+
+    fn bytes(&self) -> &'b [u8] {
+        &self.buf[self.start..self.start + self.len]
+    }
+
+    /// Hash of the token: the words mixed with multiplications, or FxHash for long tokens.
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        hash_words(self.lo, self.hi, self.len, || self.bytes())
+    }
+
+    /// Whether `s` holds this token (`arena` holds the bytes of long tokens).
+    #[inline(always)]
+    fn is_in(&self, s: &TokSlot, arena: &[u8]) -> bool {
+        ((s.lo ^ self.lo) | (s.hi ^ self.hi)) == 0
+            && s.len as usize == self.len
+            && (self.len <= SHORT || &arena[s.start as usize..][..self.len] == self.bytes())
+    }
+}
+
+/// The hash of a token from its masked words and length; `bytes` gives all of a long one.
+#[inline(always)]
+fn hash_words<'a>(lo: u64, hi: u64, len: usize, bytes: impl FnOnce() -> &'a [u8]) -> u64 {
+    if len > SHORT {
+        return hash_long(bytes());
+    }
+    let h = (lo ^ (len as u64).rotate_left(56)).wrapping_mul(K) ^ hi;
+    h.wrapping_mul(K) ^ (h >> 29)
+}
+
+const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The hash of a token longer than [`SHORT`] bytes (rare: kept out of the inlined path).
+#[cold]
+#[inline(never)]
+fn hash_long(bytes: &[u8]) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(bytes).wrapping_mul(K)
 }
 
 impl TokenMap {
@@ -166,6 +270,7 @@ impl TokenMap {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
         self.arena.clear();
+        padded(&mut self.arena);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill(TokSlot::default());
@@ -173,15 +278,12 @@ impl TokenMap {
         }
     }
 
-    #[inline]
-    fn bytes(&self, s: &TokSlot) -> &[u8] {
-        &self.arena[s.start as usize..(s.start + s.len) as usize]
-    }
-
-    /// The id of `tok`, if present.
-    #[inline]
-    pub(crate) fn get(&self, tok: &[u8]) -> Option<u32> {
-        let h = hash_bytes(tok);
+    /// The id of the token `buf[start..start + len]`, if present. `buf` should have
+    /// [`SLACK`] bytes after the token (e.g. through [`padded`]); it is only slower without.
+    #[inline(always)]
+    pub(crate) fn get_at(&self, buf: &[u8], start: usize, len: usize) -> Option<u32> {
+        let tok = Tok::new(buf, start, len);
+        let h = tok.hash();
         let mask = self.slots.len() - 1;
         let mut i = (h >> self.shift) as usize;
         loop {
@@ -189,40 +291,70 @@ impl TokenMap {
             if s.stamp != self.stamp {
                 return None;
             }
-            if s.hash == h && s.len as usize == tok.len() && same_bytes(self.bytes(s), tok) {
+            if tok.is_in(s, &self.arena) {
                 return Some(s.id);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// The id of `tok`, if present.
+    pub(crate) fn get(&self, tok: &[u8]) -> Option<u32> {
+        self.get_at(tok, 0, tok.len())
+    }
+
     /// The id of `tok`, giving it the next id if absent.
-    #[inline]
     pub(crate) fn get_or_insert(&mut self, tok: &[u8]) -> u32 {
+        let start = self.append_arena(tok);
+        let (id, inserted) = self.get_or_insert_arena(start, tok.len());
+        if !inserted {
+            self.arena.truncate(start);
+            padded(&mut self.arena);
+        }
+        id
+    }
+
+    /// Appends `bytes` to the arena (a whole tokenized text at once) and returns the offset
+    /// its tokens will be found at by [`TokenMap::get_or_insert_arena`].
+    ///
+    /// Performance decision: one copy per text instead of one per new token. Small copies of
+    /// varying length are a `memcpy` call each, with branches that mispredict.
+    pub(crate) fn append_arena(&mut self, bytes: &[u8]) -> usize {
+        let start = self.arena.len() - SLACK;
+        self.arena.truncate(start);
+        self.arena.extend_from_slice(bytes);
+        padded(&mut self.arena);
+        start
+    }
+
+    /// The id of the token at `arena[start..start + len]`, giving it the next id if absent
+    /// (the arena bytes then stay its bytes); whether it was inserted.
+    #[inline(always)]
+    pub(crate) fn get_or_insert_arena(&mut self, start: usize, len: usize) -> (u32, bool) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.resize(2 * self.slots.len());
         }
-        let h = hash_bytes(tok);
+        let tok = Tok::new(&self.arena, start, len);
+        let h = tok.hash();
         let mask = self.slots.len() - 1;
         let mut i = (h >> self.shift) as usize;
         loop {
-            let s = self.slots[i];
+            let s = &self.slots[i];
             if s.stamp != self.stamp {
                 let id = self.len as u32;
-                let start = self.arena.len() as u32;
-                self.arena.extend_from_slice(tok);
                 self.slots[i] = TokSlot {
-                    hash: h,
-                    start,
-                    len: tok.len() as u32,
+                    lo: tok.lo,
+                    hi: tok.hi,
+                    start: start as u32,
+                    len: len as u32,
                     id,
                     stamp: self.stamp,
                 };
                 self.len += 1;
-                return id;
+                return (id, true);
             }
-            if s.hash == h && s.len as usize == tok.len() && same_bytes(self.bytes(&s), tok) {
-                return s.id;
+            if tok.is_in(s, &self.arena) {
+                return (s.id, false);
             }
             i = (i + 1) & mask;
         }
@@ -236,7 +368,9 @@ impl TokenMap {
         self.stamp = 1;
         let mask = n - 1;
         for s in old.into_iter().filter(|s| s.stamp == stamp) {
-            let mut i = (s.hash >> self.shift) as usize;
+            let (start, len) = (s.start as usize, s.len as usize);
+            let h = hash_words(s.lo, s.hi, len, || &self.arena[start..start + len]);
+            let mut i = (h >> self.shift) as usize;
             while self.slots[i].stamp == self.stamp {
                 i = (i + 1) & mask;
             }
@@ -255,54 +389,6 @@ impl TokenMap {
         }
         self.arena.shrink_to_fit();
     }
-}
-
-/// `a == b` for slices of equal length, without a libc call for short tokens (the common case:
-/// equal hashes almost always mean equal tokens, so this runs once per lookup).
-#[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let n = b.len();
-    match n {
-        0 => true,
-        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
-        4..=8 => read_u32(a, 0) == read_u32(b, 0) && read_u32(a, n - 4) == read_u32(b, n - 4),
-        9..=16 => read_u64(a, 0) == read_u64(b, 0) && read_u64(a, n - 8) == read_u64(b, n - 8),
-        _ => a == b,
-    }
-}
-
-/// Hash of a token. Performance decision: tokens are short, so up to 16 bytes are read as two
-/// (overlapping) little-endian words and mixed with multiplications; longer tokens use FxHash.
-/// [`TokenMap`] compares bytes after hashes, so this only has to spread keys well.
-#[inline]
-fn hash_bytes(b: &[u8]) -> u64 {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let n = b.len();
-    let (lo, hi) = match n {
-        0 => (0, 0),
-        1..=3 => {
-            let v = u64::from(b[0]) | (u64::from(b[n / 2]) << 8) | (u64::from(b[n - 1]) << 16);
-            (v, 0)
-        }
-        4..=8 => (
-            u64::from(read_u32(b, 0)) | (u64::from(read_u32(b, n - 4)) << 32),
-            0,
-        ),
-        9..=16 => (read_u64(b, 0), read_u64(b, n - 8)),
-        _ => {
-            use std::hash::BuildHasher;
-            return rustc_hash::FxBuildHasher.hash_one(b).wrapping_mul(K);
-        }
-    };
-    let h = (lo ^ (n as u64).rotate_left(56)).wrapping_mul(K) ^ hi;
-    h.wrapping_mul(K) ^ (h >> 29)
-}
-
-#[inline]
-fn read_u32(b: &[u8], at: usize) -> u32 {
-    let mut w = [0u8; 4];
-    w.copy_from_slice(&b[at..at + 4]);
-    u32::from_le_bytes(w)
 }
 
 #[inline]
@@ -357,6 +443,33 @@ mod tests {
         assert_eq!(m.get_or_insert(b"a"), 0);
         m.shrink_to_fit();
         assert_eq!(m.get(b"a"), Some(0));
+    }
+
+    #[test]
+    fn tokens_equal_exactly_when_bytes_equal() {
+        // Prefixes, shared first 16 bytes, zero bytes and lengths around the word sizes.
+        let mut toks: Vec<Vec<u8>> = vec![vec![], vec![0], vec![0, 0], b"a\0".to_vec()];
+        for len in 1..40 {
+            toks.push(vec![b'x'; len]);
+            let mut t = vec![b'x'; len];
+            t[len - 1] = b'y';
+            toks.push(t);
+        }
+        let mut m = TokenMap::default();
+        for (i, t) in toks.iter().enumerate() {
+            assert_eq!(m.get_or_insert(t), i as u32, "{t:?}");
+        }
+        // The same tokens found from inside a padded buffer (the branch-free path).
+        let mut buf = b"junk".to_vec();
+        for (i, t) in toks.iter().enumerate() {
+            let start = buf.len();
+            buf.extend_from_slice(t);
+            buf.extend_from_slice(b"zzzzzzzzzzzzzzzzzz");
+            assert_eq!(m.get_at(&buf, start, t.len()), Some(i as u32), "{t:?}");
+        }
+        let start = m.append_arena(b"qqqqxxx");
+        assert_eq!(m.get_or_insert_arena(start, 4), (toks.len() as u32, true));
+        assert_eq!(m.get_or_insert_arena(start + 4, 3), (4 + 2 * 2, false));
     }
 
     #[test]

@@ -90,22 +90,19 @@ enum Term {
 
 /// `sum(terms)` as CPython's `builtin_sum_impl` computes it: an exact integer prefix, then
 /// floats (ints met after a float are added as doubles, uncompensated, also on 3.12).
-fn py_sum(terms: &[Term], mode: Summation) -> f64 {
+fn py_sum(terms: impl IntoIterator<Item = Term>, mode: Summation) -> f64 {
+    let mut terms = terms.into_iter();
     let mut i_result: i64 = 0;
-    let mut k = 0;
-    while k < terms.len() {
-        match terms[k] {
-            Term::Int(v) => i_result += v,
-            Term::Float(_) => break,
+    let first = loop {
+        match terms.next() {
+            None => return i_result as f64,
+            Some(Term::Int(v)) => i_result += v,
+            Some(t @ Term::Float(_)) => break t,
         }
-        k += 1;
-    }
-    if k == terms.len() {
-        return i_result as f64;
-    }
-    let mut f = i_result as f64 + float_of(terms[k]);
+    };
+    let mut f = i_result as f64 + float_of(first);
     let mut c = 0.0f64;
-    for &t in &terms[k + 1..] {
+    for t in terms {
         match t {
             Term::Float(x) => match mode {
                 Summation::Plain => f += x,
@@ -144,6 +141,42 @@ pub fn compute_bleu(
     ref_len: i64,
     p: &BleuParams,
 ) -> BleuOutcome {
+    let mut precisions = vec![0.0f64; p.max_order];
+    let (score, bp, addk_orders) = score_into(correct, total, sys_len, ref_len, p, &mut precisions);
+    BleuOutcome {
+        score,
+        bp,
+        precisions,
+        addk_orders,
+    }
+}
+
+/// The score alone, as [`compute_bleu`] computes it, without allocating for the usual orders:
+/// the batched sentence paths call this once a segment.
+pub fn bleu_score(
+    correct: &[i64],
+    total: &[i64],
+    sys_len: i64,
+    ref_len: i64,
+    p: &BleuParams,
+) -> f64 {
+    let mut buf = [0.0f64; 8];
+    match buf.get_mut(..p.max_order) {
+        Some(precisions) => score_into(correct, total, sys_len, ref_len, p, precisions).0,
+        None => compute_bleu(correct, total, sys_len, ref_len, p).score,
+    }
+}
+
+/// The body of `BLEU.compute_bleu`: fills `precisions` (`max_order` zeros on entry) and returns
+/// the score, the brevity penalty and how many orders add-k changed.
+fn score_into(
+    correct: &[i64],
+    total: &[i64],
+    sys_len: i64,
+    ref_len: i64,
+    p: &BleuParams,
+    precisions: &mut [f64],
+) -> (f64, f64, usize) {
     let n_ord = p.max_order;
     let mut bp = 1.0;
     if sys_len < ref_len {
@@ -153,16 +186,10 @@ pub fn compute_bleu(
             0.0
         };
     }
-    let mut precisions = vec![0.0f64; n_ord];
     // Early stop if there are no matches (sacreBLEU #141), before add-k touches anything. Like
     // sacreBLEU's `any(correct)` this looks at every value given, even beyond `max_order`.
     if correct.iter().all(|&c| c == 0) {
-        return BleuOutcome {
-            score: 0.0,
-            bp,
-            precisions,
-            addk_orders: 0,
-        };
+        return (0.0, bp, 0);
     }
     let mut smooth_mteval = 1.0f64;
     let mut eff_order = n_ord;
@@ -195,23 +222,15 @@ pub fn compute_bleu(
             precisions[n - 1] = 100.0 * c / t;
         }
     }
-    let terms: Vec<Term> = precisions[..eff_order]
-        .iter()
-        .map(|&x| {
-            if x == 0.0 {
-                Term::Int(-9_999_999_999)
-            } else {
-                Term::Float(x.ln())
-            }
-        })
-        .collect();
-    let score = bp * (py_sum(&terms, p.summation) / eff_order as f64).exp();
-    BleuOutcome {
-        score,
-        bp,
-        precisions,
-        addk_orders,
-    }
+    let terms = precisions[..eff_order].iter().map(|&x| {
+        if x == 0.0 {
+            Term::Int(-9_999_999_999)
+        } else {
+            Term::Float(x.ln())
+        }
+    });
+    let score = bp * (py_sum(terms, p.summation) / eff_order as f64).exp();
+    (score, bp, addk_orders)
 }
 
 /// Statistics are counts: a negative one (which sacreBLEU would turn into a math domain error
@@ -238,7 +257,7 @@ pub fn score_rows(stats: &[i64], p: &BleuParams, out: &mut [f64]) -> Result<(), 
     check_counts(stats)?;
     for (row, o) in stats.chunks_exact(row_len).zip(out.iter_mut()) {
         let (c, t) = row[2..].split_at(p.max_order);
-        *o = compute_bleu(c, t, row[0], row[1], p).score;
+        *o = bleu_score(c, t, row[0], row[1], p);
     }
     Ok(())
 }
@@ -299,6 +318,30 @@ mod tests {
         );
         assert_eq!(o.precisions, vec![100.0; 4]);
         assert_eq!(o.addk_orders, 3);
+    }
+
+    #[test]
+    fn score_alone_equals_compute_bleu() {
+        for max_order in [1, 4, 8, 9, 12] {
+            for smooth in [
+                Smooth::None,
+                Smooth::Exp,
+                Smooth::Floor(0.1),
+                Smooth::AddK(1.0),
+            ] {
+                let p = BleuParams {
+                    max_order,
+                    ..params(smooth, true)
+                };
+                let correct: Vec<i64> = (0..max_order as i64).map(|n| (7 - n).max(0)).collect();
+                let total: Vec<i64> = (0..max_order as i64).map(|n| 9 - n).collect();
+                let full = compute_bleu(&correct, &total, 9, 11, &p).score;
+                assert_eq!(
+                    bleu_score(&correct, &total, 9, 11, &p).to_bits(),
+                    full.to_bits()
+                );
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use crate::error::CoreError;
 use crate::ngram::{RefTable, Scratch};
 use crate::parallel::{for_each_row, map_collect};
-use crate::score::{compute_bleu, BleuParams};
+use crate::score::{bleu_score, BleuParams};
 use crate::tokenize::{TokBuf, Tokenizer};
 use crate::whitespace::py_rstrip;
 
@@ -57,12 +57,8 @@ struct TokState {
 }
 
 impl TokState {
-    /// The tokens of `text`, as byte slices.
-    fn tokens<'s>(
-        &'s mut self,
-        text: &str,
-        opts: &StatsOptions,
-    ) -> impl Iterator<Item = &'s [u8]> + 's {
+    /// The tokenizer output for `text` and the byte ranges of its tokens in it.
+    fn tokenize<'s>(&'s mut self, text: &str, opts: &StatsOptions) -> (&'s [u8], &'s [(u32, u32)]) {
         let text = if opts.lowercase_ascii && text.bytes().any(|b| b.is_ascii_uppercase()) {
             self.lower.clear();
             self.lower.push_str(text);
@@ -74,9 +70,7 @@ impl TokState {
         let bytes = opts
             .tokenizer
             .tokens(py_rstrip(text), &mut self.buf, &mut self.ranges);
-        self.ranges
-            .iter()
-            .map(move |&(a, b)| &bytes[a as usize..b as usize])
+        (bytes, &self.ranges)
     }
 }
 
@@ -88,30 +82,42 @@ pub struct Worker {
     scratch: Scratch,
 }
 
-impl Worker {
-    fn intern_references(&mut self, refs: &[&str], opts: &StatsOptions, table: &mut RefTable) {
-        table.clear();
-        for r in refs {
-            let toks = self.tok.tokens(r, opts);
-            table.intern_reference(toks, &mut self.scratch);
-        }
+/// Tokenizes `refs` into `table` (emptied first).
+fn intern_references(
+    tok: &mut TokState,
+    scratch: &mut Scratch,
+    refs: &[&str],
+    opts: &StatsOptions,
+    table: &mut RefTable,
+) {
+    table.clear();
+    for r in refs {
+        let (bytes, ranges) = tok.tokenize(r, opts);
+        table.intern_reference_ranges(bytes, ranges, scratch);
     }
+}
 
+impl Worker {
     /// Statistics of one segment into `row`.
     pub fn segment(&mut self, hyp: &str, refs: &[&str], opts: &StatsOptions, row: &mut [i64]) {
-        let mut table = std::mem::take(&mut self.table);
-        self.intern_references(refs, opts, &mut table);
-        let toks = self.tok.tokens(hyp, opts);
-        table.lookup_hypothesis(toks, &mut self.scratch);
-        table.count_references(opts.max_order, true, &mut self.scratch);
-        table.match_hypothesis(row, &mut self.scratch);
-        self.table = table;
+        // Borrowing the fields apart (rather than taking the table out of `self`, which would
+        // leave a freshly allocated default table behind) keeps the steady state allocation-free.
+        let Worker {
+            tok,
+            table,
+            scratch,
+        } = self;
+        intern_references(tok, scratch, refs, opts, table);
+        let (bytes, ranges) = tok.tokenize(hyp, opts);
+        table.lookup_hypothesis_ranges(bytes, ranges, scratch);
+        table.count_references(opts.max_order, true, scratch);
+        table.match_hypothesis(row, scratch);
     }
 
     /// Statistics of one hypothesis against a cached table.
     fn match_against(&mut self, hyp: &str, table: &RefTable, opts: &StatsOptions, row: &mut [i64]) {
-        let toks = self.tok.tokens(hyp, opts);
-        table.lookup_hypothesis(toks, &mut self.scratch);
+        let (bytes, ranges) = self.tok.tokenize(hyp, opts);
+        table.lookup_hypothesis_ranges(bytes, ranges, &mut self.scratch);
         table.match_hypothesis(row, &mut self.scratch);
     }
 }
@@ -244,7 +250,7 @@ pub fn sentence_scores(
     for_each_row(out, 1, threads, init, |(w, row), i, score| {
         w.segment(hyps[i], refs.get(i), opts, row);
         let (c, t) = row[2..].split_at(opts.max_order);
-        score[0] = compute_bleu(c, t, row[0], row[1], params).score;
+        score[0] = bleu_score(c, t, row[0], row[1], params);
     });
     Ok(())
 }
@@ -303,7 +309,7 @@ impl RefCache {
         )?;
         let tables = map_collect(refs.len(), threads, Worker::default, |w, i| {
             let mut t = RefTable::default();
-            w.intern_references(refs.get(i), &opts, &mut t);
+            intern_references(&mut w.tok, &mut w.scratch, refs.get(i), &opts, &mut t);
             t.count_references(opts.max_order, false, &mut w.scratch);
             t.shrink_to_fit();
             t

@@ -39,6 +39,9 @@ pub struct TokBuf {
     pub(crate) out: Vec<u8>,
     pub(crate) tmp: Vec<u8>,
     pub(crate) tmp2: Vec<u8>,
+    /// 13a's entity replacements (`t13a::replacements`) and their scratch.
+    pub(crate) repl: String,
+    pub(crate) repl_tmp: String,
 }
 
 impl Tokenizer {
@@ -102,7 +105,8 @@ impl Tokenizer {
 
 impl Tokenizer {
     /// The tokens of `line` (the `str.split()` of [`Tokenizer::tokenize`]'s output) as byte
-    /// ranges into the returned buffer, appended to `ranges` (which is cleared first).
+    /// ranges into the returned buffer, appended to `ranges` (which is cleared first). The
+    /// buffer has slack bytes after the last token (see `ngram_map::padded`).
     pub fn tokens<'b>(
         self,
         line: &str,
@@ -112,11 +116,13 @@ impl Tokenizer {
         ranges.clear();
         if self == Tokenizer::T13a {
             t13a::tokens_13a(line, buf, ranges);
-            return &buf.out;
+        } else {
+            let out = self.tokenize(line, buf, false);
+            py_split_ranges(out, ranges);
         }
-        let out = self.tokenize(line, buf, false);
-        py_split_ranges(out, ranges);
-        out.as_bytes()
+        // Every tokenizer leaves its output in `buf.out`.
+        crate::ngram_map::padded(&mut buf.out);
+        &buf.out
     }
 }
 
@@ -169,7 +175,8 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            for j in 0..(x % 40) {
+            // Long enough to cross the scanner's 64-byte blocks.
+            for j in 0..(x % 150) {
                 s.push(alphabet[((x >> (j % 50)) as usize + j as usize * 7) % k]);
             }
             check(&s);

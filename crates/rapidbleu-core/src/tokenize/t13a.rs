@@ -10,33 +10,59 @@
 
 use super::TokBuf;
 use crate::whitespace::is_py_space;
-use std::borrow::Cow;
 
 /// The language-independent replacements of `Tokenizer13a.__call__`, in sacreBLEU's order; each
-/// is a Python `str.replace`, which Rust's `str::replace` matches (left to right,
-/// non-overlapping).
-fn replacements(line: &str) -> Cow<'_, str> {
+/// is a Python `str.replace`, which [`replace_all`] matches (left to right, non-overlapping).
+/// Returns `line` itself when no pattern can occur, else the replaced text, built in `repl`
+/// (with `tmp` as scratch; both reused across lines, so a line with entities allocates
+/// nothing in the steady state).
+fn replacements<'a>(line: &'a str, repl: &'a mut String, tmp: &mut String) -> &'a str {
     // Every pattern starts with one of these bytes; most lines have none (SIMD scan).
     if memchr::memchr3(b'<', b'\n', b'&', line.as_bytes()).is_none() {
-        return Cow::Borrowed(line);
+        return line;
     }
-    let mut s = line
-        .replace("<skipped>", "")
-        .replace("-\n", "")
-        .replace('\n', " ");
-    if s.contains('&') {
-        s = s
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">");
+    repl.clear();
+    repl.push_str(line);
+    const PATTERNS: [(&str, &str); 7] = [
+        ("<skipped>", ""),
+        ("-\n", ""),
+        ("\n", " "),
+        ("&quot;", "\""),
+        ("&amp;", "&"),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+    ];
+    for (from, to) in PATTERNS {
+        replace_all(repl, from, to, tmp);
     }
-    Cow::Owned(s)
+    repl
+}
+
+/// `*s = s.replace(from, to)` (Python's and Rust's semantics), through `tmp`; no copy when
+/// `from` does not occur.
+fn replace_all(s: &mut String, from: &str, to: &str, tmp: &mut String) {
+    let mut last = 0;
+    tmp.clear();
+    for (i, _) in s.match_indices(from) {
+        tmp.push_str(&s[last..i]);
+        tmp.push_str(to);
+        last = i + from.len();
+    }
+    // `from` is never empty, so `last > 0` exactly when it occurred.
+    if last > 0 {
+        tmp.push_str(&s[last..]);
+        std::mem::swap(s, tmp);
+    }
 }
 
 /// `Tokenizer13a.__call__` without the final whitespace normalisation.
 pub(crate) fn tokenize_13a(line: &str, buf: &mut TokBuf) {
-    pad_and_regex(&replacements(line), buf);
+    let (mut repl, mut tmp) = (
+        std::mem::take(&mut buf.repl),
+        std::mem::take(&mut buf.repl_tmp),
+    );
+    pad_and_regex(replacements(line, &mut repl, &mut tmp), buf);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
 }
 
 /// Byte classes of the token scanner [`tokens_13a`].
@@ -78,67 +104,150 @@ static CLASS_13A: [u8; 256] = {
 /// independently, exactly as `" " + word + " "` would be. A word without `.`, `,` or `-` matches
 /// none of regexes 2-4 and is one token; only the others go through the regexes.
 pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
-    let text = replacements(line);
+    // Taken out of `buf` (leaving empty, unallocated strings) so `buf` stays free for the scan.
+    let (mut repl, mut tmp) = (
+        std::mem::take(&mut buf.repl),
+        std::mem::take(&mut buf.repl_tmp),
+    );
+    let text = replacements(line, &mut repl, &mut tmp);
     let bytes = text.as_bytes();
     buf.out.clear();
     buf.out.extend_from_slice(bytes);
-    let n = bytes.len();
-    let mut i = 0;
-    while i < n {
-        match CLASS_13A[bytes[i] as usize] {
-            SPACE => {
-                i += 1;
-                continue;
-            }
-            PUNCT => {
-                ranges.push((i as u32, i as u32 + 1));
-                i += 1;
-                continue;
-            }
-            LEAD => {
-                if let Some(w) = space_width(&text, i) {
-                    i += w;
-                    continue;
+    let mut word = Word::default();
+    // Performance decision: word bytes (class 0) are most bytes, and testing them one by one
+    // mispredicts a branch at nearly every word end. Instead a branch-free pass marks the other
+    // bytes of each 64-byte block in a bit mask, and only the marked bytes are visited.
+    for (k, block) in bytes.chunks(64).enumerate() {
+        let mut marks = marks_of(block);
+        while marks != 0 {
+            let i = 64 * k + marks.trailing_zeros() as usize;
+            marks &= marks - 1;
+            match CLASS_13A[bytes[i] as usize] {
+                SPACE => word.end(bytes, i, i + 1, buf, ranges),
+                PUNCT => {
+                    word.end(bytes, i, i + 1, buf, ranges);
+                    ranges.push((i as u32, i as u32 + 1));
+                }
+                SPECIAL if bytes[i] == b'-' => {
+                    word.digit_dash |= i > word.start && bytes[i - 1].is_ascii_digit();
+                }
+                SPECIAL => {
+                    word.dot_commas += 1;
+                    word.last_dot_comma = i;
+                }
+                // A lead byte of a multi-byte character: a word byte unless it is whitespace.
+                _ => {
+                    if let Some(w) = space_width(text, i) {
+                        word.end(bytes, i, i + w, buf, ranges);
+                    }
                 }
             }
-            _ => {}
         }
-        let start = i;
-        // `.`/`,` seen (and the last one), and whether some `-` follows a digit: only these
-        // can make regexes 2-4 match inside the word.
-        let (mut dot_commas, mut last_dot_comma, mut digit_dash) = (0usize, 0usize, false);
-        while i < n {
-            // Plain word bytes (class 0) are the common case: one load and one test each.
-            let class = CLASS_13A[bytes[i] as usize];
-            if class != WORD {
-                match class {
-                    SPACE | PUNCT => break,
-                    SPECIAL if bytes[i] == b'-' => {
-                        digit_dash |= i > start && bytes[i - 1].is_ascii_digit();
-                    }
-                    SPECIAL => {
-                        dot_commas += 1;
-                        last_dot_comma = i;
-                    }
-                    _ if space_width(&text, i).is_some() => break,
-                    _ => {}
+    }
+    word.end(bytes, bytes.len(), bytes.len(), buf, ranges);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
+}
+
+/// Bit `j` set iff `block[j]` (at most 64 bytes) is not a word byte (class 0 of `CLASS_13A`).
+#[inline]
+fn marks_of(block: &[u8]) -> u64 {
+    let mut marks = 0u64;
+    let mut chunks = block.chunks_exact(16);
+    for (j, chunk) in chunks.by_ref().enumerate() {
+        marks |= u64::from(marks16(chunk)) << (16 * j);
+    }
+    let done = block.len() - chunks.remainder().len();
+    for (j, &b) in chunks.remainder().iter().enumerate() {
+        marks |= u64::from(CLASS_13A[b as usize] != WORD) << (done + j);
+    }
+    marks
+}
+
+/// [`marks_of`] for 16 bytes with SSE2 (every x86-64 CPU has it): a byte is a word byte iff it
+/// lies in one of the ranges below, which are exactly the class-0 bytes of `CLASS_13A` (an
+/// exhaustive test checks it). Letters are one range after `| 0x20`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn marks16(chunk: &[u8]) -> u16 {
+    use std::arch::x86_64::*;
+    assert_eq!(chunk.len(), 16);
+    // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads exactly the 16
+    // bytes of `chunk` (checked above).
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let zero = _mm_setzero_si128();
+        // v in [lo, hi] (unsigned) iff (v - lo) saturating-minus (hi - lo) is 0.
+        let in_range = |v: __m128i, lo: u8, hi: u8| {
+            let d = _mm_sub_epi8(v, _mm_set1_epi8(lo as i8));
+            _mm_cmpeq_epi8(_mm_subs_epu8(d, _mm_set1_epi8((hi - lo) as i8)), zero)
+        };
+        let letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+        let word = _mm_or_si128(
+            _mm_or_si128(
+                _mm_or_si128(in_range(v, 0x00, 0x08), in_range(v, 0x0e, 0x1b)),
+                _mm_or_si128(
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x27)),
+                    in_range(v, b'0', b'9'),
+                ),
+            ),
+            _mm_or_si128(letters, in_range(v, 0x7f, 0xbf)),
+        );
+        !(_mm_movemask_epi8(word) as u16)
+    }
+}
+
+/// [`marks_of`] for 16 bytes, portably.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn marks16(chunk: &[u8]) -> u16 {
+    chunk.iter().enumerate().fold(0, |m, (j, &b)| {
+        m | (u16::from(CLASS_13A[b as usize] != WORD) << j)
+    })
+}
+
+/// The word being scanned by [`tokens_13a`]: where it starts, the `.`/`,` seen in it (and the
+/// last one), and whether some `-` in it follows a digit: only these can make regexes 2-4
+/// match inside the word.
+#[derive(Default)]
+struct Word {
+    start: usize,
+    dot_commas: usize,
+    last_dot_comma: usize,
+    digit_dash: bool,
+}
+
+impl Word {
+    /// Emits the word `bytes[self.start..end]` (if not empty) and starts the next one at `next`.
+    #[inline]
+    fn end(
+        &mut self,
+        bytes: &[u8],
+        end: usize,
+        next: usize,
+        buf: &mut TokBuf,
+        ranges: &mut Vec<(u32, u32)>,
+    ) {
+        let start = self.start;
+        if end > start {
+            let dots = self.dot_commas;
+            if self.digit_dash || dots > 1 || (dots == 1 && self.last_dot_comma != end - 1) {
+                split_word(&bytes[start..end], buf, ranges);
+            } else if dots == 1 {
+                // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
+                // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
+                if end - 1 > start {
+                    ranges.push((start as u32, end as u32 - 1));
                 }
+                ranges.push((end as u32 - 1, end as u32));
+            } else {
+                // No `.`/`,` and no digit before a `-`: no regex matches, the word is one token.
+                ranges.push((start as u32, end as u32));
             }
-            i += 1;
         }
-        if digit_dash || dot_commas > 1 || (dot_commas == 1 && last_dot_comma != i - 1) {
-            split_word(&bytes[start..i], buf, ranges);
-        } else if dot_commas == 1 {
-            // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
-            // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
-            if last_dot_comma > start {
-                ranges.push((start as u32, last_dot_comma as u32));
-            }
-            ranges.push((last_dot_comma as u32, i as u32));
-        } else {
-            // No `.`/`,` and no digit before a `-`: no regex matches, the word is one token.
-            ranges.push((start as u32, i as u32));
-        }
+        *self = Word {
+            start: next,
+            ..Word::default()
+        };
     }
 }
 
@@ -315,6 +424,31 @@ mod tests {
         assert_eq!(tok("1-2 a-b"), "1 - 2 a-b");
         assert_eq!(tok("x<skipped>y-\nz\nw"), "xyz w");
         assert_eq!(tok("é.ü,3"), "é . ü , 3");
+    }
+
+    #[test]
+    fn marks_are_the_non_word_bytes() {
+        for b in 0..=255u8 {
+            for pos in 0..16 {
+                let mut chunk = [b'a'; 16];
+                chunk[pos] = b;
+                let want = if CLASS_13A[b as usize] == WORD {
+                    0
+                } else {
+                    1 << pos
+                };
+                assert_eq!(marks16(&chunk), want, "byte {b:#x} at {pos}");
+            }
+        }
+        let block: Vec<u8> = (0..64)
+            .map(|j| if j % 3 == 0 { b' ' } else { b'x' })
+            .collect();
+        for len in 0..=64 {
+            let want = (0..len)
+                .filter(|j| j % 3 == 0)
+                .fold(0u64, |m, j| m | 1 << j);
+            assert_eq!(marks_of(&block[..len]), want);
+        }
     }
 
     #[test]
