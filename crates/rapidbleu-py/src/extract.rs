@@ -19,10 +19,11 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`).
+/// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`; formatted
+/// only for a message, so a per-segment label costs nothing on the happy path).
 pub fn collect<'py>(
     seq: &Bound<'py, PyAny>,
-    what: &str,
+    what: impl std::fmt::Display + Copy,
     allow_none: bool,
     lowercase: bool,
 ) -> PyResult<Owned<'py>> {
@@ -65,7 +66,11 @@ pub fn collect<'py>(
 }
 
 /// The UTF-8 text of `s`; a lone surrogate (not valid Unicode) is an `InvalidTextError`.
-pub fn to_str<'a>(s: &'a Bound<'_, PyString>, what: &str, i: usize) -> PyResult<&'a str> {
+pub fn to_str<'a>(
+    s: &'a Bound<'_, PyString>,
+    what: impl std::fmt::Display,
+    i: usize,
+) -> PyResult<&'a str> {
     s.to_str().map_err(|_| {
         rb_err(
             s.py(),

@@ -143,7 +143,7 @@ fn collect_segments<'py>(
                     ),
                 ));
             }
-            collect(seg, &format!("references[{i}]"), true, lowercase)
+            collect(seg, format_args!("references[{i}]"), true, lowercase)
         })
         .collect()
 }
