@@ -40,7 +40,7 @@ from rapidbleu.errors import (
     MissingModelError,
 )
 
-__all__ = ["encode", "is_pretokenized", "is_token_sequence", "token_statistics"]
+__all__ = ["encode", "is_pretokenized", "is_token_sequence", "num_refs", "token_statistics"]
 
 #: How a segment's reference length is chosen: sacreBLEU/NLTK (closest, ties to the shorter),
 #: the R package sacRebleu (closest, ties to the first listed), TF-NMT / HF evaluate (shortest).
@@ -83,6 +83,19 @@ def is_pretokenized(seqs: Any) -> bool:
     if isinstance(seqs, (str, bytes)) or not isinstance(seqs, Sequence) or len(seqs) == 0:
         return False
     return is_token_sequence(seqs[0])
+
+
+def num_refs(references: Any, per_segment: bool) -> int:
+    """sacreBLEU's ``num_refs`` of token references (-1 when it varies: ``nrefs:var``).
+
+    Example:
+        >>> num_refs([[[1], [2]], [[3]]], per_segment=True), num_refs([[[1]], [[2]]], False)
+        (-1, 2)
+    """
+    if not per_segment:
+        return len(references)
+    counts = {len(r) for r in references}
+    return counts.pop() if len(counts) == 1 else -1
 
 
 def _lower(seqs: Any) -> Any:
