@@ -49,9 +49,11 @@ def plain_compute_bleu(
             precisions[i] = (matches[i] + 1.0) / (possible[i] + 1.0)
         elif possible[i] > 0:
             precisions[i] = float(matches[i]) / possible[i]
-    geo_mean = math.exp(sum((1.0 / max_order) * math.log(p) for p in precisions)) if min(
-        precisions
-    ) > 0 else 0
+    geo_mean = (
+        math.exp(sum((1.0 / max_order) * math.log(p) for p in precisions))
+        if min(precisions) > 0
+        else 0
+    )
     if ref_len == 0 or trans_len == 0:
         ratio, bp = 0.0, 0.0
     else:
@@ -116,8 +118,12 @@ def test_equals_plain_formula(data: Any, max_order: int, smooth: bool, as_ids: b
     # Text through evaluate's default 13a equals tokens joined by spaces (none of these
     # characters is split by 13a).
     if not as_ids:
-        text = H.compute([" ".join(t) for t in trans], [[" ".join(r) for r in rs] for rs in refs],
-                         max_order=max_order, smooth=smooth)
+        text = H.compute(
+            [" ".join(t) for t in trans],
+            [[" ".join(r) for r in rs] for rs in refs],
+            max_order=max_order,
+            smooth=smooth,
+        )
         assert (text["bleu"], text["precisions"]) == want[:2]
 
 

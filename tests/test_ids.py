@@ -107,9 +107,10 @@ def test_tokens_equal_text_tokenised_with_none(pairs: Any, lowercase: bool) -> N
     got = rapidbleu.corpus_bleu(hyp_toks, [ref_toks], lowercase=lowercase)
     assert got.score == expected.score and got.counts == expected.counts
     bleu = BLEU(tokenize="none", effective_order=True)
-    assert bleu.sentence_scores(hyps, [refs]).tolist() == BLEU(
-        effective_order=True
-    ).sentence_scores(hyp_toks, [ref_toks]).tolist()
+    assert (
+        bleu.sentence_scores(hyps, [refs]).tolist()
+        == BLEU(effective_order=True).sentence_scores(hyp_toks, [ref_toks]).tolist()
+    )
     s = rapidbleu.sentence_bleu(hyp_toks[0], [ref_toks[0]])
     assert s.score == sacrebleu.sentence_bleu(hyps[0], [refs[0]], tokenize="none").score
 
@@ -125,7 +126,9 @@ def test_torch_is_not_imported() -> None:
     assert "torch" not in sys.modules or isinstance(sys.modules["torch"], types.ModuleType)
     import subprocess
 
-    code = "import rapidbleu, rapidbleu.compat.nltk, rapidbleu.ids, sys; print('torch' in sys.modules)"
+    code = (
+        "import rapidbleu, rapidbleu.compat.nltk, rapidbleu.ids, sys; print('torch' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -139,7 +142,13 @@ def test_torch_is_not_imported() -> None:
         ([[1]], [[[1]], [[2]]], {}, errors.LengthMismatchError, "reference lists"),
         ([[1]], [[]], {}, errors.MissingReferenceError, "no reference"),
         ([np.array([1.0])], [[[1]]], {}, errors.InputTypeError, "integers"),
-        (np.zeros((2, 2), dtype=int), [[[1]], [[1]]], {"lengths": [1]}, errors.LengthMismatchError, "lengths"),
+        (
+            np.zeros((2, 2), dtype=int),
+            [[[1]], [[1]]],
+            {"lengths": [1]},
+            errors.LengthMismatchError,
+            "lengths",
+        ),
         (np.zeros((1, 2), dtype=int), [[[1]]], {"lengths": [3]}, errors.InputError, "outside"),
         ([[1]], [[[1]]], {"lengths": [1]}, errors.InvalidOptionError, "2-D"),
         ([[1]], [[[1]]], {"max_order": 0}, errors.InvalidOptionError, "positive"),

@@ -69,9 +69,7 @@ def methods(sf: Any, module: Any) -> list[Any]:
     return [None, *[getattr(mine, f"method{i}") for i in range(8)]]
 
 
-CASES = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+CASES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @CASES

@@ -30,8 +30,13 @@ def ngrams(seq: list[int], n: int) -> Counter[tuple[int, ...]]:
 
 
 def oracle(
-    refs: list[list[list[int]]], cands: list[list[int]], n: int = 4, weights: Any = None,
-    smoothing: str | None = None, epsilon: float = 0.1, k: float = 1,
+    refs: list[list[list[int]]],
+    cands: list[list[int]],
+    n: int = 4,
+    weights: Any = None,
+    smoothing: str | None = None,
+    epsilon: float = 0.1,
+    k: float = 1,
 ) -> float:
     getcontext().prec = 40
     w = [1 / n] * n if weights is None else list(weights)
@@ -91,9 +96,12 @@ def test_seed_example() -> None:
     )
     for smoothing in (None, "floor", "add-k"):
         assert close(
-            R.bleu_corpus_ids(REFS, CAND, smoothing=smoothing), oracle(REFS, CAND, smoothing=smoothing)
+            R.bleu_corpus_ids(REFS, CAND, smoothing=smoothing),
+            oracle(REFS, CAND, smoothing=smoothing),
         )
-    assert R.bleu_sentence_ids(REFS[0], CAND[0], n=3) == R.bleu_corpus_ids([REFS[0]], [CAND[0]], n=3)
+    assert R.bleu_sentence_ids(REFS[0], CAND[0], n=3) == R.bleu_corpus_ids(
+        [REFS[0]], [CAND[0]], n=3
+    )
 
 
 seqs = st.lists(st.integers(0, 5), max_size=25)
@@ -108,7 +116,9 @@ seqs = st.lists(st.integers(0, 5), max_size=25)
     st.sampled_from([0.1, 0.5, 1.0]),
     st.sampled_from([1, 2, 1.5, 0]),
 )
-def test_matches_oracle(data: Any, n: int, weights: Any, smoothing: Any, eps: float, k: Any) -> None:
+def test_matches_oracle(
+    data: Any, n: int, weights: Any, smoothing: Any, eps: float, k: Any
+) -> None:
     cands = [c for c, _ in data]
     refs = [r for _, r in data]
     got = R.bleu_corpus_ids(refs, cands, n, weights, smoothing, eps, k)
@@ -116,7 +126,12 @@ def test_matches_oracle(data: Any, n: int, weights: Any, smoothing: Any, eps: fl
     assert close(got, want), (got, want)
     np_got = R.bleu_corpus_ids(
         [[np.array(x, dtype=np.int32) for x in r] for r in refs],
-        [np.array(c, dtype=np.float64) for c in cands], n, weights, smoothing, eps, k,
+        [np.array(c, dtype=np.float64) for c in cands],
+        n,
+        weights,
+        smoothing,
+        eps,
+        k,
     )
     assert np_got == got
 

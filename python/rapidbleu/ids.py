@@ -77,7 +77,9 @@ def is_pretokenized(seqs: Any) -> bool:
     """
     if isinstance(seqs, np.ndarray) or _is_torch(seqs):
         return len(getattr(seqs, "shape", ())) == 2 or (
-            isinstance(seqs, np.ndarray) and seqs.dtype == object and len(seqs) > 0
+            isinstance(seqs, np.ndarray)
+            and seqs.dtype == object
+            and len(seqs) > 0
             and is_token_sequence(seqs[0])
         )
     if isinstance(seqs, (str, bytes)) or not isinstance(seqs, Sequence) or len(seqs) == 0:
@@ -86,7 +88,7 @@ def is_pretokenized(seqs: Any) -> bool:
 
 
 def num_refs(references: Any, per_segment: bool) -> int:
-    """sacreBLEU's ``num_refs`` of token references (-1 when it varies: ``nrefs:var``).
+    """The sacreBLEU ``num_refs`` of token references (-1 when it varies: ``nrefs:var``).
 
     Example:
         >>> num_refs([[[1], [2]], [[3]]], per_segment=True), num_refs([[[1]], [[2]]], False)
@@ -168,8 +170,9 @@ def token_statistics(
         per_segment,
         pad_id,
         None if lengths is None else [int(n) for n in lengths],
-        None if ref_lengths is None else [None if r is None else [int(n) for n in r]
-                                          for r in ref_lengths],
+        None
+        if ref_lengths is None
+        else [None if r is None else [int(n) for n in r] for r in ref_lengths],
         num_threads,
     )
 

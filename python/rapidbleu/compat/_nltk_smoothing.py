@@ -28,24 +28,25 @@ class Fraction(_Fraction):
     def __new__(
         cls, numerator: Any = 0, denominator: Any = None, _normalize: bool = False
     ) -> Fraction:
+        self: Fraction
         if sys.version_info >= (3, 12):
             self = super().__new__(cls, numerator, denominator)
-        else:
-            self = super().__new__(cls, numerator, denominator, _normalize=_normalize)  # type: ignore[call-arg]
+        else:  # Python <= 3.11 still has the keyword (typeshed does not list it)
+            self = super().__new__(cls, numerator, denominator, _normalize=_normalize)  # type: ignore[call-overload]
         self._normalize = _normalize
         self._original_numerator = numerator
         self._original_denominator = denominator
         return self
 
     @property
-    def numerator(self) -> Any:  # type: ignore[override]
+    def numerator(self) -> Any:
         """The numerator as given (NLTK sums these across segments)."""
         if not self._normalize:
             return self._original_numerator
         return super().numerator
 
     @property
-    def denominator(self) -> Any:  # type: ignore[override]
+    def denominator(self) -> Any:
         """The denominator as given."""
         if not self._normalize:
             return self._original_denominator
@@ -95,13 +96,13 @@ class SmoothingFunction:
             if p_i.numerator != 0:
                 p_n_new.append(p_i)
             else:
-                _msg = str(
-                    "\nThe hypothesis contains 0 counts of {}-gram overlaps.\n"
+                _msg = (
+                    f"\nThe hypothesis contains 0 counts of {i + 1}-gram overlaps.\n"
                     "Therefore the BLEU score evaluates to 0, independently of\n"
                     "how many N-gram overlaps of lower order it contains.\n"
                     "Consider using lower n-gram order or use "
                     "SmoothingFunction()"
-                ).format(i + 1)
+                )
                 warnings.warn(_msg, stacklevel=2)
                 p_n_new.append(sys.float_info.min)
         return p_n_new
@@ -134,8 +135,13 @@ class SmoothingFunction:
         return p_n
 
     def method4(
-        self, p_n: Any, references: Any, hypothesis: Any, hyp_len: Any = None,
-        *args: Any, **kwargs: Any,
+        self,
+        p_n: Any,
+        references: Any,
+        hypothesis: Any,
+        hyp_len: Any = None,
+        *args: Any,
+        **kwargs: Any,
     ) -> Any:
         """Smaller smoothed counts for shorter translations (``k / ln(len)``)."""
         incvnt = 1
@@ -148,8 +154,13 @@ class SmoothingFunction:
         return p_n
 
     def method5(
-        self, p_n: Any, references: Any, hypothesis: Any, hyp_len: Any = None,
-        *args: Any, **kwargs: Any,
+        self,
+        p_n: Any,
+        references: Any,
+        hypothesis: Any,
+        hyp_len: Any = None,
+        *args: Any,
+        **kwargs: Any,
     ) -> Any:
         """Averages the n-1, n and n+1 gram precisions (the last segment's 5-gram one)."""
         hyp_len = hyp_len if hyp_len else len(hypothesis)
@@ -162,8 +173,13 @@ class SmoothingFunction:
         return p_n
 
     def method6(
-        self, p_n: Any, references: Any, hypothesis: Any, hyp_len: Any = None,
-        *args: Any, **kwargs: Any,
+        self,
+        p_n: Any,
+        references: Any,
+        hypothesis: Any,
+        hyp_len: Any = None,
+        *args: Any,
+        **kwargs: Any,
     ) -> Any:
         """Interpolates with a prior from the two previous orders (Gao and He)."""
         hyp_len = hyp_len if hyp_len else len(hypothesis)
@@ -180,8 +196,13 @@ class SmoothingFunction:
         return p_n
 
     def method7(
-        self, p_n: Any, references: Any, hypothesis: Any, hyp_len: Any = None,
-        *args: Any, **kwargs: Any,
+        self,
+        p_n: Any,
+        references: Any,
+        hypothesis: Any,
+        hyp_len: Any = None,
+        *args: Any,
+        **kwargs: Any,
     ) -> Any:
         """Method 4, then method 5."""
         hyp_len = hyp_len if hyp_len else len(hypothesis)

@@ -88,8 +88,14 @@ def _from_rows(
         bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio)
     bleu = geo_mean * bp
     return (
-        bleu, precisions, bp, ratio, translation_length, reference_length,
-        matches_by_order, possible_matches_by_order,
+        bleu,
+        precisions,
+        bp,
+        ratio,
+        translation_length,
+        reference_length,
+        matches_by_order,
+        possible_matches_by_order,
     )
 
 
@@ -144,7 +150,7 @@ def compute(
         "reference_length"}``.
 
     Example:
-        >>> compute(["foo bar foobar"], ["foo bar foobar"])["bleu"]
+        >>> compute(["foo bar foobar baz"], ["foo bar foobar baz"])["bleu"]
         1.0
     """
     max_order = _check_order(max_order)

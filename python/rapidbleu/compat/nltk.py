@@ -29,7 +29,7 @@ Example:
     >>> ref = "the cat is on the mat".split()
     >>> sentence_bleu([ref], "the cat sat on the mat".split(),
     ...               smoothing_function=SmoothingFunction().method1)
-    0.3655552228545123
+    0.25406637407730737
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -137,9 +137,7 @@ def _score(
     if not smoothing_function:
         smoothing_function = SmoothingFunction().method0
     references, hypothesis = last if last is not None else (None, None)
-    p_n = smoothing_function(
-        p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths
-    )
+    p_n = smoothing_function(p_n, references=references, hypothesis=hypothesis, hyp_len=hyp_lengths)
     bleu_scores = []
     for weight in weights:
         if auto_reweigh:
@@ -201,7 +199,7 @@ def corpus_bleu(
         The score (a float, or the int ``0`` without unigram matches), or a list of them.
 
     Example:
-        >>> corpus_bleu([[[1, 2, 3, 4]], [[5, 6]]], [[1, 2, 3, 4], [5, 6]])
+        >>> corpus_bleu([[[1, 2, 3, 4]], [[5, 6, 7, 8]]], [[1, 2, 3, 4], [5, 6, 7, 8]])
         1.0
     """
     return _corpus(
@@ -281,7 +279,7 @@ def sentence_bleu_batch(
         isinstance(w, (tuple, list)) and all(type(x) in (int, float) for x in w) for w in ws
     )
     if owner is not None and plain and order >= 1:
-        method = _FAST[sf.__func__]  # type: ignore[attr-defined]
+        method = _FAST[cast(Any, sf).__func__]
         out = _core.nltk_sentence_scores(
             rows,
             [[float(x) for x in w] for w in ws],
@@ -306,7 +304,13 @@ def sentence_bleu_batch(
         p_num = row[2 : 2 + order]
         p_den = [max(1, t) for t in row[2 + order :]]
         s, _ = _score(
-            p_num, p_den, row[0], row[1], ws, smoothing_function, auto_reweigh,
+            p_num,
+            p_den,
+            row[0],
+            row[1],
+            ws,
+            smoothing_function,
+            auto_reweigh,
             (refs[i], hyps[i]),
         )
         scores[i] = s
@@ -330,7 +334,7 @@ def corpus_score(
     Example:
         >>> r = corpus_score([[[1, 2, 3, 4]]], [[1, 2, 3, 4]])
         >>> r.score, r.brevity_penalty, r.signature
-        (1.0, 1, 'BLEU|dialect:nltk|weights:0.25,0.25,0.25,0.25|smooth:method0|auto_reweigh:no')
+        (1.0, 1.0, 'BLEU|dialect:nltk|weights:0.25,0.25,0.25,0.25|smooth:method0|auto_reweigh:no')
     """
     ws = _weights(weights)
     if len(ws) != 1:
@@ -345,7 +349,8 @@ def corpus_score(
     if isinstance(owner, SmoothingFunction):
         name += f"(epsilon={owner.epsilon},alpha={owner.alpha},k={owner.k})"
     sig = (
-        "BLEU|dialect:nltk|weights:" + ",".join(str(w) for w in ws[0])
+        "BLEU|dialect:nltk|weights:"
+        + ",".join(str(w) for w in ws[0])
         + f"|smooth:{name}|auto_reweigh:{'yes' if auto_reweigh else 'no'}"
     )
     return BleuResult(

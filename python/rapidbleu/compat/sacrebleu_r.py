@@ -118,8 +118,11 @@ def _corpus_inputs(references: Any, candidates: Any) -> tuple[list[Any], list[An
 
 
 def _score(
-    rows: npt.NDArray[np.int64], w: npt.NDArray[np.float32], smoothing: str | None,
-    epsilon: float, k: int,
+    rows: npt.NDArray[np.int64],
+    w: npt.NDArray[np.float32],
+    smoothing: str | None,
+    epsilon: float,
+    k: int,
 ) -> tuple[float, list[float], float, list[Any], list[Any]]:
     """The package's corpus formula in long double: (score, precisions, bp, num, den)."""
     ld = np.longdouble
@@ -149,9 +152,7 @@ def _score(
 
 def _check_options(smoothing: Any, epsilon: Any, k: Any) -> int:
     if smoothing not in SMOOTHINGS:
-        raise InvalidOptionError(
-            f"smoothing must be None, 'floor' or 'add-k', got {smoothing!r}"
-        )
+        raise InvalidOptionError(f"smoothing must be None, 'floor' or 'add-k', got {smoothing!r}")
     if not isinstance(epsilon, (int, float)) or isinstance(epsilon, bool):
         raise InvalidOptionError(f"epsilon must be a number, got {epsilon!r}")
     if not isinstance(k, (int, float)) or isinstance(k, bool) or not math.isfinite(k):
@@ -187,7 +188,8 @@ def corpus_score(
     score, prec, bp, num, den = _score(rows, w, smoothing, float(epsilon), k_int)
     smooth = {None: "none", "floor": f"floor(epsilon={epsilon})", "add-k": f"add-k(k={k_int})"}
     sig = (
-        "BLEU|dialect:sacrebleu-r|weights:" + ",".join(f"{float(x):.9g}" for x in w)
+        "BLEU|dialect:sacrebleu-r|weights:"
+        + ",".join(f"{float(x):.9g}" for x in w)
         + f"|smooth:{smooth[smoothing]}|ref:closest-first"
     )
     return BleuResult(
