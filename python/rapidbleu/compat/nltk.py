@@ -356,7 +356,7 @@ def corpus_score(
     return BleuResult(
         score=score,
         precisions=tuple(float(p) for p in p_n),
-        brevity_penalty=brevity_penalty(ref_len, hyp_len),
+        brevity_penalty=float(brevity_penalty(ref_len, hyp_len)),
         hyp_len=hyp_len,
         ref_len=ref_len,
         counts=tuple(p_num),
