@@ -111,7 +111,9 @@ def run(name: str, quick: bool, repeats: int, rapid_repeats: int) -> list[dict[s
     t_rapid, got = timed(rapid_nltk, rapid_repeats)
 
     def nltk_loop() -> list[float]:
-        return [nltk_bleu.sentence_bleu(r, h, smoothing_function=sf_n) for r, h in zip(per_seg, hyp_l)]
+        return [
+            nltk_bleu.sentence_bleu(r, h, smoothing_function=sf_n) for r, h in zip(per_seg, hyp_l)
+        ]
 
     t_nltk, want = timed(nltk_loop, repeats)
     equal = got.tolist() == [float(x) for x in want]
@@ -151,7 +153,9 @@ def run(name: str, quick: bool, repeats: int, rapid_repeats: int) -> list[dict[s
     return rows
 
 
-def row(workload: str, n: int, peer: str, t_peer: float, t_rapid: float, check: str) -> dict[str, Any]:
+def row(
+    workload: str, n: int, peer: str, t_peer: float, t_rapid: float, check: str
+) -> dict[str, Any]:
     return {
         "workload": workload,
         "sentences": n,
@@ -175,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     for name in args.only.split(","):
         rows += run(name, args.quick, args.repeats, args.rapid_repeats)
-    print(f"{'workload':<8} {'n':>6} {'peer':<18} {'peer':>10} {'rapidbleu':>10} {'ratio':>8}  check")
+    print(
+        f"{'workload':<8} {'n':>6} {'peer':<18} {'peer':>10} {'rapidbleu':>10} {'ratio':>8}  check"
+    )
     for r in rows:
         flag = " (target >= 100x nltk)" if r["peer"].startswith("nltk") else ""
         print(
