@@ -180,3 +180,23 @@ def test_corpus_score_result() -> None:
     assert r.score == nb.corpus_bleu(refs, hyp, smoothing_function=nb.SmoothingFunction().method1)
     assert r.signature.startswith("BLEU|dialect:nltk|weights:0.25,0.25,0.25,0.25|smooth:method1")
     assert r.hyp_len == 18 and len(r.precisions) == 4 and r.scale == "unit"
+
+
+@pytest.mark.parametrize("m", range(8))
+def test_batch_with_padding_and_nltk_smoothers(m: int) -> None:
+    # NLTK's own SmoothingFunction objects, a padded 2-D batch, and methods 5-7 (the Python
+    # path, which must see the unpadded sequences) all give nltk's per-sentence numbers.
+    hyps = [[1, 2, 3, 4, 5, 1, 2], [1, 2, 3], [4, 4, 4, 4, 4], [1, 2, 3, 4]]
+    refs = [[[1, 2, 3, 4, 5, 6], [2, 3]], [[1, 2, 3, 4]], [[4, 4, 4]], [[1, 2, 3, 4]]]
+    batch = np.zeros((4, 9), dtype=np.int32)
+    for i, h in enumerate(hyps):
+        batch[i, : len(h)] = h
+    sf = getattr(nb.SmoothingFunction(epsilon=0.3, k=2), f"method{m}")
+    want, _ = outcome(
+        lambda: [float(nb.sentence_bleu(r, h, smoothing_function=sf)) for r, h in zip(refs, hyps)]
+    )
+    for kw in ({"pad_id": 0}, {"lengths": [len(h) for h in hyps]}):
+        got, _ = outcome(
+            lambda kw=kw: rb.sentence_bleu_batch(refs, batch, smoothing_function=sf, **kw)
+        )
+        assert got == want

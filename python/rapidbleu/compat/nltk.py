@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -223,13 +223,30 @@ def sentence_bleu(
     return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
 
 
-def _fast_method(smoothing_function: Any) -> SmoothingFunction | None:
-    """This module's SmoothingFunction behind a method0..method4 (the batched Rust path)."""
+def _fast_method(smoothing_function: Any) -> tuple[int, Any] | None:
+    """``(method number, owner)`` for a method0..method4 that the Rust path can score.
+
+    That is a method of this module's or NLTK's own ``SmoothingFunction`` (the same code).
+    """
     owner = getattr(smoothing_function, "__self__", None)
     func = getattr(smoothing_function, "__func__", None)
-    if type(owner) is SmoothingFunction and func in _FAST:
-        return owner
-    return None
+    name = getattr(func, "__name__", "")
+    cls = type(owner)
+    ours = cls is SmoothingFunction
+    nltks = cls.__name__ == "SmoothingFunction" and cls.__module__ == "nltk.translate.bleu_score"
+    if name not in _FAST or not (ours or nltks) or cls.__dict__.get(name) is not func:
+        return None
+    numbers = all(isinstance(getattr(owner, a, None), (int, float)) for a in ("epsilon", "k"))
+    return (_FAST[name], owner) if numbers else None
+
+
+def _unpad(seq: Any, pad_id: int | None, length: int | None = None) -> Any:
+    """A sequence as the core saw it: cut at ``length`` or without ``pad_id`` tokens."""
+    if length is not None:
+        return list(seq[:length])
+    if pad_id is None:
+        return seq
+    return [t for t in (seq.tolist() if hasattr(seq, "tolist") else seq) if t != pad_id]
 
 
 def sentence_bleu_batch(
@@ -246,8 +263,9 @@ def sentence_bleu_batch(
     """``sentence_bleu`` of every segment in one call (rapidbleu's own function).
 
     Equal, element by element, to ``[sentence_bleu(refs_i, hyp_i, ...) ...]``. Without
-    smoothing or with ``method0``..``method4`` of this module's :class:`SmoothingFunction`
-    and float weights, scoring runs in Rust; otherwise NLTK's Python code runs per segment.
+    smoothing or with ``method0``..``method4`` (of this module's or NLTK's own
+    ``SmoothingFunction``) and float weights, scoring runs in Rust; otherwise NLTK's Python
+    code runs per segment.
     ``method0`` warns once per call (NLTK warns per sentence).
 
     Args:
@@ -273,13 +291,12 @@ def sentence_bleu_batch(
     rows = _stats(
         list_of_references, hypotheses, order, num_threads, pad_id=pad_id, lengths=lengths
     )
-    sf = smoothing_function or SmoothingFunction().method0
-    owner = _fast_method(sf)
+    fast = _fast_method(smoothing_function or SmoothingFunction().method0)
     plain = all(
-        isinstance(w, (tuple, list)) and all(type(x) in (int, float) for x in w) for w in ws
+        isinstance(w, (tuple, list)) and all(isinstance(x, (int, float)) for x in w) for w in ws
     )
-    if owner is not None and plain and order >= 1:
-        method = _FAST[cast(Any, sf).__func__]
+    if fast is not None and plain and order >= 1:
+        method, owner = fast
         out = _core.nltk_sentence_scores(
             rows,
             [[float(x) for x in w] for w in ws],
@@ -311,7 +328,10 @@ def sentence_bleu_batch(
             ws,
             smoothing_function,
             auto_reweigh,
-            (refs[i], hyps[i]),
+            (
+                [_unpad(r, pad_id) for r in refs[i]],
+                _unpad(hyps[i], pad_id, None if lengths is None else int(lengths[i])),
+            ),
         )
         scores[i] = s
     return scores if many else scores[:, 0]
@@ -366,10 +386,5 @@ def corpus_score(
     )
 
 
-_FAST = {
-    SmoothingFunction.method0: 0,
-    SmoothingFunction.method1: 1,
-    SmoothingFunction.method2: 2,
-    SmoothingFunction.method3: 3,
-    SmoothingFunction.method4: 4,
-}
+#: Smoothing methods scored in Rust by the batched path (their code is plain float arithmetic).
+_FAST = {"method0": 0, "method1": 1, "method2": 2, "method3": 3, "method4": 4}
