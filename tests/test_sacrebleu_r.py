@@ -195,3 +195,55 @@ def test_text_functions_with_local_tokenizer() -> None:
     assert R.bleu_sentence(refs[0], cands[0], tok) == R.bleu_sentence_ids(ids_r[0], ids_c[0])
     with pytest.raises(errors.MissingModelError, match="never downloads"):
         R.bleu_corpus(refs, cands)  # the package's default hub name is not a local file
+
+
+def test_package_test_values() -> None:
+    # tests/testthat/test_bleu.R of the package ("NLTK & SacreBLEU Example"): the published
+    # values, checked there with testthat's tolerance=0.001; here also against the exact oracle.
+    published = [
+        (REFS, CAND, {"n": 3}, 0.7938839309316524),
+        (REFS, CAND, {"weights": [0.3333, 0.3333, 0.3333]}, 0.7938839309316524),
+        (REFS, CAND, {"n": 4, "smoothing": "add-k"}, 0.6865890479690392),
+        ([[[1, 2, 3, 4]]], [[1, 2, 3, 5]], {"smoothing": "floor", "epsilon": 0.01}, 0.2236067977),
+    ]
+    for refs, cands, kw, value in published:
+        got = R.bleu_corpus_ids(refs, cands, **kw)
+        assert abs(got - value) <= 0.001 * abs(value), (kw, got, value)
+        assert close(got, oracle(refs, cands, **kw)), kw
+    # Closed forms of the same numbers: p = 1, 1, 1/2 with weights 1/3 rounded to a 32-bit
+    # float (so 0.5 ** w, not quite 0.5 ** (1/3)), (2/9) ** (1/4), 0.0025 ** (1/4).
+    w3 = float(np.float32(1 / 3))
+    assert close(R.bleu_corpus_ids(REFS, CAND, n=3), 0.5**w3)
+    assert not close(R.bleu_corpus_ids(REFS, CAND, n=3), 0.5 ** (1 / 3))
+    assert close(R.bleu_corpus_ids(REFS, CAND, smoothing="add-k"), (2 / 9) ** 0.25)
+    got = R.bleu_sentence_ids([[1, 2, 3, 4]], [1, 2, 3, 5], n=4, smoothing="floor", epsilon=0.01)
+    assert close(got, 0.0025**0.25)
+    assert R.bleu_corpus_ids([], []) == 0.0  # "Tests Special cases"
+    # The package's expect_vector cases: a number comes back for each.
+    for kw in (
+        {"weights": [0.33, 0.33, 0.33]},
+        {"weights": [0.25, 0.25, 0.25, 0.25]},
+        {"n": 4, "smoothing": "floor", "epsilon": 0.01},
+        {"n": 4, "smoothing": "add-k", "k": 1},
+    ):
+        assert isinstance(R.bleu_sentence_ids([[1, 2, 3, 4]], [1, 2, 3, 5], **kw), float)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # The package's "Expect errors for wrong arguments" that have a Python counterpart
+        # (R's list-vs-vector distinction for weights has none: a list of weights is fine).
+        lambda: R.bleu_sentence_ids("as", "as", "as"),
+        lambda: R.bleu_sentence_ids(None, None, weights=None),
+        lambda: R.bleu_sentence_ids([[1, 2, 3], [2, 3, 4]], [1, 2, 3], n=-1),
+        lambda: R.bleu_sentence_ids([[1, 2, 3], [2, 3, 4]], [1, 2, 3], n=0.5),
+        lambda: R.bleu_corpus_ids("as", "as", "as"),
+        lambda: R.bleu_corpus_ids(None, None, weights=None),
+        lambda: R.bleu_corpus_ids([[[1, 2, 3], [2, 3, 4]]], [[1, 2, 3]], n=-1),
+        lambda: R.bleu_corpus_ids([[[1, 2, 3], [2, 3, 4]]], [[1, 2, 3]], n=0.5),
+    ],
+)
+def test_package_error_cases(call: Any) -> None:
+    with pytest.raises(errors.RapidBleuError):
+        call()
