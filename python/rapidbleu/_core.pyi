@@ -12,9 +12,11 @@ __all__ = [
     "__version__",
     "compute_bleu",
     "corpus_statistics",
+    "nltk_sentence_scores",
     "score_rows",
     "sentence_scores",
     "split_items",
+    "token_statistics",
     "tokenize",
 ]
 
@@ -96,3 +98,28 @@ class ReferenceCache:
         self, hyps: Sequence[str], num_threads: int = 0
     ) -> tuple[npt.NDArray[np.int64], int]:
         """Statistics of ``hyps`` against the cached references, and the ``" ."`` count."""
+
+def token_statistics(
+    hyps: Any,
+    refs: Any,
+    max_order: int,
+    ref_len_rule: str = "closest",
+    per_segment: bool = True,
+    pad_id: int | None = None,
+    hyp_lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
+    num_threads: int = 0,
+) -> tuple[npt.NDArray[np.int64], str]:
+    """Statistics rows of token IDs or str tokens, and the kind (ids, tokens, empty)."""
+
+def nltk_sentence_scores(
+    stats: npt.NDArray[np.int64],
+    weights: Sequence[Sequence[float]],
+    is_default: Sequence[bool],
+    method: int,
+    epsilon: float,
+    k: float,
+    auto_reweigh: bool,
+    num_threads: int = 0,
+) -> npt.NDArray[np.float64]:
+    """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""

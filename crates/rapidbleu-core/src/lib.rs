@@ -6,8 +6,10 @@
 //! so corpus scores sum rows and score once.
 
 pub mod error;
+pub mod ids;
 pub mod ngram;
 mod ngram_map;
+pub mod nltk;
 pub mod parallel;
 pub mod score;
 pub mod stats;

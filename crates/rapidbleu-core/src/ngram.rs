@@ -66,6 +66,12 @@ impl RefTable {
         self.lens.len()
     }
 
+    /// Length in tokens of each reference, in the order given (for reference-length rules
+    /// other than sacreBLEU's, e.g. the R package's "ties go to the first listed").
+    pub fn ref_lens(&self) -> &[u32] {
+        &self.lens
+    }
+
     /// Releases spare capacity (for tables kept in a reference cache).
     pub fn shrink_to_fit(&mut self) {
         self.vocab.shrink_to_fit();

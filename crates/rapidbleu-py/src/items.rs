@@ -111,8 +111,13 @@ pub fn split_items<'py>(
                 format!("item {i} has no reference; give at least one"),
             ));
         }
+        // A token sequence / ID candidate (list, tuple, array, tensor) goes down the token
+        // path (`rapidbleu.ids`), which checks its types itself.
+        let tokens = cand.cast::<PyList>().is_ok()
+            || cand.cast::<PyTuple>().is_ok()
+            || cand.hasattr("__array__")?;
         // Check types here so that messages name the item, not an internal list.
-        if !cand.is_instance_of::<PyString>() {
+        if !tokens && !cand.is_instance_of::<PyString>() {
             return Err(rb_err(
                 py,
                 "InputTypeError",
@@ -121,7 +126,7 @@ pub fn split_items<'py>(
         }
         for (j, r) in refs.try_iter()?.enumerate() {
             let r = r?;
-            if !r.is_none() && !r.is_instance_of::<PyString>() {
+            if !tokens && !r.is_none() && !r.is_instance_of::<PyString>() {
                 return Err(rb_err(
                     py,
                     "InputTypeError",

@@ -7,6 +7,7 @@
 
 mod errors;
 mod extract;
+mod ids;
 mod items;
 
 use errors::{rb_err, run_detached};
@@ -470,6 +471,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     m.add_class::<ReferenceCache>()?;
+    ids::register(m)?;
     m.add(
         "TOKENIZERS",
         rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),

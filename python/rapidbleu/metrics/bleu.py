@@ -14,12 +14,13 @@ import operator
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
+from rapidbleu import ids as _ids
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.metrics.base import Score, Signature
 from rapidbleu.tokenizers import (
@@ -156,6 +157,8 @@ class BLEUScore(Score):
 
 
 def _check_hypotheses(hypotheses: Any) -> Sequence[str]:
+    if _ids.is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
+        return cast(Sequence[str], hypotheses)
     if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):
         raise InputTypeError(
             "hypotheses must be a sequence (e.g. a list) of str, one per segment, "
@@ -351,7 +354,7 @@ class BLEU:
             )
         if not self._force and self._py_tokenizer is None and periods >= 100:
             self._warn_tokenized()
-        elif not self._force and self._py_tokenizer is not None:
+        elif not self._force and self._py_tokenizer is not None and periods >= 0:
             if sum(1 for h in hypotheses if h.endswith(" .")) >= 100:
                 self._warn_tokenized()
         return stats
@@ -364,6 +367,18 @@ class BLEU:
         ``references`` are streams (sacreBLEU's layout) or, with ``per_segment``, one list of
         references per hypothesis. Sets ``num_refs`` for the signature, as sacreBLEU does.
         """
+        if _ids.is_pretokenized(hypotheses):
+            # Token sequences / IDs skip the tokenizer; same engine, same rows (rapidbleu.ids).
+            stats, _ = _ids.token_statistics(
+                hypotheses,
+                references,
+                max_order=self.max_ngram_order,
+                per_segment=per_segment,
+                lowercase=self.lowercase,
+                num_threads=self._num_threads,
+            )
+            self.num_refs = _ids.num_refs(references, per_segment)
+            return stats, -1
         hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
         stats, num_refs, periods = _core.corpus_statistics(
             hyps,
@@ -558,7 +573,7 @@ class BLEU:
             >>> BLEU(effective_order=True).sentence_score("a b c", ["a b c"]).score
             100.00000000000004
         """
-        if not isinstance(hypothesis, str):
+        if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         # Exact type checks first: the ABC check costs as much as scoring a short sentence.
         if type(references) is not list and (
@@ -603,6 +618,8 @@ class BLEU:
         self, hypotheses: Sequence[str], references: Any, per_segment: bool
     ) -> npt.NDArray[np.float64]:
         """Scores computed in the core's parallel pass (no statistics array)."""
+        if _ids.is_pretokenized(hypotheses):
+            return self._score_rows(self._core_statistics(hypotheses, references, per_segment)[0])
         hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
         method, value, effective_order, max_order, neumaier = self._scoring()
         scores, self.num_refs = _core.sentence_scores(

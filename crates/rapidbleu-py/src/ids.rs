@@ -1,0 +1,627 @@
+//! Glue for pre-tokenised input: token IDs (lists of int, NumPy integer arrays, torch CPU
+//! tensors, 2-D arrays with lengths or a padding id) and tokens (lists of str).
+//!
+//! Sequences are read in Rust: NumPy arrays through their buffers (no Python object per
+//! token), lists item by item. IDs become one flat `i64` buffer, tokens borrow the UTF-8 of
+//! the Python strings (a lone surrogate is encoded with `surrogatepass`, so every distinct
+//! string is a distinct byte string, as distinct strings are distinct keys in NLTK's
+//! `Counter`). A corpus holds IDs or tokens, never both (the engine keys tokens by bytes).
+
+use crate::errors::{core_err, rb_err, run_detached};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt, PyString};
+use rapidbleu_core::ids::{token_stats, RefLenRule, Seqs, TokenCorpus};
+use rapidbleu_core::nltk::{sentence_bleu_rows, NltkParams};
+
+/// What a corpus holds, decided by its first token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Unknown,
+    Ids,
+    Tokens,
+}
+
+/// Sequences being collected; every sequence is pushed to both representations (only the one
+/// of the corpus kind holds tokens), so empty sequences need no kind.
+#[derive(Default)]
+struct Collector<'py> {
+    ids: Seqs<i64>,
+    toks: Vec<Bound<'py, PyAny>>,
+    tok_offsets: Vec<usize>,
+}
+
+impl<'py> Collector<'py> {
+    fn end_seq(&mut self, ids: &[i64]) {
+        self.ids.push_slice(ids);
+        self.tok_offsets.push(self.toks.len());
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+fn is_torch_tensor(obj: &Bound<'_, PyAny>) -> bool {
+    // Detected by the class's module, so torch is never imported here.
+    obj.get_type()
+        .module()
+        .map(|m| m.to_string().split('.').next() == Some("torch"))
+        .unwrap_or(false)
+        && obj.hasattr("numpy").unwrap_or(false)
+}
+
+/// A torch tensor as a NumPy array (`.detach().numpy()`, zero-copy for CPU tensors).
+fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    obj.call_method0("detach")
+        .and_then(|t| t.call_method0("numpy"))
+        .map_err(|e| {
+            rb_err(
+                obj.py(),
+                "InputTypeError",
+                format!(
+                    "{what} is a torch tensor that cannot be viewed as a NumPy array ({e}); \
+                     move it to the CPU first with .cpu()"
+                ),
+            )
+        })
+}
+
+/// A NumPy integer array as an `int64` array (converted by NumPy when its dtype differs).
+fn as_i64_array<'py>(
+    arr: &Bound<'py, PyUntypedArray>,
+    what: &str,
+) -> PyResult<Bound<'py, PyUntypedArray>> {
+    let py = arr.py();
+    let dt = arr.dtype();
+    let (kind, size) = (dt.kind(), dt.itemsize());
+    let converted = match kind {
+        b'i' if size == 8 => return Ok(arr.clone()),
+        b'i' | b'b' => arr.call_method1("astype", ("int64",))?,
+        b'u' => {
+            if size == 8 && arr.len() > 0 {
+                let max: u64 = arr.call_method0("max")?.extract()?;
+                if max > i64::MAX as u64 {
+                    return Err(rb_err(
+                        py,
+                        "InputError",
+                        format!("{what} holds the token id {max}, larger than 2**63 - 1"),
+                    ));
+                }
+            }
+            arr.call_method1("astype", ("int64",))?
+        }
+        _ => {
+            return Err(rb_err(
+                py,
+                "InputTypeError",
+                format!(
+                    "{what} is a NumPy array of dtype {}; token IDs must be integers",
+                    dt.str().map(|s| s.to_string()).unwrap_or_default()
+                ),
+            ))
+        }
+    };
+    Ok(converted.cast_into::<PyUntypedArray>()?)
+}
+
+fn mixed(py: Python<'_>, what: &str) -> PyErr {
+    rb_err(
+        py,
+        "InputTypeError",
+        format!(
+            "{what} mixes token IDs (int) and tokens (str); one corpus holds one kind: \
+             all sequences of int, or all sequences of str"
+        ),
+    )
+}
+
+fn set_kind(py: Python<'_>, kind: &mut Kind, want: Kind, what: &str) -> PyResult<()> {
+    match *kind {
+        Kind::Unknown => {
+            *kind = want;
+            Ok(())
+        }
+        k if k == want => Ok(()),
+        _ => Err(mixed(py, what)),
+    }
+}
+
+/// How rows of a 2-D array end: at a given length, or by dropping a padding id.
+#[derive(Clone, Copy)]
+enum RowEnd<'a> {
+    Full,
+    Lengths(&'a [i64]),
+    Pad(i64),
+}
+
+/// Reads one sequence (`what` names it in messages) into `col`.
+fn push_seq<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    pad: Option<i64>,
+    kind: &mut Kind,
+    col: &mut Collector<'py>,
+    buf: &mut Vec<i64>,
+) -> PyResult<()> {
+    let py = obj.py();
+    let obj = if is_torch_tensor(obj) {
+        torch_to_numpy(obj, what)?
+    } else {
+        obj.clone()
+    };
+    buf.clear();
+    if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+        if arr.ndim() != 1 || arr.dtype().kind() == b'O' {
+            if arr.dtype().kind() == b'O' {
+                // An object array (e.g. of str): read item by item below.
+                return push_list(&obj, what, pad, kind, col, buf);
+            }
+            return Err(rb_err(
+                py,
+                "InputTypeError",
+                format!(
+                    "{what} is a {}-D array; a sequence must be 1-D (give a batch as a 2-D \
+                     array of hypotheses, with lengths or a padding id)",
+                    arr.ndim()
+                ),
+            ));
+        }
+        let arr = as_i64_array(arr, what)?;
+        let arr = arr.cast::<PyArray1<i64>>()?.readonly();
+        if arr.len() > 0 {
+            set_kind(py, kind, Kind::Ids, what)?;
+        }
+        let view = arr.as_array();
+        match pad {
+            None => buf.extend(view.iter().copied()),
+            Some(p) => buf.extend(view.iter().copied().filter(|&t| t != p)),
+        }
+        col.end_seq(buf);
+        return Ok(());
+    }
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(rb_err(
+            py,
+            "InputTypeError",
+            format!(
+                "{what} is a {}; a pre-tokenised sequence is a list of str tokens or of int \
+                 token IDs (split or encode the text first)",
+                type_name(&obj)
+            ),
+        ));
+    }
+    push_list(&obj, what, pad, kind, col, buf)
+}
+
+/// Reads a generic Python sequence of int or str.
+fn push_list<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    pad: Option<i64>,
+    kind: &mut Kind,
+    col: &mut Collector<'py>,
+    buf: &mut Vec<i64>,
+) -> PyResult<()> {
+    let py = obj.py();
+    let iter = obj.try_iter().map_err(|_| {
+        rb_err(
+            py,
+            "InputTypeError",
+            format!(
+                "{what} is {}; expected a sequence of int token IDs or of str tokens",
+                type_name(obj)
+            ),
+        )
+    })?;
+    buf.clear();
+    for (j, item) in iter.enumerate() {
+        let item = item?;
+        if let Ok(s) = item.cast::<PyString>() {
+            set_kind(py, kind, Kind::Tokens, what)?;
+            if s.to_str().is_ok() {
+                col.toks.push(item);
+            } else {
+                // A lone surrogate: surrogatepass keeps distinct strings distinct.
+                col.toks
+                    .push(s.call_method1("encode", ("utf-8", "surrogatepass"))?);
+            }
+            continue;
+        }
+        match item.extract::<i64>() {
+            Ok(id) => {
+                set_kind(py, kind, Kind::Ids, what)?;
+                if pad != Some(id) {
+                    buf.push(id);
+                }
+            }
+            Err(_) if item.is_instance_of::<PyInt>() => {
+                return Err(rb_err(
+                    py,
+                    "InputError",
+                    format!(
+                        "{what}[{j}] = {} does not fit in a signed 64-bit token ID",
+                        item.repr().map(|r| r.to_string()).unwrap_or_default()
+                    ),
+                ));
+            }
+            Err(_) => {
+                let msg = if item.extract::<f64>().is_ok() {
+                    format!(
+                        "{what}[{j}] is {} ({}); token IDs must be integers",
+                        type_name(&item),
+                        item.repr().map(|r| r.to_string()).unwrap_or_default()
+                    )
+                } else {
+                    format!(
+                        "{what}[{j}] is {}; tokens must be str, token IDs int (64-bit)",
+                        type_name(&item)
+                    )
+                };
+                return Err(rb_err(py, "InputTypeError", msg));
+            }
+        }
+    }
+    col.end_seq(buf);
+    Ok(())
+}
+
+/// The row lengths of a 2-D array: all of them, `lengths`, or (with a padding id) all.
+fn row_end<'a>(
+    py: Python<'_>,
+    lengths: Option<&'a [i64]>,
+    pad: Option<i64>,
+    rows: usize,
+    width: usize,
+    what: &str,
+) -> PyResult<RowEnd<'a>> {
+    match (lengths, pad) {
+        (Some(_), Some(_)) => Err(rb_err(
+            py,
+            "InvalidOptionError",
+            "give lengths or pad_id, not both",
+        )),
+        (Some(l), None) => {
+            if l.len() != rows {
+                return Err(rb_err(
+                    py,
+                    "LengthMismatchError",
+                    format!("{what} has {rows} rows but {} lengths", l.len()),
+                ));
+            }
+            if let Some((i, &n)) = l
+                .iter()
+                .enumerate()
+                .find(|&(_, &n)| n < 0 || n as usize > width)
+            {
+                return Err(rb_err(
+                    py,
+                    "InputError",
+                    format!("length {n} of {what}[{i}] is outside 0..={width} (the row width)"),
+                ));
+            }
+            Ok(RowEnd::Lengths(l))
+        }
+        (None, Some(p)) => Ok(RowEnd::Pad(p)),
+        (None, None) => Ok(RowEnd::Full),
+    }
+}
+
+/// Reads a list of sequences: a 2-D integer array or tensor (rows cut at `lengths`, or with
+/// every `pad` id dropped) or a Python sequence of sequences. Returns how many were read.
+#[allow(clippy::too_many_arguments)]
+fn push_seqs<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    pad: Option<i64>,
+    lengths: Option<&[i64]>,
+    kind: &mut Kind,
+    col: &mut Collector<'py>,
+    buf: &mut Vec<i64>,
+) -> PyResult<usize> {
+    let py = obj.py();
+    let obj = if is_torch_tensor(obj) {
+        torch_to_numpy(obj, what)?
+    } else {
+        obj.clone()
+    };
+    if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+        if arr.ndim() == 2 && arr.dtype().kind() != b'O' {
+            let arr = as_i64_array(arr, what)?;
+            let arr: PyReadonlyArray2<'_, i64> = arr.cast::<PyArray2<i64>>()?.readonly();
+            let view = arr.as_array();
+            let (rows, width) = (view.nrows(), view.ncols());
+            let end = row_end(py, lengths, pad, rows, width, what)?;
+            if rows > 0 && width > 0 {
+                set_kind(py, kind, Kind::Ids, what)?;
+            }
+            for (i, row) in view.outer_iter().enumerate() {
+                buf.clear();
+                match end {
+                    RowEnd::Full => buf.extend(row.iter().copied()),
+                    RowEnd::Lengths(l) => buf.extend(row.iter().take(l[i] as usize).copied()),
+                    RowEnd::Pad(p) => buf.extend(row.iter().copied().filter(|&t| t != p)),
+                }
+                col.end_seq(buf);
+            }
+            return Ok(rows);
+        }
+        if arr.ndim() != 1 {
+            return Err(rb_err(
+                py,
+                "InputTypeError",
+                format!(
+                    "{what} is a {}-D array; expected a 2-D array (one row per sequence) or a \
+                     list of sequences",
+                    arr.ndim()
+                ),
+            ));
+        }
+    }
+    if lengths.is_some() {
+        return Err(rb_err(
+            py,
+            "InvalidOptionError",
+            format!(
+                "lengths apply to a 2-D array, but {what} is {}",
+                type_name(&obj)
+            ),
+        ));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(rb_err(
+            py,
+            "InputTypeError",
+            format!("{what} is a str; expected a list of sequences (lists of str or int)"),
+        ));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        rb_err(
+            py,
+            "InputTypeError",
+            format!(
+                "{what} must be a list of sequences, not {}",
+                type_name(&obj)
+            ),
+        )
+    })?;
+    let mut n = 0;
+    for (i, seq) in iter.enumerate() {
+        push_seq(&seq?, &format!("{what}[{i}]"), pad, kind, col, buf)?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Everything read from Python: hypotheses, reference collectors and the order in which their
+/// sequences form each segment's references.
+struct Gathered<'py> {
+    hyps: Collector<'py>,
+    refs: Vec<Collector<'py>>,
+    /// `(collector, sequence)` of every reference, segment after segment.
+    ref_order: Vec<(usize, usize)>,
+    ref_offsets: Vec<usize>,
+}
+
+impl<'py> Gathered<'py> {
+    fn ids(&self) -> TokenCorpus<i64> {
+        let mut c = TokenCorpus {
+            hyps: self.hyps.ids.clone(),
+            ..TokenCorpus::default()
+        };
+        for &(k, i) in &self.ref_order {
+            c.refs.push_slice(self.refs[k].ids.get(i));
+        }
+        c.ref_offsets = self.ref_offsets.clone();
+        c
+    }
+
+    fn tokens(&self) -> TokenCorpus<&[u8]> {
+        fn bytes<'a>(col: &'a Collector<'_>) -> Vec<&'a [u8]> {
+            col.toks
+                .iter()
+                .map(|t| match t.cast::<PyString>() {
+                    Ok(s) => s.to_str().map(str::as_bytes).unwrap_or_default(),
+                    Err(_) => t
+                        .cast::<PyBytes>()
+                        .map(|b| b.as_bytes())
+                        .unwrap_or_default(),
+                })
+                .collect()
+        }
+        let seq = |col: &Collector<'_>, i: usize| col.tok_offsets[i]..col.tok_offsets[i + 1];
+        let hb = bytes(&self.hyps);
+        let rb: Vec<Vec<&[u8]>> = self.refs.iter().map(bytes).collect();
+        let mut c: TokenCorpus<&[u8]> = TokenCorpus::default();
+        for i in 0..self.hyps.tok_offsets.len() - 1 {
+            c.hyps.push_slice(&hb[seq(&self.hyps, i)]);
+        }
+        for &(k, i) in &self.ref_order {
+            c.refs.push_slice(&rb[k][seq(&self.refs[k], i)]);
+        }
+        c.ref_offsets = self.ref_offsets.clone();
+        c
+    }
+}
+
+fn new_collector<'py>() -> Collector<'py> {
+    Collector {
+        tok_offsets: vec![0],
+        ..Collector::default()
+    }
+}
+
+/// Lengths given per reference list (`ref_lengths[k]`), as `i64`s.
+fn lengths_at(lengths: &Option<Vec<Option<Vec<i64>>>>, k: usize) -> Option<&[i64]> {
+    lengths
+        .as_ref()
+        .and_then(|l| l.get(k))
+        .and_then(|l| l.as_deref())
+}
+
+/// Per-segment statistics `[hyp_len, ref_len, correct_1..N, total_1..N]` of pre-tokenised
+/// input and its kind (`"ids"`, `"tokens"`, or `"empty"` when every sequence is empty).
+/// `refs` holds one list of references per hypothesis (`per_segment`) or reference streams.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0))]
+pub fn token_statistics<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    max_order: usize,
+    ref_len_rule: &str,
+    per_segment: bool,
+    pad_id: Option<i64>,
+    hyp_lengths: Option<Vec<i64>>,
+    ref_lengths: Option<Vec<Option<Vec<i64>>>>,
+    num_threads: usize,
+) -> PyResult<(Bound<'py, PyArray2<i64>>, &'static str)> {
+    let rule = RefLenRule::from_name(ref_len_rule).map_err(|e| core_err(py, e))?;
+    let mut kind = Kind::Unknown;
+    let mut buf = Vec::new();
+    let mut g = Gathered {
+        hyps: new_collector(),
+        refs: Vec::new(),
+        ref_order: Vec::new(),
+        ref_offsets: vec![0],
+    };
+    let n = push_seqs(
+        hyps,
+        "hypotheses",
+        pad_id,
+        hyp_lengths.as_deref(),
+        &mut kind,
+        &mut g.hyps,
+        &mut buf,
+    )?;
+    let outer: Vec<Bound<'py, PyAny>> = refs
+        .try_iter()
+        .map_err(|_| rb_err(py, "InputTypeError", "references must be a sequence"))?
+        .collect::<PyResult<_>>()?;
+    if per_segment {
+        if outer.len() != n {
+            return Err(rb_err(
+                py,
+                "LengthMismatchError",
+                format!(
+                    "{n} hypotheses but {} reference lists; each hypothesis needs its own list \
+                     of references",
+                    outer.len()
+                ),
+            ));
+        }
+        let mut col = new_collector();
+        let mut seen = 0;
+        for (i, seg) in outer.iter().enumerate() {
+            let what = format!("references[{i}]");
+            let lens = lengths_at(&ref_lengths, i);
+            let count = push_seqs(seg, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
+            g.ref_order.extend((seen..seen + count).map(|j| (0, j)));
+            seen += count;
+            g.ref_offsets.push(seen);
+        }
+        g.refs.push(col);
+    } else {
+        for (k, stream) in outer.iter().enumerate() {
+            let what = format!("references[{k}]");
+            let mut col = new_collector();
+            let lens = lengths_at(&ref_lengths, k);
+            let count = push_seqs(stream, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
+            if count != n {
+                return Err(rb_err(
+                    py,
+                    "LengthMismatchError",
+                    format!(
+                        "{what} has {count} segments but there are {n} hypotheses; every \
+                         reference stream needs one sequence per hypothesis"
+                    ),
+                ));
+            }
+            g.refs.push(col);
+        }
+        if g.refs.is_empty() {
+            return Err(rb_err(
+                py,
+                "EmptyInputError",
+                "no reference streams given; pass at least one",
+            ));
+        }
+        for i in 0..n {
+            g.ref_order.extend((0..g.refs.len()).map(|k| (k, i)));
+            g.ref_offsets.push(g.ref_order.len());
+        }
+    }
+    let row_len = 2 + 2 * max_order;
+    let (data, name) = match kind {
+        Kind::Tokens => {
+            let corpus = g.tokens();
+            let d = run_detached(py, || token_stats(&corpus, max_order, rule, num_threads))?;
+            (d, "tokens")
+        }
+        Kind::Ids | Kind::Unknown => {
+            let corpus = g.ids();
+            let d = run_detached(py, || token_stats(&corpus, max_order, rule, num_threads))?;
+            (d, if kind == Kind::Ids { "ids" } else { "empty" })
+        }
+    };
+    let rows = data.len() / row_len.max(1);
+    Ok((data.into_pyarray(py).reshape([rows, row_len])?, name))
+}
+
+/// NLTK's `sentence_bleu` (smoothing `method0`..`method4`) of every statistics row, one
+/// column per weight vector.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (stats, weights, is_default, method, epsilon, k, auto_reweigh, num_threads = 0))]
+pub fn nltk_sentence_scores<'py>(
+    py: Python<'py>,
+    stats: PyReadonlyArray2<'py, i64>,
+    weights: Vec<Vec<f64>>,
+    is_default: Vec<bool>,
+    method: u8,
+    epsilon: f64,
+    k: f64,
+    auto_reweigh: bool,
+    num_threads: usize,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let p = NltkParams::new(method, epsilon, k, auto_reweigh).map_err(|e| core_err(py, e))?;
+    let view = stats.as_array();
+    let (n, cols) = (view.nrows(), view.ncols());
+    if cols < 4 || cols % 2 != 0 {
+        return Err(rb_err(
+            py,
+            "InputError",
+            format!("statistics rows need 2 + 2N columns (N >= 1), got {cols}"),
+        ));
+    }
+    let flat: Vec<i64> = view.iter().copied().collect();
+    let nw = weights.len();
+    let out = run_detached(py, || {
+        let mut out = vec![0f64; n * nw];
+        sentence_bleu_rows(
+            &flat,
+            (cols - 2) / 2,
+            &weights,
+            &is_default,
+            &p,
+            num_threads,
+            &mut out,
+        )
+        .map(|()| out)
+    })?;
+    out.into_pyarray(py).reshape([n, nw])
+}
+
+/// Registers the functions of this module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(token_statistics, m)?)?;
+    m.add_function(wrap_pyfunction!(nltk_sentence_scores, m)?)?;
+    Ok(())
+}
