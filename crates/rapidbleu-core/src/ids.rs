@@ -11,6 +11,7 @@
 
 use crate::error::CoreError;
 use crate::ngram::{RefTable, Scratch};
+use crate::ngram_map::{padded, SLACK};
 use crate::parallel::for_each_row;
 
 /// Which reference length a segment contributes to the brevity penalty.
@@ -71,46 +72,54 @@ impl RefLenRule {
 
 /// A token that can be fed to the n-gram engine as bytes.
 pub trait Token: Sync {
-    /// The tokens of `seq` as byte slices (`buf` is scratch space for fixed-width encodings).
-    fn bytes<'b>(seq: &'b [Self], buf: &'b mut Vec<u8>) -> TokenBytes<'b>
+    /// Writes the tokens of `seq` back to back into `bytes` (cleared first, then followed by
+    /// the slack the engine reads past a token's end) and each token's byte range into
+    /// `ranges`: the form [`RefTable::intern_reference_ranges`] and
+    /// [`RefTable::lookup_hypothesis_ranges`] take.
+    ///
+    /// Performance decision: one contiguous buffer per sequence lets the engine copy a
+    /// reference into its vocabulary once and read every token without a branch on its length.
+    fn encode(seq: &[Self], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>)
+    where
+        Self: Sized;
+
+    /// The number of bytes [`Token::encode`] writes for `seq` (before the slack).
+    fn byte_len(seq: &[Self]) -> usize
     where
         Self: Sized;
 }
 
-/// Iterator over the bytes of each token of a sequence.
-pub enum TokenBytes<'b> {
-    /// Fixed-width tokens (IDs as little-endian bytes).
-    Fixed(std::slice::ChunksExact<'b, u8>),
-    /// Tokens that are byte slices already.
-    Slices(std::slice::Iter<'b, &'b [u8]>),
-}
-
-impl<'b> Iterator for TokenBytes<'b> {
-    type Item = &'b [u8];
-
-    #[inline]
-    fn next(&mut self) -> Option<&'b [u8]> {
-        match self {
-            TokenBytes::Fixed(it) => it.next(),
-            TokenBytes::Slices(it) => it.next().copied(),
-        }
-    }
-}
-
 impl Token for i64 {
-    fn bytes<'b>(seq: &'b [i64], buf: &'b mut Vec<u8>) -> TokenBytes<'b> {
-        buf.clear();
-        buf.reserve(seq.len() * 8);
-        for id in seq {
-            buf.extend_from_slice(&id.to_le_bytes());
+    fn encode(seq: &[i64], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>) {
+        bytes.clear();
+        ranges.clear();
+        bytes.reserve(seq.len() * 8 + SLACK);
+        for (k, id) in seq.iter().enumerate() {
+            bytes.extend_from_slice(&id.to_le_bytes());
+            ranges.push((8 * k as u32, 8 * k as u32 + 8));
         }
-        TokenBytes::Fixed(buf.chunks_exact(8))
+        padded(bytes);
+    }
+
+    fn byte_len(seq: &[i64]) -> usize {
+        8 * seq.len()
     }
 }
 
 impl Token for &[u8] {
-    fn bytes<'b>(seq: &'b [&[u8]], _buf: &'b mut Vec<u8>) -> TokenBytes<'b> {
-        TokenBytes::Slices(seq.iter())
+    fn encode(seq: &[&[u8]], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>) {
+        bytes.clear();
+        ranges.clear();
+        for tok in seq {
+            let start = bytes.len() as u32;
+            bytes.extend_from_slice(tok);
+            ranges.push((start, bytes.len() as u32));
+        }
+        padded(bytes);
+    }
+
+    fn byte_len(seq: &[&[u8]]) -> usize {
+        seq.iter().map(|t| t.len()).sum()
     }
 }
 
@@ -204,7 +213,10 @@ impl<T> TokenCorpus<T> {
         self.ref_offsets[i]..self.ref_offsets[i + 1]
     }
 
-    fn check(&self, max_order: usize) -> Result<(), CoreError> {
+    fn check(&self, max_order: usize) -> Result<(), CoreError>
+    where
+        T: Token,
+    {
         if max_order < 1 {
             return Err(CoreError::InvalidOption(format!(
                 "the n-gram order must be a positive integer, got {max_order}"
@@ -224,10 +236,14 @@ impl<T> TokenCorpus<T> {
                     "segment {i} has no reference; give at least one (an empty one is allowed)"
                 )));
             }
-            let tokens =
-                self.hyps.get(i).len() + range.map(|r| self.refs.get(r).len()).sum::<usize>();
-            // Token positions and n-gram ids are u32 in the engine.
-            if tokens.saturating_mul(max_order) >= (u32::MAX - 2) as usize {
+            let seqs =
+                || std::iter::once(self.hyps.get(i)).chain(range.clone().map(|r| self.refs.get(r)));
+            let tokens = seqs().map(<[T]>::len).sum::<usize>();
+            let bytes = seqs().map(|s| T::byte_len(s) + SLACK).sum::<usize>();
+            // Token positions, byte offsets and n-gram ids are u32 in the engine.
+            if tokens.saturating_mul(max_order) >= (u32::MAX - 2) as usize
+                || bytes >= u32::MAX as usize
+            {
                 return Err(CoreError::InvalidInput(format!(
                     "segment {i} holds {tokens} tokens, more than rapidbleu can count at order \
                      {max_order}; split it"
@@ -243,7 +259,8 @@ impl<T> TokenCorpus<T> {
 struct IdWorker {
     table: RefTable,
     scratch: Scratch,
-    buf: Vec<u8>,
+    bytes: Vec<u8>,
+    ranges: Vec<(u32, u32)>,
 }
 
 impl IdWorker {
@@ -257,12 +274,14 @@ impl IdWorker {
     ) {
         self.table.clear();
         for r in corpus.ref_range(i) {
-            let toks = T::bytes(corpus.refs.get(r), &mut self.buf);
-            self.table.intern_reference(toks, &mut self.scratch);
+            T::encode(corpus.refs.get(r), &mut self.bytes, &mut self.ranges);
+            self.table
+                .intern_reference_ranges(&self.bytes, &self.ranges, &mut self.scratch);
         }
         let hyp = corpus.hyps.get(i);
-        let toks = T::bytes(hyp, &mut self.buf);
-        self.table.lookup_hypothesis(toks, &mut self.scratch);
+        T::encode(hyp, &mut self.bytes, &mut self.ranges);
+        self.table
+            .lookup_hypothesis_ranges(&self.bytes, &self.ranges, &mut self.scratch);
         self.table
             .count_references(max_order, true, &mut self.scratch);
         self.table.match_hypothesis(row, &mut self.scratch);

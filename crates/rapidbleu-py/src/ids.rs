@@ -13,9 +13,10 @@ use numpy::{
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt, PyString};
+use pyo3::types::{PyBytes, PyInt, PyList, PyString, PyTuple};
 use rapidbleu_core::ids::{token_stats, RefLenRule, Seqs, TokenCorpus};
 use rapidbleu_core::nltk::{sentence_bleu_rows, NltkParams};
+use std::fmt::{self, Display};
 
 /// What a corpus holds, decided by its first token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,16 @@ impl<'py> Collector<'py> {
     }
 }
 
+/// `base[index]`, formatted only when a message needs it (labels are built for every
+/// sequence, messages almost never).
+struct Indexed<'a>(&'a dyn Display, usize);
+
+impl Display for Indexed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.0, self.1)
+    }
+}
+
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
@@ -58,7 +69,7 @@ fn is_torch_tensor(obj: &Bound<'_, PyAny>) -> bool {
 }
 
 /// A torch tensor as a NumPy array (`.detach().numpy()`, zero-copy for CPU tensors).
-fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &dyn Display) -> PyResult<Bound<'py, PyAny>> {
     obj.call_method0("detach")
         .and_then(|t| t.call_method0("numpy"))
         .map_err(|e| {
@@ -76,7 +87,7 @@ fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'p
 /// A NumPy integer array as an `int64` array (converted by NumPy when its dtype differs).
 fn as_i64_array<'py>(
     arr: &Bound<'py, PyUntypedArray>,
-    what: &str,
+    what: &dyn Display,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
     let py = arr.py();
     let dt = arr.dtype();
@@ -111,7 +122,7 @@ fn as_i64_array<'py>(
     Ok(converted.cast_into::<PyUntypedArray>()?)
 }
 
-fn mixed(py: Python<'_>, what: &str) -> PyErr {
+fn mixed(py: Python<'_>, what: &dyn Display) -> PyErr {
     rb_err(
         py,
         "InputTypeError",
@@ -122,7 +133,7 @@ fn mixed(py: Python<'_>, what: &str) -> PyErr {
     )
 }
 
-fn set_kind(py: Python<'_>, kind: &mut Kind, want: Kind, what: &str) -> PyResult<()> {
+fn set_kind(py: Python<'_>, kind: &mut Kind, want: Kind, what: &dyn Display) -> PyResult<()> {
     match *kind {
         Kind::Unknown => {
             *kind = want;
@@ -144,13 +155,17 @@ enum RowEnd<'a> {
 /// Reads one sequence (`what` names it in messages) into `col`.
 fn push_seq<'py>(
     obj: &Bound<'py, PyAny>,
-    what: &str,
+    what: &dyn Display,
     pad: Option<i64>,
     kind: &mut Kind,
     col: &mut Collector<'py>,
     buf: &mut Vec<i64>,
 ) -> PyResult<()> {
     let py = obj.py();
+    // Lists and tuples (the common case) skip the torch and NumPy checks.
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return push_list(obj, what, pad, kind, col, buf);
+    }
     let obj = if is_torch_tensor(obj) {
         torch_to_numpy(obj, what)?
     } else {
@@ -203,73 +218,90 @@ fn push_seq<'py>(
 /// Reads a generic Python sequence of int or str.
 fn push_list<'py>(
     obj: &Bound<'py, PyAny>,
-    what: &str,
+    what: &dyn Display,
     pad: Option<i64>,
     kind: &mut Kind,
     col: &mut Collector<'py>,
     buf: &mut Vec<i64>,
 ) -> PyResult<()> {
-    let py = obj.py();
-    let iter = obj.try_iter().map_err(|_| {
-        rb_err(
-            py,
-            "InputTypeError",
-            format!(
-                "{what} is {}; expected a sequence of int token IDs or of str tokens",
-                type_name(obj)
-            ),
-        )
-    })?;
     buf.clear();
-    for (j, item) in iter.enumerate() {
-        let item = item?;
-        if let Ok(s) = item.cast::<PyString>() {
-            set_kind(py, kind, Kind::Tokens, what)?;
-            if s.to_str().is_ok() {
-                col.toks.push(item);
-            } else {
-                // A lone surrogate: surrogatepass keeps distinct strings distinct.
-                col.toks
-                    .push(s.call_method1("encode", ("utf-8", "surrogatepass"))?);
-            }
-            continue;
+    // A list is read by index, without the iterator protocol (most input is lists).
+    if let Ok(list) = obj.cast::<PyList>() {
+        for (j, item) in list.iter().enumerate() {
+            push_item(item, &Indexed(what, j), pad, kind, col, buf)?;
         }
-        match item.extract::<i64>() {
-            Ok(id) => {
-                set_kind(py, kind, Kind::Ids, what)?;
-                if pad != Some(id) {
-                    buf.push(id);
-                }
-            }
-            Err(_) if item.is_instance_of::<PyInt>() => {
-                return Err(rb_err(
-                    py,
-                    "InputError",
-                    format!(
-                        "{what}[{j}] = {} does not fit in a signed 64-bit token ID",
-                        item.repr().map(|r| r.to_string()).unwrap_or_default()
-                    ),
-                ));
-            }
-            Err(_) => {
-                let msg = if item.extract::<f64>().is_ok() {
-                    format!(
-                        "{what}[{j}] is {} ({}); token IDs must be integers",
-                        type_name(&item),
-                        item.repr().map(|r| r.to_string()).unwrap_or_default()
-                    )
-                } else {
-                    format!(
-                        "{what}[{j}] is {}; tokens must be str, token IDs int (64-bit)",
-                        type_name(&item)
-                    )
-                };
-                return Err(rb_err(py, "InputTypeError", msg));
-            }
+    } else {
+        let iter = obj.try_iter().map_err(|_| {
+            rb_err(
+                obj.py(),
+                "InputTypeError",
+                format!(
+                    "{what} is {}; expected a sequence of int token IDs or of str tokens",
+                    type_name(obj)
+                ),
+            )
+        })?;
+        for (j, item) in iter.enumerate() {
+            push_item(item?, &Indexed(what, j), pad, kind, col, buf)?;
         }
     }
     col.end_seq(buf);
     Ok(())
+}
+
+/// Reads one token (`what` names it in messages): a str into `col`, an int into `buf`.
+fn push_item<'py>(
+    item: Bound<'py, PyAny>,
+    what: &dyn Display,
+    pad: Option<i64>,
+    kind: &mut Kind,
+    col: &mut Collector<'py>,
+    buf: &mut Vec<i64>,
+) -> PyResult<()> {
+    let py = item.py();
+    if let Ok(s) = item.cast::<PyString>() {
+        set_kind(py, kind, Kind::Tokens, what)?;
+        if s.to_str().is_ok() {
+            col.toks.push(item);
+        } else {
+            // A lone surrogate: surrogatepass keeps distinct strings distinct.
+            col.toks
+                .push(s.call_method1("encode", ("utf-8", "surrogatepass"))?);
+        }
+        return Ok(());
+    }
+    match item.extract::<i64>() {
+        Ok(id) => {
+            set_kind(py, kind, Kind::Ids, what)?;
+            if pad != Some(id) {
+                buf.push(id);
+            }
+            Ok(())
+        }
+        Err(_) if item.is_instance_of::<PyInt>() => Err(rb_err(
+            py,
+            "InputError",
+            format!(
+                "{what} = {} does not fit in a signed 64-bit token ID",
+                item.repr().map(|r| r.to_string()).unwrap_or_default()
+            ),
+        )),
+        Err(_) => {
+            let msg = if item.extract::<f64>().is_ok() {
+                format!(
+                    "{what} is {} ({}); token IDs must be integers",
+                    type_name(&item),
+                    item.repr().map(|r| r.to_string()).unwrap_or_default()
+                )
+            } else {
+                format!(
+                    "{what} is {}; tokens must be str, token IDs int (64-bit)",
+                    type_name(&item)
+                )
+            };
+            Err(rb_err(py, "InputTypeError", msg))
+        }
+    }
 }
 
 /// The row lengths of a 2-D array: all of them, `lengths`, or (with a padding id) all.
@@ -279,7 +311,7 @@ fn row_end<'a>(
     pad: Option<i64>,
     rows: usize,
     width: usize,
-    what: &str,
+    what: &dyn Display,
 ) -> PyResult<RowEnd<'a>> {
     match (lengths, pad) {
         (Some(_), Some(_)) => Err(rb_err(
@@ -318,7 +350,7 @@ fn row_end<'a>(
 #[allow(clippy::too_many_arguments)]
 fn push_seqs<'py>(
     obj: &Bound<'py, PyAny>,
-    what: &str,
+    what: &dyn Display,
     pad: Option<i64>,
     lengths: Option<&[i64]>,
     kind: &mut Kind,
@@ -326,12 +358,14 @@ fn push_seqs<'py>(
     buf: &mut Vec<i64>,
 ) -> PyResult<usize> {
     let py = obj.py();
-    let obj = if is_torch_tensor(obj) {
+    // Lists and tuples (the common case) skip the torch and NumPy checks.
+    let listlike = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    let obj = if !listlike && is_torch_tensor(obj) {
         torch_to_numpy(obj, what)?
     } else {
         obj.clone()
     };
-    if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+    if let Some(arr) = obj.cast::<PyUntypedArray>().ok().filter(|_| !listlike) {
         if arr.ndim() == 2 && arr.dtype().kind() != b'O' {
             let arr = as_i64_array(arr, what)?;
             let arr: PyReadonlyArray2<'_, i64> = arr.cast::<PyArray2<i64>>()?.readonly();
@@ -393,7 +427,7 @@ fn push_seqs<'py>(
     })?;
     let mut n = 0;
     for (i, seq) in iter.enumerate() {
-        push_seq(&seq?, &format!("{what}[{i}]"), pad, kind, col, buf)?;
+        push_seq(&seq?, &Indexed(what, i), pad, kind, col, buf)?;
         n += 1;
     }
     Ok(n)
@@ -410,15 +444,22 @@ struct Gathered<'py> {
 }
 
 impl<'py> Gathered<'py> {
-    fn ids(&self) -> TokenCorpus<i64> {
+    /// The ID corpus, moved out of the collectors (copied only to interleave several
+    /// reference streams).
+    fn ids(&mut self) -> TokenCorpus<i64> {
         let mut c = TokenCorpus {
-            hyps: self.hyps.ids.clone(),
+            hyps: std::mem::take(&mut self.hyps.ids),
+            ref_offsets: std::mem::take(&mut self.ref_offsets),
             ..TokenCorpus::default()
         };
-        for &(k, i) in &self.ref_order {
-            c.refs.push_slice(self.refs[k].ids.get(i));
+        if let [only] = self.refs.as_mut_slice() {
+            // One collector is read in order (`ref_order` is (0, 0), (0, 1), ...).
+            c.refs = std::mem::take(&mut only.ids);
+        } else {
+            for &(k, i) in &self.ref_order {
+                c.refs.push_slice(self.refs[k].ids.get(i));
+            }
         }
-        c.ref_offsets = self.ref_offsets.clone();
         c
     }
 
@@ -494,7 +535,7 @@ pub fn token_statistics<'py>(
     };
     let n = push_seqs(
         hyps,
-        "hypotheses",
+        &"hypotheses",
         pad_id,
         hyp_lengths.as_deref(),
         &mut kind,
@@ -520,7 +561,7 @@ pub fn token_statistics<'py>(
         let mut col = new_collector();
         let mut seen = 0;
         for (i, seg) in outer.iter().enumerate() {
-            let what = format!("references[{i}]");
+            let what = Indexed(&"references", i);
             let lens = lengths_at(&ref_lengths, i);
             let count = push_seqs(seg, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
             g.ref_order.extend((seen..seen + count).map(|j| (0, j)));
@@ -530,7 +571,7 @@ pub fn token_statistics<'py>(
         g.refs.push(col);
     } else {
         for (k, stream) in outer.iter().enumerate() {
-            let what = format!("references[{k}]");
+            let what = Indexed(&"references", k);
             let mut col = new_collector();
             let lens = lengths_at(&ref_lengths, k);
             let count = push_seqs(stream, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
