@@ -33,7 +33,12 @@ from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 
-__all__ = ["BleuResult", "bleu", "bleu_per_item"]
+__all__ = ["CANDIDATE_KEYS", "REFERENCE_KEYS", "BleuResult", "bleu", "bleu_per_item"]
+
+#: Names of an item's candidate field, in order of preference (the first present is used).
+CANDIDATE_KEYS = ("candidate", "prediction", "hypothesis", "actual_output")
+#: Names of an item's references field (a list of str, or one str), in order of preference.
+REFERENCE_KEYS = ("references", "reference", "expected_output")
 
 #: Divisor of sacreBLEU's 0..100 scores: dividing (not multiplying by 0.01) gives exactly
 #: ``sacrebleu_score / 100``.

@@ -1,0 +1,174 @@
+"""Scoring files as a stream: statistics per chunk, summed; sentence scores per chunk.
+
+Statistics add (``[hyp_len, ref_len, correct_1..N, total_1..N]`` per segment), so the corpus
+score of the sum of per-chunk sums equals the score of the whole file, with memory bounded by
+one chunk. The steps mirror sacreBLEU's ``main`` (``sacrebleu/sacrebleu.py``): read the
+references and systems (:func:`open_corpus`), build the metric (:func:`make_metric`), score
+(:func:`corpus_scores`, :func:`sentence_lines`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Iterator
+from typing import IO, Any
+
+import numpy as np
+
+from rapidbleu.cli.progress import Progress
+from rapidbleu.cli.reader import CHUNK_LINES, Corpus, LineReader, open_input
+from rapidbleu.errors import EmptyInputError, InputError, UsageError
+from rapidbleu.metrics.bleu import BLEU, BLEUScore
+
+__all__ = ["corpus_scores", "make_metric", "open_corpus", "rescale", "sentence_lines"]
+
+logger = logging.getLogger("rapidbleu")
+
+
+def make_metric(args: argparse.Namespace, effective_order: bool = False) -> BLEU:
+    """The BLEU metric the options ask for (``force`` is handled per system by the caller).
+
+    Example:
+        >>> from rapidbleu.cli.args import parse_args
+        >>> make_metric(parse_args(["ref", "-tok", "intl"])).tokenizer_signature
+        'intl'
+    """
+    return BLEU(
+        lowercase=args.lowercase,
+        force=True,
+        tokenize=args.tokenize,
+        smooth_method=args.smooth_method,
+        smooth_value=args.smooth_value,
+        max_ngram_order=args.max_ngram_order,
+        effective_order=effective_order,
+        trg_lang=args.trg_lang,
+    )
+
+
+def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
+    """Opens every reference and system file (sacreBLEU's "read references/systems").
+
+    Raises:
+        rapidbleu.errors.InputFileError: A file is missing or unreadable.
+        rapidbleu.errors.InputError: Two systems have the same name.
+    """
+    enc, errors = args.encoding, args.encoding_errors
+    refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
+    if args.input is None:
+        systems = [LineReader("stdin", stdin, enc, errors, universal_newlines=True)]
+        names: list[str] = []  # known after the first line: System 1, System 2, ...
+    else:
+        names = []
+        for p in args.input:
+            if p in names:
+                raise InputError(
+                    f"{p!r} is given twice with -i; give each system a different file name"
+                )
+            names.append(p)
+        systems = [LineReader(p, open_input(p, stdin), enc, errors) for p in args.input]
+    return Corpus(
+        names,
+        list(args.refs),
+        refs,
+        systems,
+        num_refs=args.num_refs,
+        from_stdin=args.input is None,
+    )
+
+
+def _warn_tokenized(name: str) -> None:
+    # sacreBLEU's Metric._extract_corpus_statistics warns when >= 100 hypotheses end in " .".
+    logger.warning(f"{name}: that's 100 lines that end in a tokenized period ('.')")
+    logger.warning(
+        "It looks like you forgot to detokenize your test data, which may hurt your score."
+    )
+    logger.warning(
+        "If you insist your data is detokenized, or don't care, you can suppress this "
+        "message with --force."
+    )
+
+
+def corpus_scores(
+    args: argparse.Namespace, metric: BLEU, corpus: Corpus, progress: Progress
+) -> list[BLEUScore]:
+    """Corpus BLEU of every system, reading the files one chunk at a time.
+
+    Returns:
+        One score per system, in order; ``corpus.system_names`` is filled in.
+
+    Raises:
+        rapidbleu.errors.EmptyInputError: The files have no lines.
+    """
+    totals: list[Any] = []
+    periods: list[int] = []
+    for systems, refs in corpus.chunks(CHUNK_LINES):
+        if not totals:
+            totals = [0] * len(systems)
+            periods = [0] * len(systems)
+        if len(systems) > 1:
+            # Tokenize and count this chunk's references once for all systems (as sacreBLEU's
+            # BLEU(references=...) does for the whole corpus).
+            metric._ref_cache = metric._cache_references(refs)
+        for i, hyps in enumerate(systems):
+            stats = metric.corpus_statistics(hyps, None if len(systems) > 1 else refs)
+            totals[i] = totals[i] + stats.sum(axis=0, dtype=np.int64)
+            if not args.force:
+                periods[i] += sum(1 for h in hyps if h.endswith(" ."))
+        progress.update(len(refs[0]))
+    if not totals:
+        raise EmptyInputError("nothing to score: the input files have no lines")
+    if not corpus.system_names:
+        corpus.system_names = [f"System {i + 1}" for i in range(len(totals))]
+    for name, n in zip(corpus.system_names, periods):
+        if n >= 100:
+            _warn_tokenized(name)
+    return [metric._compute_score_from_stats(t) for t in totals]
+
+
+def sentence_lines(
+    args: argparse.Namespace, metric: BLEU, corpus: Corpus, progress: Progress
+) -> Iterator[str]:
+    """Yields sacreBLEU's ``--sentence-level`` lines, one per segment, produced chunk by chunk.
+
+    Raises:
+        rapidbleu.errors.UsageError: More than one system.
+    """
+    signature = ""
+    divisor = 100.0 if args.scale == "unit" else 1.0
+    for systems, refs in corpus.chunks(CHUNK_LINES):
+        if len(systems) > 1:
+            raise UsageError("only one system can be evaluated in sentence-level mode")
+        stats = metric.corpus_statistics(systems[0], refs)
+        if not signature:
+            signature = metric.get_signature().format(args.short)
+        if args.score_only:
+            # One batched call: equal to sentence_score(...).score for each row.
+            for s in metric._score_rows(stats):
+                yield f"{s / divisor:.{args.width}f}"
+        else:
+            for row in stats.tolist():
+                score = rescale(metric._compute_score_from_stats(row), divisor)
+                yield score.format(args.width, False, signature)
+        progress.update(len(refs[0]))
+
+
+def rescale(score: BLEUScore, divisor: float) -> BLEUScore:
+    """``score`` with the score and precisions divided by ``divisor`` (``--scale unit``).
+
+    Example:
+        >>> s = BLEU().corpus_score(["a b c d"], [["a b c d"]])
+        >>> rescale(s, 100.0).score
+        1.0000000000000004
+    """
+    if divisor == 1.0:
+        return score
+    return BLEUScore(
+        score.score / divisor,
+        score.counts,
+        score.totals,
+        [p / divisor for p in score.precisions],
+        score.bp,
+        score.sys_len,
+        score.ref_len,
+    )
