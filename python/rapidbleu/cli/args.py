@@ -9,6 +9,7 @@ downloads anything. A wrong command line raises :class:`rapidbleu.errors.UsageEr
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 from typing import NoReturn
 
@@ -25,7 +26,7 @@ OUTPUT_FORMATS = ["json", "text", "latex"]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
-ENCODING_ERRORS = ["strict", "replace", "ignore", "surrogateescape", "backslashreplace"]
+ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
 
 # sacreBLEU options that need its test-set database (downloads): refused with one message.
 _TEST_SET_OPTIONS = {
@@ -213,6 +214,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.tokenize is not None:
         _one_of("-tok/--tokenize", args.tokenize, list(TOKENIZERS))
     _one_of("--encoding-errors", args.encoding_errors, ENCODING_ERRORS)
+    try:
+        codecs.lookup(args.encoding)
+    except LookupError:
+        raise UsageError(
+            f"-e/--encoding: unknown encoding {args.encoding!r} (e.g. utf-8, latin-1, utf-16)"
+        ) from None
     if args.scale is not None:
         _one_of("--scale", args.scale, SCALES)
     for m in args.metrics:
