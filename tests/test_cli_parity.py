@@ -10,6 +10,7 @@ level, and the options in several combinations.
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,22 @@ def test_sacrebleu_format_environment_variable(
     monkeypatch.setenv("SACREBLEU_FORMAT", fmt.upper())
     rc, out, _ = ours(args, data_dir, capsys)
     assert rc == 0 and strip_version(out) == theirs.stdout.decode()
+
+
+def test_scale(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--scale percent is sacreBLEU's output; --scale unit divides scores and precisions by 100."""
+    _, expected, _ = ours([*DE, "-f", "text"], data_dir, capsys)
+    _, out, _ = ours([*DE, "-f", "text", "--scale", "percent"], data_dir, capsys)
+    assert out == expected
+    import sacrebleu as sb
+
+    hyps = (data_dir / "wmt22.en-de/hyp.PROMT.de").read_text("utf-8").split("\n")[:-1]
+    refs = (data_dir / "wmt22.en-de/ref.A.de").read_text("utf-8").split("\n")[:-1]
+    theirs = sb.corpus_bleu(hyps, [refs])
+    rc, out, _ = ours([*DE, "--scale", "unit", "-w", "17"], data_dir, capsys)
+    got = json.loads(out)
+    assert rc == 0 and got["score"] == float(f"{theirs.score / 100:.17f}")
+    assert got["verbose_score"].startswith("/".join(f"{p / 100:.1f}" for p in theirs.precisions))
+    _, out, _ = ours([*DE, "-sl", "-b", "-w", "8", "--scale", "unit"], data_dir, capsys)
+    first = sb.sentence_bleu(hyps[0], [refs[0]]).score / 100
+    assert out.split("\n")[0] == f"{first:.8f}"
