@@ -171,3 +171,27 @@ def test_file_score_equals_api(tmp_path: Path, capsys: pytest.CaptureFixture[str
     read = lambda b: [x.rstrip() for x in io.TextIOWrapper(io.BytesIO(b), "utf-8", newline="\n")]  # noqa: E731
     expected = rapidbleu.corpus_bleu(read(hyp), [read(ref)]).score
     assert rc == 0 and out == f"{expected:.6f}\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rapidbleu.cli import progress
+
+    term = _Terminal()
+    p = progress.Progress(term)
+    p.update(5)
+    assert term.getvalue() == ""  # not yet a few seconds of work
+    monkeypatch.setattr(progress, "DELAY_S", 0.0)
+    p.update(5)
+    assert term.getvalue().startswith("\rrapidbleu: 10 lines (")
+    p.close()
+    assert term.getvalue().endswith("\r\x1b[K")
+    for stream, enabled in ((io.StringIO(), True), (_Terminal(), False)):  # redirected / --quiet
+        q = progress.Progress(stream, enabled=enabled)
+        q.update(100)
+        q.close()
+        assert stream.getvalue() == ""

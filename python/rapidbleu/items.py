@@ -145,7 +145,10 @@ def bleu(
 
     Args:
         items: Mappings ``{"candidate": str, "references": [str, ...]}`` or pairs
-            ``(candidate, references)``; a single reference may be a plain str.
+            ``(candidate, references)``; a single reference may be a plain str. Mappings may
+            name the fields with the aliases in :data:`CANDIDATE_KEYS` (``prediction``,
+            ``hypothesis``, ``actual_output``) and :data:`REFERENCE_KEYS` (``reference``,
+            ``expected_output``).
         tokenize: Tokenizer name; ``None`` chooses from ``trg_lang`` (default ``13a``).
         trg_lang: Target language code.
         lowercase: Lowercase first.

@@ -84,9 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--num-refs",
         type=int,
         default=1,
+        metavar="N",
         help="references per line of a single, tab-separated reference file",
     )
-    io.add_argument("-e", "--encoding", default="utf-8", help="input encoding (default utf-8)")
+    io.add_argument(
+        "-e", "--encoding", default="utf-8", metavar="ENC", help="input encoding (default utf-8)"
+    )
     io.add_argument(
         "--encoding-errors",
         default="strict",
@@ -134,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--smooth-value",
         type=float,
         default=None,
+        metavar="V",
         help="for floor (default 0.1) and add-k (default 1)",
     )
     bleu.add_argument(
@@ -153,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FMT",
         help="json (default), text or latex ($SACREBLEU_FORMAT overrides)",
     )
-    out.add_argument("-w", "--width", type=int, default=1, help="decimals (default 1)")
+    out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
     out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
     out.add_argument("-sh", "--short", action="store_true", help="short signature")
     out.add_argument(
