@@ -13,12 +13,13 @@ from __future__ import annotations
 import bz2
 import codecs
 import gzip
+import io
 import lzma
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from rapidbleu.errors import InputError, InputFileError, InvalidTextError, LengthMismatchError
 
@@ -119,8 +120,6 @@ class LineReader:
         self._bytewise = "\n".encode(codec.name) == b"\n"
         self._text: IO[str] | None = None
         if not self._bytewise:
-            import io
-
             self._text = io.TextIOWrapper(
                 stream, encoding=encoding, errors=errors, newline=None if self._universal else "\n"
             )
@@ -179,7 +178,7 @@ class LineReader:
         self._bytes_read += len(data)
         return text
 
-    def _raise_decode_error(self, raw: list[bytes], error: UnicodeDecodeError) -> None:
+    def _raise_decode_error(self, raw: list[bytes], error: UnicodeDecodeError) -> NoReturn:
         offset = self._bytes_read
         for i, line in enumerate(raw):
             try:
