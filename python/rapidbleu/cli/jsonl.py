@@ -114,7 +114,13 @@ def jsonl_lines(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) 
         rapidbleu.errors.EmptyInputError: No items.
     """
     name = "stdin" if args.jsonl == "-" else args.jsonl
-    reader = LineReader(name, open_input(args.jsonl, stdin), args.encoding, args.encoding_errors)
+    reader = LineReader(
+        name,
+        open_input(args.jsonl, stdin),
+        args.encoding,
+        args.encoding_errors,
+        owns_stream=args.jsonl != "-",
+    )
     divisor = 100.0 if args.scale == "unit" else 1.0
     metric = make_metric(args, effective_order=args.per_item)
     total: Any = None

@@ -85,6 +85,7 @@ class LineReader:
         encoding: Text encoding (sacreBLEU's ``-e``).
         errors: What to do with undecodable bytes (``strict`` stops with a message).
         universal_newlines: ``\r`` and ``\r\n`` end lines too (sacreBLEU's stdin).
+        owns_stream: :meth:`close` closes the stream (not for standard input).
 
     Example:
         >>> import io
@@ -100,8 +101,10 @@ class LineReader:
         encoding: str = "utf-8",
         errors: str = "strict",
         universal_newlines: bool = False,
+        owns_stream: bool = True,
     ) -> None:
         self.name = name
+        self._owns_stream = owns_stream
         self.lines_read = 0
         self._stream = stream
         self._encoding = encoding
@@ -211,8 +214,8 @@ class LineReader:
                 return self.lines_read
 
     def close(self) -> None:
-        """Closes the underlying stream (not standard input)."""
-        if self.name != "stdin":
+        """Closes the underlying stream if this reader owns it (not standard input)."""
+        if self._owns_stream:
             self._stream.close()
 
 

@@ -60,7 +60,9 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
     enc, errors = args.encoding, args.encoding_errors
     refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
     if args.input is None:
-        systems = [LineReader("stdin", stdin, enc, errors, universal_newlines=True)]
+        systems = [
+            LineReader("stdin", stdin, enc, errors, universal_newlines=True, owns_stream=False)
+        ]
         names: list[str] = []  # known after the first line: System 1, System 2, ...
     else:
         names = []
@@ -70,7 +72,10 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
                     f"{p!r} is given twice with -i; give each system a different file name"
                 )
             names.append(p)
-        systems = [LineReader(p, open_input(p, stdin), enc, errors) for p in args.input]
+        systems = [
+            LineReader(p, open_input(p, stdin), enc, errors, owns_stream=p != "-")
+            for p in args.input
+        ]
     return Corpus(
         names,
         list(args.refs),
