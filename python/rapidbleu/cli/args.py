@@ -179,10 +179,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-ol", "--origlang", default=None, help=hidden)
     p.add_argument("--subset", default=None, help=hidden)
     p.add_argument("-d", "--detail", action="store_true", help=hidden)
+    # MERGE (issue 5): replace this call with `paired.add_arguments(p)` (rapidbleu.cli.paired
+    # defines the same spellings, which argparse refuses to define twice) and drop
+    # _refuse_significance below.
+    _add_significance_placeholders(p)
+    return p
+
+
+def _add_significance_placeholders(p: argparse.ArgumentParser) -> None:
+    """The significance options of sacreBLEU, recognised only to refuse them (until issue 5)."""
+    hidden = argparse.SUPPRESS
     p.add_argument("-ci", "--confidence", action="store_true", help=hidden)
     p.add_argument("-par", "--paired-ar", action="store_true", help=hidden)
     p.add_argument("-pbs", "--paired-bs", action="store_true", help=hidden)
-    return p
+
+
+def _refuse_significance(args: argparse.Namespace) -> None:
+    """Until issue 5 is merged: the significance options are a usage error."""
+    for dest, flag in _LATER_OPTIONS.items():
+        if getattr(args, dest, False):
+            raise UsageError(f"{flag}: significance tests are not available yet in rapidbleu")
 
 
 def _one_of(option: str, value: str, allowed: list[str]) -> None:
@@ -239,9 +255,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                 f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
                 "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
             )
-    for dest, flag in _LATER_OPTIONS.items():
-        if getattr(args, dest):
-            raise UsageError(f"{flag}: significance tests are not available yet in rapidbleu")
+    _refuse_significance(args)  # MERGE (issue 5): remove this line
     if args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
     if args.max_ngram_order < 1:

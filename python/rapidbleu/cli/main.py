@@ -116,6 +116,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             try:
                 if args.jsonl is not None:
                     lines = jsonl_lines(args, source, progress)
+                # MERGE (issue 5, rapidbleu.cli.paired): the significance tests need the whole
+                # corpus; add here (importing `paired` and scoring's `whole_corpus`,
+                # `metric_kwargs`), with `paired.add_arguments(p)` in args.build_parser:
+                #   elif paired.is_paired(args):
+                #       systems, references = whole_corpus(args, source)
+                #       kwargs = metric_kwargs(args)
+                #       return paired.run_paired(args, systems, references, kwargs, out)
                 else:
                     lines = _score_files(args, source, progress)
                 for line in lines:

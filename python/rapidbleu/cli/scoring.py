@@ -18,16 +18,52 @@ from typing import IO, Any
 import numpy as np
 
 from rapidbleu.cli.progress import Progress
-from rapidbleu.cli.reader import CHUNK_LINES, Corpus, LineReader, open_input
+from rapidbleu.cli.reader import CHUNK_LINES, Corpus, LineReader, open_input, read_all
 from rapidbleu.errors import EmptyInputError, InputError, UsageError
 from rapidbleu.metrics.bleu import BLEU, BLEUScore
 
-__all__ = ["corpus_scores", "make_metric", "open_corpus", "rescale", "sentence_lines"]
+__all__ = [
+    "corpus_scores",
+    "make_metric",
+    "metric_kwargs",
+    "open_corpus",
+    "rescale",
+    "sentence_lines",
+    "whole_corpus",
+]
 
 logger = logging.getLogger("rapidbleu")
 
 # sacreBLEU's test for tokenized hypotheses, applied with map() so the loop stays in C.
 _ENDS_WITH_PERIOD = operator.methodcaller("endswith", " .")
+
+
+def metric_kwargs(args: argparse.Namespace, effective_order: bool = False) -> dict[str, Any]:
+    """The keyword arguments of :class:`~rapidbleu.metrics.BLEU` that the options ask for.
+
+    Args:
+        args: Parsed options.
+        effective_order: sacreBLEU turns it on for sentence-level scores.
+
+    Returns:
+        ``lowercase``, ``force``, ``tokenize``, ``smooth_method``, ``smooth_value``,
+        ``max_ngram_order``, ``effective_order`` and ``trg_lang``.
+
+    Example:
+        >>> from rapidbleu.cli.args import parse_args
+        >>> metric_kwargs(parse_args(["ref", "-l", "en-zh", "-lc"]))["trg_lang"]
+        'zh'
+    """
+    return {
+        "lowercase": args.lowercase,
+        "force": args.force,
+        "tokenize": args.tokenize,
+        "smooth_method": args.smooth_method,
+        "smooth_value": args.smooth_value,
+        "max_ngram_order": args.max_ngram_order,
+        "effective_order": effective_order,
+        "trg_lang": args.trg_lang,
+    }
 
 
 def make_metric(args: argparse.Namespace, effective_order: bool = False) -> BLEU:
@@ -38,20 +74,23 @@ def make_metric(args: argparse.Namespace, effective_order: bool = False) -> BLEU
         >>> make_metric(parse_args(["ref", "-tok", "intl"])).tokenizer_signature
         'intl'
     """
-    return BLEU(
-        lowercase=args.lowercase,
-        force=True,
-        tokenize=args.tokenize,
-        smooth_method=args.smooth_method,
-        smooth_value=args.smooth_value,
-        max_ngram_order=args.max_ngram_order,
-        effective_order=effective_order,
-        trg_lang=args.trg_lang,
-    )
+    # force=True: the tokenized-period warning is counted per system while streaming
+    # (corpus_scores), as sacreBLEU warns once per system, not once per chunk.
+    return BLEU(**{**metric_kwargs(args, effective_order), "force": True})
 
 
-def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
+def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Corpus:
     """Opens every reference and system file (sacreBLEU's "read references/systems").
+
+    Args:
+        args: Parsed options (``refs``, ``input``, ``encoding``, ``encoding_errors``,
+            ``num_refs``).
+        stdin: Where ``-`` and a missing ``-i`` read from.
+        unique_names: Refuse a file given twice with ``-i``. Paired tests pass ``False``:
+            sacreBLEU's ``main`` skips a system named like the baseline there.
+
+    Returns:
+        The opened corpus; close it when done.
 
     Raises:
         rapidbleu.errors.InputFileError: A file is missing or unreadable.
@@ -67,7 +106,7 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
     else:
         names = []
         for p in args.input:
-            if p in names:
+            if unique_names and p in names:
                 raise InputError(
                     f"{p!r} is given twice with -i; give each system a different file name"
                 )
@@ -84,6 +123,48 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes]) -> Corpus:
         num_refs=args.num_refs,
         from_stdin=args.input is None,
     )
+
+
+def whole_corpus(
+    args: argparse.Namespace, stdin: IO[bytes]
+) -> tuple[list[tuple[str, list[str]]], list[list[str]]]:
+    r"""Every system as ``(name, lines)`` and every reference stream, all in memory.
+
+    For what needs the whole corpus at once: sacreBLEU's significance tests resample segments
+    (``rapidbleu.cli.paired.run_paired`` takes exactly these two values). Files are read,
+    decoded, split (``-nr``, tab-separated stdin) and checked as when streaming. A file given
+    twice with ``-i`` is kept twice (the paired test skips a repeat of the baseline, as
+    sacreBLEU's ``main`` does). Systems from stdin are named ``System 1``, ``System 2``, ...
+
+    Args:
+        args: Parsed options.
+        stdin: Where ``-`` and a missing ``-i`` read from.
+
+    Returns:
+        ``(systems, references)``.
+
+    Raises:
+        rapidbleu.errors.EmptyInputError: The files have no lines.
+        rapidbleu.errors.LengthMismatchError: Files differ in line count.
+
+    Example:
+        >>> import io, os, tempfile
+        >>> from rapidbleu.cli.args import parse_args
+        >>> ref = os.path.join(tempfile.mkdtemp(), "ref")
+        >>> with open(ref, "w") as f:
+        ...     _ = f.write("a b\nc d\n")
+        >>> whole_corpus(parse_args([ref]), io.BytesIO(b"a b\tx\nc\ty\n"))
+        ([('System 1', ['a b', 'c']), ('System 2', ['x', 'y'])], [['a b', 'c d']])
+    """
+    corpus = open_corpus(args, stdin, unique_names=False)
+    try:
+        systems, refs = read_all(corpus)
+    finally:
+        corpus.close()
+    if not systems:
+        raise EmptyInputError("nothing to score: the input files have no lines")
+    names = corpus.system_names or [f"System {i + 1}" for i in range(len(systems))]
+    return list(zip(names, systems)), refs
 
 
 def _warn_tokenized(name: str) -> None:
