@@ -18,6 +18,7 @@ from __future__ import annotations
 __all__ = [
     "EmptyInputError",
     "InputError",
+    "InputFileError",
     "InputTypeError",
     "InternalError",
     "InvalidOptionError",
@@ -27,6 +28,7 @@ __all__ = [
     "MissingModelError",
     "MissingReferenceError",
     "RapidBleuError",
+    "UsageError",
 ]
 
 
@@ -40,6 +42,14 @@ class InvalidOptionError(RapidBleuError, ValueError):
 
 class InputError(RapidBleuError, ValueError):
     """The input cannot be scored as given (the message says where and why)."""
+
+
+class InputFileError(RapidBleuError, OSError):
+    """An input file cannot be read: missing, a directory, not permitted, or corrupt."""
+
+
+class UsageError(InvalidOptionError):
+    """The command line is wrong: an unknown option, a missing or invalid value (exit code 2)."""
 
 
 class InputTypeError(RapidBleuError, TypeError):

@@ -33,7 +33,12 @@ from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 
-__all__ = ["BleuResult", "bleu", "bleu_per_item"]
+__all__ = ["CANDIDATE_KEYS", "REFERENCE_KEYS", "BleuResult", "bleu", "bleu_per_item"]
+
+#: Names of an item's candidate field, in order of preference (the first present is used).
+CANDIDATE_KEYS = ("candidate", "prediction", "hypothesis", "actual_output")
+#: Names of an item's references field (a list of str, or one str), in order of preference.
+REFERENCE_KEYS = ("references", "reference", "expected_output")
 
 #: Divisor of sacreBLEU's 0..100 scores: dividing (not multiplying by 0.01) gives exactly
 #: ``sacrebleu_score / 100``.
@@ -140,7 +145,10 @@ def bleu(
 
     Args:
         items: Mappings ``{"candidate": str, "references": [str, ...]}`` or pairs
-            ``(candidate, references)``; a single reference may be a plain str.
+            ``(candidate, references)``; a single reference may be a plain str. Mappings may
+            name the fields with the aliases in :data:`CANDIDATE_KEYS` (``prediction``,
+            ``hypothesis``, ``actual_output``) and :data:`REFERENCE_KEYS` (``reference``,
+            ``expected_output``).
         tokenize: Tokenizer name; ``None`` chooses from ``trg_lang`` (default ``13a``).
         trg_lang: Target language code.
         lowercase: Lowercase first.

@@ -15,6 +15,11 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
+/// Names of the candidate field, in order of preference (`rapidbleu.items.CANDIDATE_KEYS`).
+const CANDIDATE_KEYS: [&str; 4] = ["candidate", "prediction", "hypothesis", "actual_output"];
+/// Names of the references field (`rapidbleu.items.REFERENCE_KEYS`); one str is one reference.
+const REFERENCE_KEYS: [&str; 3] = ["references", "reference", "expected_output"];
+
 /// Candidate and references of item `i`.
 fn fields<'py>(
     item: &Bound<'py, PyAny>,
@@ -23,19 +28,25 @@ fn fields<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let py = item.py();
     let from_mapping = |m: &Bound<'py, PyAny>| -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let get = |key: &str| -> PyResult<Bound<'py, PyAny>> {
-            m.get_item(key).map_err(|_| {
-                rb_err(
-                    py,
-                    "InputError",
-                    format!(
-                        "item {i} lacks {key:?}; each item needs 'candidate' (str) and \
-                         'references' (list of str)"
-                    ),
-                )
-            })
+        // The first key present wins; the aliases are those of common evaluation datasets.
+        let get = |keys: &[&str]| -> PyResult<Bound<'py, PyAny>> {
+            for key in keys {
+                if let Ok(value) = m.get_item(*key) {
+                    return Ok(value);
+                }
+            }
+            Err(rb_err(
+                py,
+                "InputError",
+                format!(
+                    "item {i} lacks '{}' (or an alias: {}); each item needs 'candidate' (str) \
+                     and 'references' (list of str)",
+                    keys[0],
+                    keys[1..].join(", ")
+                ),
+            ))
         };
-        Ok((get("candidate")?, get("references")?))
+        Ok((get(&CANDIDATE_KEYS)?, get(&REFERENCE_KEYS)?))
     };
     if let Ok(d) = item.cast::<PyDict>() {
         return from_mapping(d.as_any());

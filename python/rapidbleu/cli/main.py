@@ -1,139 +1,101 @@
-"""The ``rapidbleu`` command: BLEU of one system against reference files, like ``sacrebleu``.
+"""The ``rapidbleu`` command: sacreBLEU's command line and output, streamed, with clear errors.
 
-This first version covers single-system scoring with sacreBLEU's spellings and output formats
-(text and JSON, byte-identical to ``sacrebleu`` 2.6.0 apart from the signature's version
-field). Several systems, JSONL items, streaming and compressed input come next.
+Output (text, json, latex; one or several systems; sentence level) is byte-identical to
+``sacrebleu`` 2.6.0 given the same arguments, apart from the signature's version field. Errors
+are one line on stderr: exit code 2 for a wrong command line, 1 for bad input, never a
+traceback. The pieces: :mod:`~rapidbleu.cli.args` (options), :mod:`~rapidbleu.cli.reader`
+(files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed statistics),
+:mod:`~rapidbleu.cli.output` (formats), :mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import logging
 import sys
-from collections.abc import Sequence
-from typing import BinaryIO, TextIO
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import IO, Any, TextIO
 
-from rapidbleu.errors import InputError, InvalidTextError, LengthMismatchError, RapidBleuError
-from rapidbleu.metrics.bleu import BLEU
-from rapidbleu.tokenizers import TOKENIZERS
+from rapidbleu.cli.args import parse_args
+from rapidbleu.cli.jsonl import jsonl_lines
+from rapidbleu.cli.output import single_results, system_table
+from rapidbleu.cli.progress import Progress
+from rapidbleu.cli.scoring import (
+    corpus_scores,
+    make_metric,
+    open_corpus,
+    rescale,
+    sentence_lines,
+)
+from rapidbleu.errors import InvalidOptionError, RapidBleuError, UsageError
+from rapidbleu.version import SACREBLEU_VERSION, __version__
 
 __all__ = ["console_main", "main"]
 
 
-class _UsageError(Exception):
-    pass
+def _binary_stdin(stdin: Any) -> IO[bytes]:
+    """The system output's byte stream: ``stdin.buffer``, or a text stream encoded as UTF-8."""
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is not None:
+        return buffer  # type: ignore[no-any-return]
+    if isinstance(stdin, io.TextIOBase):
+        return io.BytesIO(stdin.read().encode("utf-8", "surrogatepass"))
+    return stdin  # type: ignore[no-any-return]
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(message)
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="rapidbleu",
-        description="sacreBLEU-exact BLEU, fast. Example: rapidbleu ref.de -i hyp.de -f text",
-    )
-    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment a line")
-    io = p.add_argument_group("input")
-    io.add_argument("-i", "--input", metavar="HYP", help="system output file (default: stdin)")
-    io.add_argument("-l", "--language-pair", help="SRC-TRG; TRG chooses the default tokenizer")
-    bleu = p.add_argument_group("BLEU")
-    bleu.add_argument("-tok", "--tokenize", choices=TOKENIZERS, default=None)
-    bleu.add_argument("-lc", "--lowercase", action="store_true")
-    bleu.add_argument("-s", "--smooth-method", choices=list(BLEU.SMOOTH_DEFAULTS), default="exp")
-    bleu.add_argument("-sv", "--smooth-value", type=float, default=None)
-    bleu.add_argument("--force", action="store_true", help="do not warn about tokenized input")
-    bleu.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
-    out = p.add_argument_group("output")
-    out.add_argument("-w", "--width", type=int, default=1, help="decimals (default 1)")
-    out.add_argument("-f", "--format", choices=["json", "text"], default="json")
-    out.add_argument("-b", "--score-only", action="store_true")
-    out.add_argument("-sh", "--short", action="store_true", help="short signature")
-    return p
-
-
-def _decode(data: bytes, name: str) -> str:
+@contextmanager
+def _logging(quiet: bool) -> Iterator[None]:
+    """Shows rapidbleu's warnings on stderr as ``rapidbleu: ...`` (nothing with ``--quiet``)."""
+    logger = logging.getLogger("rapidbleu")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("rapidbleu: %(message)s"))
+    old_level, old_propagate = logger.level, logger.propagate
+    logger.addHandler(handler)
+    logger.setLevel(logging.ERROR if quiet else logging.INFO)
+    logger.propagate = False
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise InvalidTextError(
-            f"{name}: not valid UTF-8 at line {line} (byte offset {e.start}); "
-            "convert the file to UTF-8 (for example with iconv)"
-        ) from None
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+        logger.propagate = old_propagate
 
 
-def _read_lines(path: str) -> list[str]:
-    # sacreBLEU opens files with newline="\n" (a lone "\r" is not a line break) and rstrips.
+def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) -> Iterator[str]:
+    """Scores reference and system files as sacreBLEU does (``main`` in ``sacrebleu.py``)."""
+    if args.sentence_level and args.input is not None and len(args.input) > 1:
+        raise UsageError("only one system can be evaluated in sentence-level mode")
+    corpus = open_corpus(args, stdin)
     try:
-        with open(path, "rb") as f:
-            text = _decode(f.read(), path)
-    except FileNotFoundError:
-        raise InputError(f"file not found: {path}") from None
-    except IsADirectoryError:
-        raise InputError(f"{path} is a directory, not a file") from None
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.rstrip() for line in lines]
+        # sacreBLEU turns effective order on for sentence-level BLEU.
+        metric = make_metric(args, effective_order=args.sentence_level)
+        if args.sentence_level:
+            yield from sentence_lines(args, metric, corpus, progress)
+            return
+        divisor = 100.0 if args.scale == "unit" else 1.0
+        scores = [rescale(s, divisor) for s in corpus_scores(args, metric, corpus, progress)]
+    finally:
+        corpus.close()
+    if len(scores) == 1:
+        # JSON always carries the long signature.
+        sig = metric.get_signature().format(args.short if args.format != "json" else False)
+        line = scores[0].format(args.width, args.score_only, sig, args.format == "json")
+        yield single_results([line], args.format)
+        return
+    sig = metric.get_signature().format(args.short)
+    formatted = {"BLEU": [s.format(args.width, True) for s in scores]}
+    yield system_table(corpus.system_names, formatted, {"BLEU": sig}, args.format, args.width)
 
 
-def _read_stdin(stdin: TextIO | BinaryIO) -> list[str]:
-    """The system output from stdin, split as sacreBLEU does (universal newlines)."""
-    # sacreBLEU reads io.TextIOWrapper(sys.stdin.buffer): "\r", "\n" and "\r\n" all end a line.
-    raw: str | bytes = getattr(stdin, "buffer", stdin).read()
-    text = _decode(raw, "stdin") if isinstance(raw, bytes) else raw
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.rstrip() for line in lines]
-
-
-def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
-    refs = [_read_lines(r) for r in args.refs]
-    hyps = _read_lines(args.input) if args.input else _read_stdin(stdin)
-    hyp_name = args.input or "the system output on stdin"
-    for path, ref in zip(args.refs, refs):
-        if len(ref) != len(hyps):
-            raise LengthMismatchError(
-                f"{path} has {len(ref)} lines but {hyp_name} has {len(hyps)}; "
-                "references and system output need one segment per line each"
-            )
-    trg_lang = ""
-    if args.language_pair:
-        if "-" not in args.language_pair:
-            raise _UsageError("--language-pair must look like SRC-TRG, e.g. en-de")
-        trg_lang = args.language_pair.split("-")[1]
-    metric = BLEU(
-        lowercase=args.lowercase,
-        force=args.force,
-        tokenize=args.tokenize,
-        smooth_method=args.smooth_method,
-        smooth_value=args.smooth_value,
-        effective_order=args.sentence_level,
-        trg_lang=trg_lang,
-        references=refs,
-    )
-    if args.sentence_level:
-        lines = []
-        for hyp, *seg_refs in zip(hyps, *refs):
-            score = metric.sentence_score(hyp, seg_refs)
-            sig = metric.get_signature().format(args.short)
-            lines.append(score.format(args.width, args.score_only, sig))
-        return lines
-    score = metric.corpus_score(hyps, None)
-    is_json = args.format == "json"
-    sig = metric.get_signature().format(args.short if not is_json else False)
-    return [score.format(args.width, args.score_only, sig, is_json)]
-
-
-def main(argv: Sequence[str] | None = None, stdin: TextIO | BinaryIO | None = None) -> int:
-    """Runs the command; returns its exit code (0 ok, 1 bad input, 2 usage error).
+def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
+    """Runs the command; returns its exit code (0 ok, 1 bad input, 2 wrong command line).
 
     Args:
         argv: Arguments without the program name (default ``sys.argv[1:]``).
-        stdin: Where to read the system output when ``-i`` is not given (text or bytes;
-            default ``sys.stdin``, read as UTF-8 bytes).
+        stdin: Where ``-`` and a missing ``-i`` read from (bytes or text; default
+            ``sys.stdin``, read as bytes).
 
     Returns:
         The exit code.
@@ -142,20 +104,54 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | BinaryIO | None = No
         >>> main(["--no-such-option"])
         2
     """
+    out = sys.stdout
     try:
-        args = _parser().parse_args(argv)
-        lines = _run(args, stdin if stdin is not None else sys.stdin)
-    except _UsageError as e:
+        args = parse_args(list(sys.argv[1:] if argv is None else argv))
+        if args.version:
+            out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
+            return 0
+        source = _binary_stdin(stdin if stdin is not None else sys.stdin)
+        progress = Progress(sys.stderr, enabled=not args.quiet)
+        with _logging(args.quiet):
+            try:
+                if args.jsonl is not None:
+                    lines = jsonl_lines(args, source, progress)
+                # MERGE (issue 5, rapidbleu.cli.paired): the significance tests need the whole
+                # corpus; add here (importing `paired` and scoring's `whole_corpus`,
+                # `metric_kwargs`), with `paired.add_arguments(p)` in args.build_parser:
+                #   elif paired.is_paired(args):
+                #       systems, references = whole_corpus(args, source)
+                #       kwargs = metric_kwargs(args)
+                #       return paired.run_paired(args, systems, references, kwargs, out)
+                else:
+                    lines = _score_files(args, source, progress)
+                for line in lines:
+                    out.write(line + "\n")
+            finally:
+                progress.close()
+    except InvalidOptionError as e:  # UsageError included
         print(f"rapidbleu: error: {e} (see rapidbleu --help)", file=sys.stderr)
         return 2
     except RapidBleuError as e:
         print(f"rapidbleu: error: {e}", file=sys.stderr)
         return 1
-    for line in lines:
-        print(line)
+    except KeyboardInterrupt:
+        print("rapidbleu: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 
 def console_main() -> None:
-    """Entry point of the ``rapidbleu`` script."""
-    sys.exit(main())
+    """Entry point of the ``rapidbleu`` script and ``python -m rapidbleu``."""
+    # sacreBLEU writes UTF-8 whatever the locale says.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `rapidbleu ... | head`: stop quietly, like a command whose reader went away.
+        devnull = open(__import__("os").devnull, "w")
+        sys.stdout = devnull
+        code = 141
+    sys.exit(code)

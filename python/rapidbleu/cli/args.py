@@ -1,0 +1,296 @@
+"""The ``rapidbleu`` command line: sacreBLEU 2.6.0's spellings, grouped, plus rapidbleu's own.
+
+Every option sacreBLEU's ``parse_args`` (``sacrebleu/sacrebleu.py``) defines for scoring files
+keeps its spelling and default here. Options about sacreBLEU's downloaded test sets (``-t``,
+``--list``, ``--echo``, ...) are recognised and answered with a clear error: rapidbleu never
+downloads anything. A wrong command line raises :class:`rapidbleu.errors.UsageError` (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import os
+from typing import NoReturn
+
+from rapidbleu.errors import UsageError
+from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
+from rapidbleu.tokenizers import TOKENIZERS
+
+__all__ = ["METRICS", "OUTPUT_FORMATS", "SCALES", "build_parser", "parse_args"]
+
+#: Metrics sacreBLEU's ``-m`` accepts, and which of them rapidbleu computes today.
+METRICS = {"bleu": True, "chrf": False, "ter": False}
+#: sacreBLEU's ``--format`` choices.
+OUTPUT_FORMATS = ["json", "text", "latex"]
+#: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
+SCALES = ["unit", "percent"]
+#: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
+ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
+
+# sacreBLEU options that need its test-set database (downloads): refused with one message.
+_TEST_SET_OPTIONS = {
+    "test_set": "-t/--test-set",
+    "list": "--list",
+    "download": "--download",
+    "echo": "--echo",
+    "citation": "--citation",
+    "origlang": "-ol/--origlang",
+    "subset": "--subset",
+    "detail": "-d/--detail",
+}
+# Significance options (issue 5 adds them; until then: a clear error).
+_LATER_OPTIONS = {"confidence": "-ci/--confidence", "paired_bs": "-pbs", "paired_ar": "-par"}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises :class:`UsageError` instead of printing and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (short ``--help``, options in groups).
+
+    Example:
+        >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).tokenize
+        'intl'
+    """
+    p = _Parser(
+        prog="rapidbleu",
+        usage="rapidbleu REF [REF ...] [-i HYP [HYP ...]] [options]   (or: rapidbleu --jsonl FILE)",
+        description=(
+            "sacreBLEU-exact BLEU, fast. Same options and output as `sacrebleu`.\n"
+            "  rapidbleu ref.de -i hyp.de -f text          one system\n"
+            "  rapidbleu ref.de -i a.de b.de               several systems (a table)\n"
+            "  rapidbleu ref.de < hyp.de -sl               sentence level, from stdin\n"
+            "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("refs", nargs="*", default=[], metavar="REF", help="reference files")
+    io = p.add_argument_group("input")
+    io.add_argument(
+        "-i",
+        "--input",
+        nargs="*",
+        default=None,
+        metavar="HYP",
+        help="system output file(s) (default: stdin, systems tab-separated)",
+    )
+    io.add_argument(
+        "-nr",
+        "--num-refs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="references per line of a single, tab-separated reference file",
+    )
+    io.add_argument(
+        "-e", "--encoding", default="utf-8", metavar="ENC", help="input encoding (default utf-8)"
+    )
+    io.add_argument(
+        "--encoding-errors",
+        default="strict",
+        metavar="{strict,replace,...}",
+        help="undecodable bytes: strict (stop, default) or replace/ignore",
+    )
+    io.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="items, one JSON object a line (candidate, references); - for stdin",
+    )
+    io.add_argument("--per-item", action="store_true", help="with --jsonl: one line per item")
+    io.add_argument(
+        "-l",
+        "--language-pair",
+        metavar="SRC-TRG",
+        help="TRG picks the default tokenizer (zh, ja-mecab, ko-mecab, 13a)",
+    )
+    bleu = p.add_argument_group("BLEU")
+    bleu.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        default=["bleu"],
+        metavar="METRIC",
+        help="bleu (chrf and ter: not available yet)",
+    )
+    bleu.add_argument(
+        "-tok",
+        "--tokenize",
+        default=None,
+        metavar="TOK",
+        help="tokenizer: " + ", ".join(TOKENIZERS),
+    )
+    bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive")
+    bleu.add_argument(
+        "-s",
+        "--smooth-method",
+        default="exp",
+        metavar="METHOD",
+        help="exp (default), floor, add-k or none",
+    )
+    bleu.add_argument(
+        "-sv",
+        "--smooth-value",
+        type=float,
+        default=None,
+        metavar="V",
+        help="for floor (default 0.1) and add-k (default 1)",
+    )
+    bleu.add_argument(
+        "--max-ngram-order",
+        type=int,
+        default=MAX_NGRAM_ORDER,
+        metavar="N",
+        help="highest n-gram order (default 4; rapidbleu's own option)",
+    )
+    bleu.add_argument("--force", action="store_true", help="no warning about tokenized input")
+    bleu.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
+    out = p.add_argument_group("output")
+    out.add_argument(
+        "-f",
+        "--format",
+        default="json",
+        metavar="FMT",
+        help="json (default), text or latex ($SACREBLEU_FORMAT overrides)",
+    )
+    out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
+    out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
+    out.add_argument("-sh", "--short", action="store_true", help="short signature")
+    out.add_argument(
+        "--scale",
+        default=None,
+        metavar="{unit,percent}",
+        help="0..1 or 0..100 (default: unit with --jsonl, else sacreBLEU's 0..100)",
+    )
+    out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
+    out.add_argument("-nc", "--no-color", action="store_true", help="(accepted; no colours)")
+    out.add_argument("-V", "--version", action="store_true", help="print the version")
+    # Recognised so that the message is clear; never downloads.
+    hidden = argparse.SUPPRESS
+    p.add_argument("-t", "--test-set", default=None, help=hidden)
+    p.add_argument("--list", action="store_true", help=hidden)
+    p.add_argument("--download", default=None, help=hidden)
+    p.add_argument("--echo", nargs="+", default=None, help=hidden)
+    p.add_argument("--citation", "--cite", action="store_true", help=hidden)
+    p.add_argument("-ol", "--origlang", default=None, help=hidden)
+    p.add_argument("--subset", default=None, help=hidden)
+    p.add_argument("-d", "--detail", action="store_true", help=hidden)
+    # MERGE (issue 5): replace this call with `paired.add_arguments(p)` (rapidbleu.cli.paired
+    # defines the same spellings, which argparse refuses to define twice) and drop
+    # _refuse_significance below.
+    _add_significance_placeholders(p)
+    return p
+
+
+def _add_significance_placeholders(p: argparse.ArgumentParser) -> None:
+    """The significance options of sacreBLEU, recognised only to refuse them (until issue 5)."""
+    hidden = argparse.SUPPRESS
+    p.add_argument("-ci", "--confidence", action="store_true", help=hidden)
+    p.add_argument("-par", "--paired-ar", action="store_true", help=hidden)
+    p.add_argument("-pbs", "--paired-bs", action="store_true", help=hidden)
+
+
+def _refuse_significance(args: argparse.Namespace) -> None:
+    """Until issue 5 is merged: the significance options are a usage error."""
+    for dest, flag in _LATER_OPTIONS.items():
+        if getattr(args, dest, False):
+            raise UsageError(f"{flag}: significance tests are not available yet in rapidbleu")
+
+
+def _one_of(option: str, value: str, allowed: list[str]) -> None:
+    if value not in allowed:
+        raise UsageError(f"{option}: invalid choice {value!r}; allowed: " + ", ".join(allowed))
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Parses and checks the command line.
+
+    Args:
+        argv: The arguments, without the program name.
+
+    Returns:
+        The options, with ``trg_lang`` ("" without ``-l``) and ``scale`` filled in.
+
+    Raises:
+        rapidbleu.errors.UsageError: The command line is wrong; the message says how.
+
+    Example:
+        >>> parse_args(["ref", "-l", "en-zh"]).trg_lang
+        'zh'
+    """
+    args = build_parser().parse_args(argv)
+    if args.version:
+        return args
+    # sacreBLEU: the SACREBLEU_FORMAT environment variable overrides -f when it is valid.
+    env_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
+    if env_format in OUTPUT_FORMATS:
+        args.format = env_format
+    _one_of("-f/--format", args.format, OUTPUT_FORMATS)
+    _one_of("-s/--smooth-method", args.smooth_method, list(BLEU.SMOOTH_DEFAULTS))
+    if args.tokenize is not None:
+        _one_of("-tok/--tokenize", args.tokenize, list(TOKENIZERS))
+    _one_of("--encoding-errors", args.encoding_errors, ENCODING_ERRORS)
+    try:
+        codecs.lookup(args.encoding)
+    except LookupError:
+        raise UsageError(
+            f"-e/--encoding: unknown encoding {args.encoding!r} (e.g. utf-8, latin-1, utf-16)"
+        ) from None
+    if args.scale is not None:
+        _one_of("--scale", args.scale, SCALES)
+    for m in args.metrics:
+        _one_of("-m/--metrics", m, list(METRICS))
+        if not METRICS[m]:
+            available = ", ".join(k for k, v in METRICS.items() if v)
+            raise UsageError(f"-m {m}: not available yet in rapidbleu; available: {available}")
+    if len(set(args.metrics)) != len(args.metrics):
+        raise UsageError("-m/--metrics: each metric at most once")
+    for dest, flag in _TEST_SET_OPTIONS.items():
+        if getattr(args, dest):
+            raise UsageError(
+                f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
+                "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
+            )
+    _refuse_significance(args)  # MERGE (issue 5): remove this line
+    if args.width < 0:
+        raise UsageError(f"-w/--width must be >= 0, got {args.width}")
+    if args.max_ngram_order < 1:
+        raise UsageError(f"--max-ngram-order must be >= 1, got {args.max_ngram_order}")
+    if args.num_refs < 1:
+        raise UsageError(f"-nr/--num-refs must be >= 1, got {args.num_refs}")
+    if args.smooth_value is not None and not 0 <= args.smooth_value < float("inf"):
+        raise UsageError(
+            f"-sv/--smooth-value must be a finite number >= 0, got {args.smooth_value}"
+        )
+    args.trg_lang = ""
+    if args.language_pair is not None:
+        parts = args.language_pair.split("-")
+        if len(parts) < 2 or not parts[1]:
+            raise UsageError(
+                "-l/--language-pair must look like SRC-TRG (e.g. en-de), "
+                f"got {args.language_pair!r}"
+            )
+        args.trg_lang = parts[1]
+    if args.jsonl is not None:
+        if args.refs or args.input is not None:
+            raise UsageError("--jsonl FILE carries its own references; give no REF and no -i")
+        if args.sentence_level:
+            raise UsageError("with --jsonl, use --per-item for one score per item")
+    else:
+        if args.per_item:
+            raise UsageError("--per-item needs --jsonl FILE")
+        if not args.refs:
+            raise UsageError(
+                "no reference files: rapidbleu REF [REF ...] -i HYP (give references before -i)"
+            )
+        if args.num_refs != 1 and len(args.refs) > 1:
+            raise UsageError("-nr/--num-refs splits ONE reference file on tabs; give only one REF")
+        if args.input is not None and len(args.input) == 0:
+            raise UsageError("-i/--input needs at least one file")
+    if args.scale is None:
+        args.scale = "unit" if args.jsonl is not None else "percent"
+    return args

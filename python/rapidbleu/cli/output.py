@@ -1,0 +1,105 @@
+"""What the command prints: sacreBLEU's output formats, byte for byte.
+
+Single system: one ``Score.format`` line or JSON object (``print_single_results``); several
+systems: a table and the signature block, or a JSON list (``print_results_table``); sentence
+level: one line per segment. All in ``sacrebleu/sacrebleu.py`` and ``sacrebleu/utils.py``.
+The significance tests (``rapidbleu.cli.paired``) reuse :func:`system_table`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rapidbleu.cli.table import fancy_grid, latex_booktabs
+from rapidbleu.metrics.bleu import BLEUScore
+
+__all__ = ["score_line", "single_results", "system_table"]
+
+
+def score_line(
+    score: BLEUScore, signature: str, width: int, score_only: bool, is_json: bool
+) -> str:
+    """One system's result: sacreBLEU's ``Score.format`` (a text line or a JSON object).
+
+    Example:
+        >>> from rapidbleu import BLEU
+        >>> s = BLEU().corpus_score(["a b c d"], [["a b c d"]])
+        >>> score_line(s, "nrefs:1", 1, False, False)[:40]
+        'BLEU|nrefs:1 = 100.0 100.0/100.0/100.0/1'
+    """
+    return score.format(width, score_only, signature, is_json)
+
+
+def single_results(results: Sequence[str], fmt: str) -> str:
+    """Joins results as sacreBLEU's ``print_single_results``: one per metric, aligned on ``=``.
+
+    Example:
+        >>> single_results(["BLEU = 1.0"], "text")
+        'BLEU = 1.0'
+    """
+    if fmt == "json":
+        return "[\n" + ",\n".join(results) + "\n]" if len(results) > 1 else results[0]
+    if len(results) == 1:
+        return results[0]
+    lens = []
+    lines = []
+    for line in results:
+        if "=" in line:
+            lens.append(line.index("=") - 1)
+        else:
+            lines.append(line)  # printed at once, as sacreBLEU does
+    if lens:
+        w = max(lens)
+        lines += [f"{line[:n]:>{w}}{line[n:]}" for n, line in zip(lens, results)]
+    return "\n".join(lines)
+
+
+def system_table(
+    names: Sequence[str],
+    scores: dict[str, list[str]],
+    signatures: dict[str, str],
+    fmt: str,
+    width: int,
+) -> str:
+    """Formats several systems as sacreBLEU's ``print_results_table`` (no paired tests).
+
+    Args:
+        names: The systems' names.
+        scores: Per metric name (``BLEU``), each system's score as formatted text.
+        signatures: Per metric name, its signature string.
+        fmt: ``json``, ``text`` (a fancy grid) or ``latex`` (booktabs).
+        width: Decimals.
+
+    Returns:
+        The text to print (ending without a newline).
+
+    Example:
+        >>> print(system_table(["a", "b"], {"BLEU": ["1.0", "2.0"]}, {"BLEU": "sig"}, "json", 1))
+        [
+            {
+                "system": "a",
+                "BLEU": "1.0"
+            },
+            {
+                "system": "b",
+                "BLEU": "2.0"
+            }
+        ]
+    """
+    if fmt == "json":
+        rows: list[dict[str, Any]] = []
+        for i, name in enumerate(names):
+            row: dict[str, Any] = {"system": name}
+            for metric, values in scores.items():
+                row[metric] = values[i]
+            rows.append(row)
+        return json.dumps(rows, indent=4)
+    headers = ["System", *scores]
+    columns = [list(names), *scores.values()]
+    table = fancy_grid if fmt == "text" else latex_booktabs
+    lines = [table(headers, columns, width), ""]
+    lines += ["-----------------", "Metric signatures", "-----------------"]
+    lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
+    return "\n".join(lines)

@@ -1,0 +1,197 @@
+"""Streaming: the chunk size, compression and line splitting change nothing.
+
+The reader is checked against what sacreBLEU does (``open(newline="\\n")`` for files,
+``io.TextIOWrapper`` with universal newlines for stdin, ``rstrip`` of every line) on generated
+bytes; the table formatter against ``tabulate`` itself (the package sacreBLEU prints with).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+from pathlib import Path
+
+import pytest
+from clitools import DE, ours
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rapidbleu
+from rapidbleu.cli import reader, scoring
+from rapidbleu.cli.reader import LineReader
+from rapidbleu.cli.table import fancy_grid, latex_booktabs
+
+SYSTEMS = ["wmt22.en-de/ref.A.de", "-i", "wmt22.en-de/hyp.PROMT.de", "wmt22.en-de/hyp.Online-B.de"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[*DE, "-f", "text"], [*DE, "-sl"], [*DE, "-sl", "-b"], [*SYSTEMS, "-f", "text"]],
+    ids=["corpus", "sentence", "sentence-b", "systems"],
+)
+@pytest.mark.parametrize("chunk", [1, 7, 1000])
+def test_chunk_size_changes_nothing(
+    args: list[str],
+    chunk: int,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, expected, _ = ours(args, data_dir, capsys)
+    monkeypatch.setattr(scoring, "CHUNK_LINES", chunk)
+    rc, out, err = ours(args, data_dir, capsys)
+    assert rc == 0, err
+    assert out == expected
+
+
+@pytest.mark.parametrize("ext", [".gz", ".bz2", ".xz", ".lzma"])
+def test_compressed_inputs(
+    ext: str, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    compress = {".gz": gzip.compress, ".bz2": bz2.compress, ".xz": lzma.compress}
+    fn = compress.get(ext, lambda b: lzma.compress(b, format=lzma.FORMAT_ALONE))
+    for name in ("ref.A.de", "hyp.PROMT.de"):
+        (tmp_path / f"{name}{ext}").write_bytes(fn((data_dir / "wmt22.en-de" / name).read_bytes()))
+    _, expected, _ = ours([*DE, "-f", "text"], data_dir, capsys)
+    rc, out, err = ours(
+        [f"ref.A.de{ext}", "-i", f"hyp.PROMT.de{ext}", "-f", "text"], tmp_path, capsys
+    )
+    assert rc == 0, err
+    assert out == expected
+
+
+_LINE_BYTES = st.lists(
+    st.sampled_from(
+        [
+            b"a",
+            b"b c",
+            b" ",
+            b"\t",
+            b"\r",
+            b"\n",
+            b"\r\n",
+            "é".encode(),
+            "\u2028".encode(),
+            b"\x0c",
+            b".",
+        ]
+    ),
+    max_size=30,
+).map(b"".join)
+
+
+@settings(max_examples=examples(300))
+@given(data=_LINE_BYTES, n=st.integers(1, 5))
+def test_file_lines_as_sacrebleu_reads_them(data: bytes, n: int) -> None:
+    """Files: only "\\n" ends a line; every line rstripped (sacreBLEU's smart_open + rstrip)."""
+    expected = [line.rstrip() for line in io.TextIOWrapper(io.BytesIO(data), "utf-8", newline="\n")]
+    r = LineReader("f", io.BytesIO(data))
+    got: list[str] = []
+    while chunk := r.read(n):
+        got += chunk
+    assert got == expected and r.lines_read == len(expected)
+
+
+@settings(max_examples=examples(300))
+@given(data=_LINE_BYTES, n=st.integers(1, 5))
+def test_stdin_lines_as_sacrebleu_reads_them(data: bytes, n: int) -> None:
+    """Stdin: universal newlines, as sacreBLEU's io.TextIOWrapper(sys.stdin.buffer)."""
+    expected = [line.rstrip() for line in io.TextIOWrapper(io.BytesIO(data), "utf-8")]
+    r = LineReader("stdin", io.BytesIO(data), universal_newlines=True)
+    got: list[str] = []
+    while chunk := r.read(n):
+        got += chunk
+    assert got == expected
+
+
+@settings(max_examples=examples(100))
+@given(lines=st.lists(st.text(st.characters(blacklist_categories=["Cs"]), max_size=20), max_size=8))
+def test_utf16_input(lines: list[str]) -> None:
+    """Encodings where "\\n" is not one byte go through a text wrapper (-e utf-16)."""
+    lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    data = "".join(line + "\n" for line in lines).encode("utf-16")
+    r = LineReader("f", io.BytesIO(data), "utf-16")
+    expected = [line for line in io.TextIOWrapper(io.BytesIO(data), "utf-16", newline="\n")]
+    assert r.read(100) == [line.rstrip() for line in expected]
+
+
+_NAME = st.one_of(
+    st.text(st.sampled_from("ab_&%$#{}~^\\<>. -/1,"), min_size=1, max_size=12),
+    st.sampled_from(["1", "2", "1,000", "True", "1e3", "inf", "nan", " x ", "3.14159", "1_000"]),
+)
+
+
+@settings(max_examples=examples(300))
+@given(
+    names=st.lists(_NAME, min_size=2, max_size=5, unique=True),
+    width=st.integers(0, 4),
+    data=st.data(),
+)
+def test_tables_equal_tabulate(names: list[str], width: int, data: st.DataObject) -> None:
+    """fancy_grid / latex_booktabs equal sacreBLEU's tabulate call (print_results_table)."""
+    tabulate = pytest.importorskip("tabulate").tabulate
+    values = data.draw(st.lists(st.floats(0, 100), min_size=len(names), max_size=len(names)))
+    scores = [f"{v:.{width}f}" for v in values]
+    for fmt, ours_fn in (("fancy_grid", fancy_grid), ("latex_booktabs", latex_booktabs)):
+        theirs = tabulate(
+            {"System": names, "BLEU": scores},
+            headers="keys",
+            tablefmt=fmt,
+            colalign=("right",),
+            stralign="center",
+            numalign="center",
+            floatfmt=f".{width}f",
+        )
+        assert ours_fn(["System", "BLEU"], [names, scores], width) == theirs
+
+
+def test_streaming_reads_a_chunk_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader never holds more than one chunk (plus the universal-newline remainder)."""
+    data = b"".join(f"line {i}\n".encode() for i in range(1000))
+    r = LineReader("f", io.BytesIO(data))
+    sizes = []
+    while chunk := r.read(64):
+        sizes.append(len(chunk))
+        assert len(r._pending) == 0
+    assert sum(sizes) == 1000 and max(sizes) == 64
+    assert reader.CHUNK_LINES >= 10_000  # the default is large enough to amortise overhead
+
+
+def test_file_score_equals_api(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Lines with "\\r", form feeds and trailing spaces: the command scores what the API does
+    on the lines as sacreBLEU reads them."""
+    ref = b"a b c d \r\ne f\x0cg h\ni\rj k l m\n"
+    hyp = b"a b c d\ne f g h \ni j k l m\n"
+    (tmp_path / "ref").write_bytes(ref)
+    (tmp_path / "hyp").write_bytes(hyp)
+    rc, out, _ = ours(["ref", "-i", "hyp", "-b", "-w", "6"], tmp_path, capsys)
+    read = lambda b: [x.rstrip() for x in io.TextIOWrapper(io.BytesIO(b), "utf-8", newline="\n")]  # noqa: E731
+    expected = rapidbleu.corpus_bleu(read(hyp), [read(ref)]).score
+    assert rc == 0 and out == f"{expected:.6f}\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rapidbleu.cli import progress
+
+    term = _Terminal()
+    p = progress.Progress(term)
+    p.update(5)
+    assert term.getvalue() == ""  # not yet a few seconds of work
+    monkeypatch.setattr(progress, "DELAY_S", 0.0)
+    p.update(5)
+    assert term.getvalue().startswith("\rrapidbleu: 10 lines (")
+    p.close()
+    assert term.getvalue().endswith("\r\x1b[K")
+    for stream, enabled in ((io.StringIO(), True), (_Terminal(), False)):  # redirected / --quiet
+        q = progress.Progress(stream, enabled=enabled)
+        q.update(100)
+        q.close()
+        assert stream.getvalue() == ""
