@@ -8,7 +8,9 @@
 pub mod error;
 pub mod ngram;
 mod ngram_map;
+pub mod pairwise;
 pub mod parallel;
+pub mod resample;
 pub mod score;
 pub mod stats;
 pub mod tokenize;

@@ -1,0 +1,243 @@
+//! Resampled statistics for sacreBLEU's significance tests (`sacrebleu/significance.py`).
+//!
+//! Python draws the random numbers (NumPy's PCG64 streams, exactly as sacreBLEU draws them)
+//! and hands over the index matrix (bootstrap) or the mask matrix (approximate randomisation);
+//! this module sums the per-segment statistics rows they select and scores the sums.
+//!
+//! Sums are exact integers (`i64`). sacreBLEU sums bootstrap resamples in **float32**
+//! (`np.array(stats, 'float32')[idxs].sum(0)`): as long as every sum is at most 2**24 each
+//! partial sum is an exactly representable float32 integer, so the order of additions does not
+//! matter and the exact integer sum equals NumPy's float32 sum. The Python side checks that
+//! bound and falls back to NumPy for resamples that exceed it.
+
+use crate::error::CoreError;
+use crate::parallel;
+use crate::score::{py_sum, BleuParams, Smooth, Term};
+
+fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
+    if row_len == 0 || stats.len() % row_len != 0 {
+        return Err(CoreError::InvalidInput(format!(
+            "statistics hold {} values, not a whole number of rows of {row_len}",
+            stats.len()
+        )));
+    }
+    Ok(stats.len() / row_len)
+}
+
+/// Bootstrap sums: row `k` of the result is the sum of the statistics rows `idxs[k, :]`
+/// (`n_samples x n_segments` indices, row-major), i.e. `stats[idxs].sum(1)`.
+pub fn bootstrap_sums(
+    stats: &[i64],
+    row_len: usize,
+    idxs: &[i64],
+    threads: usize,
+) -> Result<Vec<i64>, CoreError> {
+    let n_seg = check_shape(stats, row_len)?;
+    if n_seg == 0 || idxs.len() % n_seg != 0 {
+        return Err(CoreError::InvalidInput(format!(
+            "the index matrix holds {} values, not a whole number of rows of {n_seg} segments",
+            idxs.len()
+        )));
+    }
+    if let Some(bad) = idxs.iter().find(|&&i| i < 0 || i as usize >= n_seg) {
+        return Err(CoreError::InvalidInput(format!(
+            "bootstrap index {bad} is out of range for {n_seg} segments"
+        )));
+    }
+    let n_samples = idxs.len() / n_seg;
+    let mut out = vec![0i64; n_samples * row_len];
+    parallel::for_each_row(
+        &mut out,
+        row_len,
+        threads,
+        || (),
+        |_, k, acc| {
+            for &i in &idxs[k * n_seg..(k + 1) * n_seg] {
+                let row = &stats[i as usize * row_len..(i as usize + 1) * row_len];
+                for (a, &v) in acc.iter_mut().zip(row) {
+                    *a = a.wrapping_add(v);
+                }
+            }
+        },
+    );
+    Ok(out)
+}
+
+/// Approximate-randomisation sums (`_paired_ar_test`): for each trial `k`, the pseudo-system
+/// `a` takes segment `i` from `baseline` where `mask[k, i]` is true and from `system` where it
+/// is false (`pos_sel @ bl_stats + neg_sel @ sys_stats`); `b` takes the other one. Returns
+/// `(a, b)`, each `n_trials x row_len`.
+pub fn ar_sums(
+    baseline: &[i64],
+    system: &[i64],
+    row_len: usize,
+    mask: &[bool],
+    threads: usize,
+) -> Result<(Vec<i64>, Vec<i64>), CoreError> {
+    let n_seg = check_shape(baseline, row_len)?;
+    if system.len() != baseline.len() {
+        return Err(CoreError::InvalidInput(format!(
+            "baseline and system statistics differ in shape ({} and {} values)",
+            baseline.len(),
+            system.len()
+        )));
+    }
+    if n_seg == 0 || mask.len() % n_seg != 0 {
+        return Err(CoreError::InvalidInput(format!(
+            "the mask matrix holds {} values, not a whole number of rows of {n_seg} segments",
+            mask.len()
+        )));
+    }
+    let n_trials = mask.len() / n_seg;
+    // Every segment goes to exactly one of a and b, so b = (sum of both systems) - a.
+    let mut both = vec![0i64; row_len];
+    for row in baseline.chunks_exact(row_len).chain(system.chunks_exact(row_len)) {
+        for (t, &v) in both.iter_mut().zip(row) {
+            *t = t.wrapping_add(v);
+        }
+    }
+    let mut a = vec![0i64; n_trials * row_len];
+    parallel::for_each_row(
+        &mut a,
+        row_len,
+        threads,
+        || (),
+        |_, k, acc| {
+            for (i, &m) in mask[k * n_seg..(k + 1) * n_seg].iter().enumerate() {
+                let src = if m { baseline } else { system };
+                for (x, &v) in acc.iter_mut().zip(&src[i * row_len..(i + 1) * row_len]) {
+                    *x = x.wrapping_add(v);
+                }
+            }
+        },
+    );
+    let b = a
+        .chunks_exact(row_len)
+        .flat_map(|row| row.iter().zip(&both).map(|(&x, &t)| t.wrapping_sub(x)))
+        .collect();
+    Ok((a, b))
+}
+
+/// `BLEU.compute_bleu` on a row of **float32** statistics under NumPy >= 2 (NEP 50), as
+/// sacreBLEU's `_bootstrap_resample` and `_paired_bs_test` call it: `sys_len`/`ref_len` are
+/// `int()`ed (so the brevity penalty is float64), but every precision is a NumPy float32
+/// operation, because a Python float meeting a `np.float32` is converted to float32 first
+/// (`100. * correct[n-1] / total[n-1]` rounds twice in float32). `math.log` then widens each
+/// float32 precision to a double.
+pub fn compute_bleu_f32(row: &[f32], p: &BleuParams) -> f64 {
+    let n_ord = p.max_order;
+    let (sys_len, ref_len) = (row[0] as i64, row[1] as i64);
+    let (correct, total) = row[2..].split_at(n_ord);
+    let mut bp = 1.0;
+    if sys_len < ref_len {
+        bp = if sys_len > 0 {
+            (1.0 - ref_len as f64 / sys_len as f64).exp()
+        } else {
+            0.0
+        };
+    }
+    if correct.iter().all(|&c| c == 0.0) {
+        return 0.0;
+    }
+    let mut precisions = vec![0.0f32; n_ord];
+    let mut smooth_mteval = 1.0f64;
+    let mut eff_order = n_ord;
+    for n in 1..=n_ord {
+        let (mut c, mut t) = (correct[n - 1], total[n - 1]);
+        if let Smooth::AddK(k) = p.smooth {
+            if n > 1 {
+                // `correct[n - 1] += smooth_value` on a float32 array element.
+                c += k as f32;
+                t += k as f32;
+            }
+        }
+        if t == 0.0 {
+            break;
+        }
+        if p.effective_order {
+            eff_order = n;
+        }
+        if c == 0.0 {
+            match p.smooth {
+                Smooth::Exp => {
+                    smooth_mteval *= 2.0;
+                    precisions[n - 1] = 100.0f32 / (smooth_mteval as f32 * t);
+                }
+                // `100. * smooth_value` is a Python float product, then one float32 division.
+                Smooth::Floor(v) => precisions[n - 1] = (100.0 * v) as f32 / t,
+                Smooth::None | Smooth::AddK(_) => {}
+            }
+        } else {
+            precisions[n - 1] = 100.0f32 * c / t;
+        }
+    }
+    let terms: Vec<Term> = precisions[..eff_order]
+        .iter()
+        .map(|&x| {
+            if x == 0.0 {
+                Term::Int(-9_999_999_999)
+            } else {
+                Term::Float(f64::from(x).ln())
+            }
+        })
+        .collect();
+    bp * (py_sum(&terms, p.summation) / eff_order as f64).exp()
+}
+
+/// Scores of every row of float32 statistics (`n x (2 + 2N)`), see [`compute_bleu_f32`].
+pub fn score_rows_f32(stats: &[f32], p: &BleuParams, out: &mut [f64]) -> Result<(), CoreError> {
+    let row_len = 2 + 2 * p.max_order;
+    if stats.len() != out.len() * row_len {
+        return Err(CoreError::InvalidInput(format!(
+            "statistics hold {} values, expected {} rows of {row_len}",
+            stats.len(),
+            out.len()
+        )));
+    }
+    if let Some(v) = stats.iter().find(|v| !(v.is_finite() && **v >= 0.0)) {
+        return Err(CoreError::InvalidInput(format!(
+            "statistics must be non-negative finite counts, got {v}"
+        )));
+    }
+    for (row, o) in stats.chunks_exact(row_len).zip(out.iter_mut()) {
+        *o = compute_bleu_f32(row, p);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{compute_bleu, Summation};
+
+    #[test]
+    fn bootstrap_sums_select_rows() {
+        let stats = [1, 2, 10, 20, 100, 200];
+        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], 1).unwrap();
+        assert_eq!(out, vec![102, 204, 210, 420]);
+        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], 1).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 1], 1).is_err());
+    }
+
+    #[test]
+    fn ar_sums_swap_segments() {
+        let bl = [1, 1, 2, 2];
+        let sys = [10, 10, 20, 20];
+        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], 1).unwrap();
+        assert_eq!(a, vec![21, 21, 12, 12]);
+        assert_eq!(b, vec![12, 12, 21, 21]);
+    }
+
+    #[test]
+    fn f32_scores_equal_f64_where_precisions_are_exact() {
+        let p = BleuParams {
+            smooth: Smooth::Exp,
+            effective_order: false,
+            max_order: 4,
+            summation: Summation::Plain,
+        };
+        let row = [4.0f32, 4.0, 4.0, 3.0, 2.0, 1.0, 4.0, 3.0, 2.0, 1.0];
+        let exact = compute_bleu(&[4, 3, 2, 1], &[4, 3, 2, 1], 4, 4, &p).score;
+        assert_eq!(compute_bleu_f32(&row, &p), exact);
+    }
+}
