@@ -8,10 +8,12 @@ field). Several systems, JSONL items, streaming and compressed input come next.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
+from rapidbleu.cli import paired
 from rapidbleu.errors import InputError, InvalidTextError, LengthMismatchError, RapidBleuError
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.tokenizers import TOKENIZERS
@@ -35,7 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment a line")
     io = p.add_argument_group("input")
-    io.add_argument("-i", "--input", metavar="HYP", help="system output file (default: stdin)")
+    io.add_argument(
+        "-i", "--input", metavar="HYP", nargs="+", help="system output file(s) (default: stdin)"
+    )
     io.add_argument("-l", "--language-pair", help="SRC-TRG; TRG chooses the default tokenizer")
     bleu = p.add_argument_group("BLEU")
     bleu.add_argument("-tok", "--tokenize", choices=TOKENIZERS, default=None)
@@ -46,9 +50,11 @@ def _parser() -> argparse.ArgumentParser:
     bleu.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
     out = p.add_argument_group("output")
     out.add_argument("-w", "--width", type=int, default=1, help="decimals (default 1)")
-    out.add_argument("-f", "--format", choices=["json", "text"], default="json")
+    out.add_argument("-f", "--format", choices=["json", "text", "latex"], default="json")
     out.add_argument("-b", "--score-only", action="store_true")
     out.add_argument("-sh", "--short", action="store_true", help="short signature")
+    out.add_argument("-nc", "--no-color", action="store_true", help="no terminal colours")
+    paired.add_arguments(p)
     return p
 
 
@@ -91,20 +97,23 @@ def _read_stdin(stdin: TextIO | BinaryIO) -> list[str]:
 
 def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
     refs = [_read_lines(r) for r in args.refs]
-    hyps = _read_lines(args.input) if args.input else _read_stdin(stdin)
-    hyp_name = args.input or "the system output on stdin"
-    for path, ref in zip(args.refs, refs):
-        if len(ref) != len(hyps):
-            raise LengthMismatchError(
-                f"{path} has {len(ref)} lines but {hyp_name} has {len(hyps)}; "
-                "references and system output need one segment per line each"
-            )
+    inputs = args.input or [None]
+    systems = [(name, _read_lines(name) if name else _read_stdin(stdin)) for name in inputs]
+    for name, hyps in systems:
+        hyp_name = name or "the system output on stdin"
+        for path, ref in zip(args.refs, refs):
+            if len(ref) != len(hyps):
+                raise LengthMismatchError(
+                    f"{path} has {len(ref)} lines but {hyp_name} has {len(hyps)}; "
+                    "references and system output need one segment per line each"
+                )
+    hyps = systems[0][1]
     trg_lang = ""
     if args.language_pair:
         if "-" not in args.language_pair:
             raise _UsageError("--language-pair must look like SRC-TRG, e.g. en-de")
         trg_lang = args.language_pair.split("-")[1]
-    metric = BLEU(
+    metric_kwargs = dict(
         lowercase=args.lowercase,
         force=args.force,
         tokenize=args.tokenize,
@@ -112,8 +121,15 @@ def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
         smooth_value=args.smooth_value,
         effective_order=args.sentence_level,
         trg_lang=trg_lang,
-        references=refs,
     )
+    if args.sentence_level and (args.confidence or paired.is_paired(args)):
+        raise _UsageError("Statistical tests are unavailable in sentence-level mode.")
+    if len(systems) > 1 or paired.is_paired(args):
+        buf = io.StringIO()
+        named = [(name or "System 1", lines) for name, lines in systems]
+        paired.run_paired(args, named, refs, metric_kwargs, buf)
+        return buf.getvalue().splitlines()
+    metric = BLEU(**metric_kwargs, references=refs)  # type: ignore[arg-type]
     if args.sentence_level:
         lines = []
         for hyp, *seg_refs in zip(hyps, *refs):
@@ -121,7 +137,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
             sig = metric.get_signature().format(args.short)
             lines.append(score.format(args.width, args.score_only, sig))
         return lines
-    score = metric.corpus_score(hyps, None)
+    score = metric.corpus_score(hyps, None, args.confidence_n if args.confidence else 1)
     is_json = args.format == "json"
     sig = metric.get_signature().format(args.short if not is_json else False)
     return [score.format(args.width, args.score_only, sig, is_json)]
