@@ -8,11 +8,18 @@ Each sample is scored against all the other samples as its references. Three con
     defaults (``13a`` tokenizer, ``exp`` smoothing, ``effective_order=False``), 0..100.
     Every BLEU option can be changed (``tokenize=``, ``smooth_method=``, ...).
 ``"nltk"``
-    ``nltk.translate.bleu_score.sentence_bleu(others, s_i, weights)`` per sample, with NLTK's
-    defaults: no smoothing (``method0``), 0..1, tokens split on whitespace (or given as lists).
+    ``nltk.translate.bleu_score.sentence_bleu(others, s_i, weights, smoothing_function)`` per
+    sample: NLTK's formula and float arithmetic (``math.fsum`` of ``w * log(p)``), 0..1,
+    tokens split on whitespace (or given as lists). ``smoothing="method0"`` (NLTK's default:
+    none) or ``"method1"`` (epsilon 0.1).
 ``"fast-bleu"``
-    fast-bleu's ``SelfBLEU(samples, weights).get_score()``: NLTK's formula with smoothing
-    ``method1`` (epsilon 0.1), fast-bleu's default.
+    fast-bleu's ``SelfBLEU(samples, weights, smoothing_func).get_score()``: NLTK's formula as
+    its C++ computes it, which differs from NLTK in the last bits: weights are float32, each
+    ``w * log(num / den)`` and the running sum are x87 ``long double`` (reproduced with
+    ``numpy.longdouble``), ``method0`` uses ``log(LDBL_MIN)`` instead of
+    ``log(DBL_MIN)``, and ``method1`` is ``1 / (10 * den)``. Its default smoothing is
+    ``method1``. (fast-bleu joins tokens with spaces to form n-grams, so tokens that contain
+    spaces can collide there; here they never do.)
 
 The statistics of every sample against the others are counted in Rust in one pass over all
 n-grams (for each n-gram, its two largest counts over the samples give "the largest count
@@ -89,10 +96,42 @@ def _nltk_score(
     return float(bp * math.exp(math.fsum(s)))
 
 
+_LDBL_MIN_LOG = np.log(np.finfo(np.longdouble).smallest_normal)
+
+
+def _fast_bleu_score(row: list[int], weights: Sequence[float], method1: bool) -> float:
+    """fast-bleu's ``corpus_bleu`` (``cpp_sources/sources/nltk.cpp``) of one hypothesis."""
+    k = len(weights)
+    hyp_len, ref_len = row[0], row[1]
+    nums = row[2 : 2 + k]
+    dens = [max(1, t) for t in row[2 + k : 2 + 2 * k]]
+    if hyp_len > ref_len:
+        bp = 1.0
+    elif hyp_len == 0:
+        bp = 0.0
+    else:
+        bp = math.exp(1 - ref_len / hyp_len)
+    if nums[0] == 0:
+        return 0.0
+    ld = np.longdouble
+    s = np.float64(0.0)
+    for w, num, den in zip(weights, nums, dens):
+        w64 = ld(np.float64(np.float32(w)))  # vector<float> weights, cast to double
+        if num == 0 and not method1:
+            term = w64 * ld(_LDBL_MIN_LOG)  # smooth_0: log(numeric_limits<long double>::min())
+        else:
+            # smooth_1: numerator 1, denominator * 10.
+            n, d = (1, den * 10) if num == 0 else (num, den)
+            term = w64 * np.log(ld(n) / ld(d))
+        s = np.float64(ld(s) + term)  # `double s; s += long double` rounds to double
+    return float(bp * math.exp(float(s)))
+
+
 def self_bleu_scores(
     samples: Sequence[Any],
     convention: str = "sacrebleu",
     weights: Sequence[float] = (0.25, 0.25, 0.25, 0.25),
+    smoothing: str | None = None,
     auto_reweigh: bool = False,
     **options: Any,
 ) -> npt.NDArray[np.float64]:
@@ -104,6 +143,8 @@ def self_bleu_scores(
         convention: ``"sacrebleu"`` (0..100), ``"nltk"`` or ``"fast-bleu"`` (0..1); see the
             module documentation.
         weights: n-gram weights (``nltk``/``fast-bleu``); their number is the highest order.
+        smoothing: ``"method0"`` or ``"method1"`` (``nltk``/``fast-bleu``; default: the
+            convention's default, ``method0`` for NLTK and ``method1`` for fast-bleu).
         auto_reweigh: NLTK's ``auto_reweigh`` (``nltk``/``fast-bleu``).
         **options: :class:`~rapidbleu.metrics.BLEU` options (``sacrebleu`` convention).
 
@@ -129,17 +170,28 @@ def self_bleu_scores(
         return metric._score_rows(stats)
     if options:
         raise InvalidOptionError(
-            f"the {convention} convention takes weights and auto_reweigh only, not "
+            f"the {convention} convention takes weights, smoothing and auto_reweigh only, not "
             + ", ".join(sorted(options))
         )
     if len(weights) < 1:
         raise InvalidOptionError("weights must hold at least one weight")
+    if smoothing is None:
+        smoothing = "method1" if convention == "fast-bleu" else "method0"
+    if smoothing not in ("method0", "method1"):
+        raise InvalidOptionError(f"unknown smoothing {smoothing!r}; allowed: method0, method1")
+    if convention == "fast-bleu" and auto_reweigh:
+        raise InvalidOptionError(
+            "fast-bleu ignores auto_reweight (its constructor never stores it); use the nltk "
+            "convention for auto_reweigh"
+        )
     stats = _core.self_statistics(_token_texts(samples), "none", False, len(weights))
-    method1 = convention == "fast-bleu"
-    return np.array(
-        [_nltk_score(row, weights, method1, auto_reweigh) for row in stats.tolist()],
-        dtype=np.float64,
-    )
+    method1 = smoothing == "method1"
+    rows = stats.tolist()
+    if convention == "fast-bleu":
+        scores = [_fast_bleu_score(row, weights, method1) for row in rows]
+    else:
+        scores = [_nltk_score(row, weights, method1, auto_reweigh) for row in rows]
+    return np.array(scores, dtype=np.float64)
 
 
 def self_bleu(samples: Sequence[Any], convention: str = "sacrebleu", **kwargs: Any) -> float:
