@@ -99,32 +99,46 @@ def _nltk_score(
 _LDBL_MIN_LOG = np.log(np.finfo(np.longdouble).smallest_normal)
 
 
-def _fast_bleu_score(row: list[int], weights: Sequence[float], method1: bool) -> float:
-    """fast-bleu's ``corpus_bleu`` (``cpp_sources/sources/nltk.cpp``) of one hypothesis."""
-    k = len(weights)
-    hyp_len, ref_len = row[0], row[1]
-    nums = row[2 : 2 + k]
-    dens = [max(1, t) for t in row[2 + k : 2 + 2 * k]]
-    if hyp_len > ref_len:
-        bp = 1.0
-    elif hyp_len == 0:
-        bp = 0.0
-    else:
-        bp = math.exp(1 - ref_len / hyp_len)
-    if nums[0] == 0:
-        return 0.0
+def _fast_bleu_scores(
+    stats: npt.NDArray[np.int64], weights: Sequence[float], method1: bool
+) -> list[float]:
+    """fast-bleu's ``corpus_bleu`` (``cpp_sources/sources/nltk.cpp``) of every statistics row.
+
+    Vectorised over the samples with ``numpy.longdouble`` (its ``log`` is the C library's
+    ``logl``, as in fast-bleu's ``log(long double)``); the brevity penalty and the final
+    ``exp`` are double-precision ``math.exp``, as fast-bleu's ``exp(double)``.
+    """
     ld = np.longdouble
-    s = np.float64(0.0)
-    for w, num, den in zip(weights, nums, dens):
-        w64 = ld(np.float64(np.float32(w)))  # vector<float> weights, cast to double
-        if num == 0 and not method1:
-            term = w64 * ld(_LDBL_MIN_LOG)  # smooth_0: log(numeric_limits<long double>::min())
+    k = len(weights)
+    nums = stats[:, 2 : 2 + k]
+    dens = np.maximum(stats[:, 2 + k : 2 + 2 * k], 1)  # max(1, denominator)
+    zero = nums == 0
+    if method1:  # smooth_1: numerator 1, denominator * 10
+        n_, d_ = np.where(zero, 1, nums), np.where(zero, dens * 10, dens)
+        logs = np.log(n_.astype(ld) / d_.astype(ld))
+    else:  # smooth_0: log(numeric_limits<long double>::min())
+        logs = np.where(zero, _LDBL_MIN_LOG, np.log(np.where(zero, 1, nums).astype(ld) / dens))
+    # vector<float> weights, cast to double, times a long double.
+    w = np.asarray(weights, dtype=np.float32).astype(np.float64).astype(ld)
+    terms = w * logs
+    s = np.zeros(len(stats), dtype=np.float64)
+    for j in range(k):
+        s = (s.astype(ld) + terms[:, j]).astype(np.float64)  # `double s; s += long double`
+    out = []
+    for hyp_len, ref_len, first, sj in zip(
+        stats[:, 0].tolist(), stats[:, 1].tolist(), nums[:, 0].tolist(), s.tolist()
+    ):
+        if first == 0:
+            out.append(0.0)
+            continue
+        if hyp_len > ref_len:
+            bp = 1.0
+        elif hyp_len == 0:
+            bp = 0.0
         else:
-            # smooth_1: numerator 1, denominator * 10.
-            n, d = (1, den * 10) if num == 0 else (num, den)
-            term = w64 * np.log(ld(n) / ld(d))
-        s = np.float64(ld(s) + term)  # `double s; s += long double` rounds to double
-    return float(bp * math.exp(float(s)))
+            bp = math.exp(1 - ref_len / hyp_len)
+        out.append(bp * math.exp(sj))
+    return out
 
 
 def self_bleu_scores(
@@ -186,10 +200,10 @@ def self_bleu_scores(
         )
     stats = _core.self_statistics(_token_texts(samples), "none", False, len(weights))
     method1 = smoothing == "method1"
-    rows = stats.tolist()
     if convention == "fast-bleu":
-        scores = [_fast_bleu_score(row, weights, method1) for row in rows]
+        scores = _fast_bleu_scores(stats, weights, method1)
     else:
+        rows = stats.tolist()
         scores = [_nltk_score(row, weights, method1, auto_reweigh) for row in rows]
     return np.array(scores, dtype=np.float64)
 
@@ -210,4 +224,4 @@ def self_bleu(samples: Sequence[Any], convention: str = "sacrebleu", **kwargs: A
         0.6666666666666666
     """
     scores = self_bleu_scores(samples, convention, **kwargs).tolist()
-    return sum(scores) / len(scores)
+    return float(sum(scores)) / len(scores)

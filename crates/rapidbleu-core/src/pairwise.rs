@@ -256,7 +256,11 @@ pub fn self_stats(bags: &[Bag], max_order: usize) -> Result<Vec<i64>, CoreError>
 /// `hyp_len = M * len_h`, `ref_len = sum_r len_r`; every ratio BLEU takes equals that of the
 /// fractional expected statistics. One pass over the references, then one merge per
 /// hypothesis and order. Row-major `N x (2 + 2N)`.
-pub fn aggregate_stats(hyps: &[Bag], refs: &[Bag], max_order: usize) -> Result<Vec<i64>, CoreError> {
+pub fn aggregate_stats(
+    hyps: &[Bag],
+    refs: &[Bag],
+    max_order: usize,
+) -> Result<Vec<i64>, CoreError> {
     if refs.is_empty() {
         return Err(CoreError::InvalidInput(
             "reference aggregation needs at least one pseudo-reference".to_string(),
@@ -319,7 +323,12 @@ mod tests {
 
     #[test]
     fn pair_rows_equal_the_engine() {
-        let texts = ["the cat sat on the mat .", "the the the cat", "", "a cat, on a mat!"];
+        let texts = [
+            "the cat sat on the mat .",
+            "the the the cat",
+            "",
+            "a cat, on a mat!",
+        ];
         let b = bags(&texts, &opts());
         let mut w = Worker::default();
         for (i, h) in texts.iter().enumerate() {

@@ -91,7 +91,10 @@ pub fn ar_sums(
     let n_trials = mask.len() / n_seg;
     // Every segment goes to exactly one of a and b, so b = (sum of both systems) - a.
     let mut both = vec![0i64; row_len];
-    for row in baseline.chunks_exact(row_len).chain(system.chunks_exact(row_len)) {
+    for row in baseline
+        .chunks_exact(row_len)
+        .chain(system.chunks_exact(row_len))
+    {
         for (t, &v) in both.iter_mut().zip(row) {
             *t = t.wrapping_add(v);
         }

@@ -13,6 +13,9 @@ use rapidbleu_core::resample;
 use rapidbleu_core::stats::StatsOptions;
 use std::borrow::Cow;
 
+/// An int64 statistics matrix handed to NumPy.
+type Stats2<'py> = Bound<'py, PyArray2<i64>>;
+
 /// A C-contiguous view of a 2-d array (copied only if it is not contiguous).
 fn flat<'a, T: numpy::Element + Copy>(a: &'a PyReadonlyArray2<'_, T>) -> (Cow<'a, [T]>, usize) {
     let view = a.as_array();
@@ -28,7 +31,7 @@ fn to_2d<'py, T: numpy::Element>(
     data: Vec<T>,
     cols: usize,
 ) -> PyResult<Bound<'py, PyArray2<T>>> {
-    let rows = if cols == 0 { 0 } else { data.len() / cols };
+    let rows = data.len().checked_div(cols).unwrap_or(0);
     data.into_pyarray(py).reshape([rows, cols])
 }
 
@@ -68,7 +71,7 @@ fn ar_sums<'py>(
     system: PyReadonlyArray2<'py, i64>,
     mask: PyReadonlyArray2<'py, bool>,
     num_threads: usize,
-) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<i64>>)> {
+) -> PyResult<(Stats2<'py>, Stats2<'py>)> {
     let (bl, row_len) = flat(&baseline);
     let (sys, _) = flat(&system);
     let (m, n_seg) = flat(&mask);
@@ -109,7 +112,7 @@ fn score_rows_f32<'py>(
         neumaier,
     )?;
     let (s, cols) = flat(&stats);
-    let n = if cols == 0 { 0 } else { s.len() / cols };
+    let n = s.len().checked_div(cols).unwrap_or(0);
     let out = run_detached(py, || {
         let mut out = vec![0f64; n];
         resample::score_rows_f32(&s, &p, &mut out).map(|()| out)
@@ -242,9 +245,12 @@ fn aggregate_statistics<'py>(
     let opts = stats_options(py, tokenizer, lowercase, max_order)?;
     let bags = group_bags(py, groups, &opts, num_threads)?;
     let rows = run_detached(py, || {
-        parallel::map_collect(bags.len(), num_threads, || (), |_, g| {
-            pairwise::aggregate_stats(&bags[g].0, &bags[g].1, max_order)
-        })
+        parallel::map_collect(
+            bags.len(),
+            num_threads,
+            || (),
+            |_, g| pairwise::aggregate_stats(&bags[g].0, &bags[g].1, max_order),
+        )
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
     })?;

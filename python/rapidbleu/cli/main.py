@@ -129,7 +129,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | BinaryIO) -> list[str]:
         named = [(name or "System 1", lines) for name, lines in systems]
         paired.run_paired(args, named, refs, metric_kwargs, buf)
         return buf.getvalue().splitlines()
-    metric = BLEU(**metric_kwargs, references=refs)  # type: ignore[arg-type]
+    metric = BLEU(**metric_kwargs, references=refs)
     if args.sentence_level:
         lines = []
         for hyp, *seg_refs in zip(hyps, *refs):

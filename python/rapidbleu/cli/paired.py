@@ -149,7 +149,7 @@ def print_results_table(
     out: TextIO,
 ) -> None:
     """SacreBLEU's ``utils.print_results_table``, written to ``out``."""
-    from tabulate import tabulate
+    from tabulate import tabulate  # type: ignore[import-untyped]
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
