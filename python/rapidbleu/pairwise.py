@@ -243,7 +243,7 @@ def aggregate_mbr_scores(
 
     Example:
         >>> aggregate_mbr_scores([["a b c d", "x y"]])[0].round(2)
-        array([48.89,  0.  ])
+        array([50.  , 30.33])
     """
     metric = _metric(dict(options))
     stats = aggregate_mbr_statistics(hypotheses, references, **options)

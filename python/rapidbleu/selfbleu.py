@@ -166,8 +166,9 @@ def self_bleu_scores(
         One score per sample, float64.
 
     Example:
-        >>> self_bleu_scores(["the cat sat", "the cat sat", "a dog ran"], effective_order=True)
-        array([100.00000000000004, 100.00000000000004, 0.0])
+        >>> samples = ["the cat sat", "the cat sat", "a dog ran"]
+        >>> self_bleu_scores(samples, effective_order=True).tolist()
+        [100.00000000000004, 100.00000000000004, 0.0]
     """
     if convention not in CONVENTIONS:
         raise InvalidOptionError(

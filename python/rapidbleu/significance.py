@@ -291,7 +291,7 @@ class PairedTest:
         ...            ("sys", ["a b c d x", "f g h i j", "k l m n o"])]
         >>> sigs, scores = PairedTest(systems, {"BLEU": BLEU()}, refs, "bs", 100)()
         >>> scores["System"], round(scores["BLEU"][1].p_value, 4)
-        (['bl', 'sys'], 0.6733)
+        (['bl', 'sys'], 0.297)
     """
 
     _DEFAULT_SAMPLES: Mapping[str, int] = {"ar": 10000, "bs": 1000}
@@ -422,7 +422,7 @@ def paired_bootstrap(
         >>> res = paired_bootstrap([["a b c d e", "f g h x j", "k l m n o"],
         ...                         ["a b c d x", "f g h i j", "k l m n o"]], refs, n_samples=100)
         >>> round(res[1].p_value, 4)
-        0.6733
+        0.297
     """
     test = PairedTest(
         _named(systems),
@@ -463,7 +463,7 @@ def paired_approximate_randomization(
         ...     [["a b c d e", "f g h x j", "k l m n o"], ["a b c d x", "f g h i j", "k l m n o"]],
         ...     refs, n_samples=100)
         >>> res[1].p_value
-        1.0
+        0.44554455445544555
     """
     test = PairedTest(
         _named(systems),
