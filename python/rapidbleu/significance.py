@@ -21,10 +21,11 @@ functions here also take ``seed=`` directly.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -222,6 +223,20 @@ def _ar_scores(metric: BLEU, sums: Stats) -> Scores:
     return _core.score_rows(sums, method, value, eff, order, neumaier)
 
 
+def _draws(cache: dict[Any, Any] | None, key: tuple[Any, ...], draw: Callable[[], Any]) -> Any:
+    """``draw()``, memoised in ``cache`` under ``key`` (``cache`` is None for random seeds).
+
+    With a fixed seed sacreBLEU draws the very same indices (masks) for every system, and so
+    resamples the baseline identically for every system: drawing and resampling once gives the
+    same numbers without repeating the work.
+    """
+    if cache is None:
+        return draw()
+    if key not in cache:
+        cache[key] = draw()
+    return cache[key]
+
+
 def _paired_bs(
     metric: BLEU,
     bl_stats: Stats,
@@ -229,13 +244,21 @@ def _paired_bs(
     sys_stats: Stats,
     n_samples: int,
     seed: int | None,
+    cache: dict[Any, Any] | None = None,
 ) -> Result:
     """The ``_paired_bs_test`` of sacreBLEU, for one system and one metric."""
-    rng = np.random.default_rng(seed)
-    idxs = rng.choice(len(sys_stats), size=(n_samples, len(sys_stats)), replace=True)
+    n = len(sys_stats)
+
+    def draw() -> npt.NDArray[np.int64]:
+        rng = np.random.default_rng(seed)
+        return rng.choice(n, size=(n_samples, n), replace=True)
+
+    idxs = _draws(cache, ("bs", seed, n_samples, n), draw)
     sys_score = metric._compute_score_from_stats(sys_stats.sum(axis=0)).score
     diff = abs(bl_score - sys_score)
-    scores_bl = _resample(metric, bl_stats, idxs)
+    scores_bl = _draws(
+        cache, ("bl", id(metric), seed, n_samples, n), lambda: _resample(metric, bl_stats, idxs)
+    )
     scores_sys = _resample(metric, sys_stats, idxs)
     sys_mean, sys_ci = estimate_ci(scores_sys)
     sample_diffs = np.abs(scores_sys - scores_bl)
@@ -251,13 +274,20 @@ def _paired_ar(
     n_samples: int,
     n_ar_confidence: int,
     seed: int | None,
+    cache: dict[Any, Any] | None = None,
 ) -> Result:
     """The ``_paired_ar_test`` of sacreBLEU, for one system and one metric."""
-    rng = np.random.default_rng(seed)
-    pos_sel = rng.integers(2, size=(n_samples, len(sys_stats)), dtype=bool)
-    bs_idxs = None
-    if n_ar_confidence > 0:
-        bs_idxs = rng.choice(len(sys_stats), size=(n_ar_confidence, len(sys_stats)), replace=True)
+    n = len(sys_stats)
+
+    def draw() -> tuple[Any, Any]:
+        rng = np.random.default_rng(seed)
+        pos_sel = rng.integers(2, size=(n_samples, n), dtype=bool)
+        bs_idxs = None
+        if n_ar_confidence > 0:
+            bs_idxs = rng.choice(n, size=(n_ar_confidence, n), replace=True)
+        return pos_sel, bs_idxs
+
+    pos_sel, bs_idxs = _draws(cache, ("ar", seed, n_samples, n_ar_confidence, n), draw)
     sys_score = metric._compute_score_from_stats(sys_stats.sum(axis=0)).score
     diff = abs(bl_score - sys_score)
     shuf_a, shuf_b = _core.ar_sums(bl_stats, sys_stats, pos_sel, metric._num_threads)
@@ -328,6 +358,7 @@ class PairedTest:
         self._signatures: dict[str, Signature] = {}
         self._baseline_info: dict[str, tuple[Stats, Result]] = {}
         self.metrics: dict[str, BLEU] = {}
+        self._cache: dict[Any, Any] = {}
 
         _, bl_hyps = self.named_systems[0]
         for metric in metrics.values():
@@ -337,10 +368,22 @@ class PairedTest:
             bl_mean = bl_ci = None
             if confidence_n > 0:
                 # sacreBLEU resamples the baseline with a generator seeded from the
-                # environment (`_bootstrap_resample`), not with PairedTest's seed rule.
-                rng = np.random.default_rng(self._seed)
-                idxs = rng.choice(len(bl_stats), size=(confidence_n, len(bl_stats)))
-                bl_mean, bl_ci = estimate_ci(_resample(metric, bl_stats, idxs))
+                # environment (`_bootstrap_resample`), not with PairedTest's seed rule; with
+                # the same seed these are the draws `_paired_bs` makes for every system.
+                n = len(bl_stats)
+
+                def draw(n: int = n, size: int = confidence_n) -> npt.NDArray[np.int64]:
+                    rng = np.random.default_rng(self._seed)
+                    return rng.choice(n, size=(size, n), replace=True)
+
+                cache = None if self._seed is None else self._cache
+                idxs = _draws(cache, ("bs", self._seed, confidence_n, n), draw)
+                scores = _draws(
+                    cache,
+                    ("bl", id(metric), self._seed, confidence_n, n),
+                    functools.partial(_resample, metric, bl_stats, idxs),
+                )
+                bl_mean, bl_ci = estimate_ci(scores)
             self._baseline_info[bl_score.name] = (
                 bl_stats,
                 Result(bl_score.score, mean=bl_mean, ci=bl_ci),
@@ -365,13 +408,14 @@ class PairedTest:
             scores[name] = [result]
         # sacreBLEU: `seed = self._seed if self._seed else None` (a seed of 0 means random).
         seed = self._seed if self._seed else None
+        cache = None if seed is None else self._cache
         for _, hyps in self.named_systems[1:]:
             for name, metric in self.metrics.items():
                 bl_stats, bl_result = self._baseline_info[name]
                 sys_stats = metric._extract_corpus_statistics(hyps, self.references)
                 if self.test_type == "bs":
                     res = _paired_bs(
-                        metric, bl_stats, bl_result.score, sys_stats, self.n_samples, seed
+                        metric, bl_stats, bl_result.score, sys_stats, self.n_samples, seed, cache
                     )
                 else:
                     res = _paired_ar(
@@ -382,6 +426,7 @@ class PairedTest:
                         self.n_samples,
                         self.n_ar_confidence,
                         seed,
+                        cache,
                     )
                 scores[name].append(res)
         return self._signatures, scores
