@@ -3,8 +3,8 @@
 //! Every sentence of a group is tokenized once and turned into a [`Bag`]: for each order, its
 //! n-grams as sorted `(id, count)` pairs, with ids from one table shared by the whole group (an
 //! n-gram's id is that of the pair (id of its prefix, id of its last token), as in `ngram.rs`).
-//! The statistics of a pair are then a merge of two sorted lists per order, with no hashing;
-//! they equal `BLEU._compute_segment_statistics` of the pair (clipped counts
+//! The statistics of a pair are then a gather (matrices: the row's hypothesis spread into dense
+//! arrays indexed by id) or a merge of two sorted lists per order, with no hashing; they equal `BLEU._compute_segment_statistics` of the pair (clipped counts
 //! `min(count_h, count_r)`, totals `max(0, len - n + 1)`), and the score is
 //! [`crate::score::compute_bleu`], the function behind every sentence score of the engine.
 

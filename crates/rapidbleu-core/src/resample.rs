@@ -46,6 +46,15 @@ pub fn bootstrap_sums(
     }
     let n_samples = idxs.len() / n_seg;
     let mut out = vec![0i64; n_samples * row_len];
+    // A resample's counts add up to n_seg, so every product and partial sum is at most
+    // n_seg * (largest |value|): below 2**53 the f64 path is exact; otherwise exact i64 sums.
+    let max_abs = stats.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
+    let exact_f64 = u128::from(max_abs) * (n_seg as u128) < (1u128 << 53);
+    let stats_f64: Vec<f64> = if exact_f64 {
+        stats.iter().map(|&v| v as f64).collect()
+    } else {
+        Vec::new()
+    };
     // A histogram of each resample's indices first (a small, cache-resident array), then one
     // sequential pass over the statistics: `sum_i count_i * row_i`. About three times faster
     // than adding the randomly chosen rows one by one.
@@ -59,10 +68,10 @@ pub fn bootstrap_sums(
             for &i in &idxs[k * n_seg..(k + 1) * n_seg] {
                 counts[i as usize] += 1;
             }
-            match row_len {
-                10 => weighted_sum::<10>(acc, stats, counts),
-                6 => weighted_sum::<6>(acc, stats, counts),
-                14 => weighted_sum::<14>(acc, stats, counts),
+            match (exact_f64, row_len) {
+                (true, 10) => weighted_sum::<10>(acc, &stats_f64, counts),
+                (true, 6) => weighted_sum::<6>(acc, &stats_f64, counts),
+                (true, 14) => weighted_sum::<14>(acc, &stats_f64, counts),
                 _ => {
                     for (&c, row) in counts.iter().zip(stats.chunks_exact(row_len)) {
                         for (a, &v) in acc.iter_mut().zip(row) {
@@ -76,15 +85,20 @@ pub fn bootstrap_sums(
     Ok(out)
 }
 
-/// `acc = sum_i counts_i * rows_i` for rows of `R` values (`R` known: vectorised).
-fn weighted_sum<const R: usize>(acc: &mut [i64], rows: &[i64], counts: &[i64]) {
-    let mut sum = [0i64; R];
+/// `acc = sum_i counts_i * rows_i` for rows of `R` values (`R` known: vectorised). In f64,
+/// which vectorises where i64 multiplication does not: exact, because the caller checks that
+/// every product and sum stays below 2**53.
+fn weighted_sum<const R: usize>(acc: &mut [i64], rows: &[f64], counts: &[i64]) {
+    let mut sum = [0f64; R];
     for (row, &c) in rows.chunks_exact(R).zip(counts) {
+        let c = c as f64;
         for j in 0..R {
-            sum[j] = sum[j].wrapping_add(c.wrapping_mul(row[j]));
+            sum[j] += c * row[j];
         }
     }
-    acc.copy_from_slice(&sum);
+    for (a, s) in acc.iter_mut().zip(sum) {
+        *a = s as i64;
+    }
 }
 
 /// Approximate-randomisation sums (`_paired_ar_test`): for each trial `k`, the pseudo-system
@@ -308,6 +322,21 @@ mod tests {
                     assert_eq!((a[k * row_len + j], b[k * row_len + j]), (wa, wb));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn huge_values_take_the_exact_integer_path() {
+        // One segment stays on the (exact) f64 path; three segments of ~2**52 exceed 2**53
+        // and must take the i64 loop, where f64 would round.
+        let big = 1i64 << 52;
+        let stats = [big + 1, 3, 1, big + 7, 5, 2];
+        for row_len in [6usize, 2] {
+            let n_seg = stats.len() / row_len;
+            let idxs: Vec<i64> = (0..n_seg).map(|_| 0).collect();
+            let got = bootstrap_sums(&stats, row_len, &idxs, 1).unwrap();
+            let want: Vec<i64> = stats[..row_len].iter().map(|&v| v * n_seg as i64).collect();
+            assert_eq!(got, want);
         }
     }
 
