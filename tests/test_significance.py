@@ -82,6 +82,20 @@ def test_confidence_interval_default_n(wmt17) -> None:
     assert (ours._mean, ours._ci) == (theirs._mean, theirs._ci)
 
 
+@pytest.mark.parametrize("n", [-3, 0, 1])
+def test_no_resampling_below_two(n: int, wmt17) -> None:
+    # sacreBLEU's Metric.corpus_score resamples only when n_bootstrap > 1.
+    ref, systems = wmt17
+    ours_metric, theirs_metric = BLEU(), SacreBLEU()
+    ours = ours_metric.corpus_score(systems[2][1], [ref], n_bootstrap=n)
+    theirs = theirs_metric.corpus_score(systems[2][1], [ref], n_bootstrap=n)
+    assert (ours.score, ours._mean, ours._ci) == (theirs.score, theirs._mean, theirs._ci)
+    assert str(ours) == str(theirs)
+    assert strip_version(ours_metric.get_signature().format()) == (
+        theirs_metric.get_signature().format()
+    )
+
+
 @pytest.mark.parametrize("seed", ["42", "0", "7"])
 def test_seed_from_environment(seed: str, wmt17, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SACREBLEU_SEED", seed)
