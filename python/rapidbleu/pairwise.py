@@ -3,8 +3,9 @@
 :func:`pairwise_bleu` returns the ``N x M`` matrix of sentence BLEU between N hypotheses and M
 references: entry ``[i, j]`` equals ``sentence_bleu(hypotheses[i], [references[j]]).score``
 with ``==`` (same options; sentence BLEU's defaults, i.e. ``effective_order=True``). The Rust
-core tokenizes every sentence once, gives n-grams ids in one table per group and merges sorted
-n-gram lists per pair, in parallel; scores come from the same function as every sentence score.
+core tokenizes every sentence once, gives n-grams ids in one table per group and, per row,
+looks each reference's n-grams up in the hypothesis' dense count arrays, in parallel; scores
+come from the same function as every sentence score.
 
 :func:`mbr_select` picks, per source, the hypothesis with the highest mean (optionally
 weighted) BLEU against the pseudo-references. :func:`aggregate_mbr_scores` is linear-time MBR
