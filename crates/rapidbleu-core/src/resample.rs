@@ -127,9 +127,11 @@ pub fn ar_sums(
         )));
     }
     let n_trials = mask.len() / n_seg;
-    // a = sum(system) + sum_i mask_i * (baseline_i - system_i): branch-free (the mask is a
-    // coin flip, so a branch per segment would be mispredicted half the time), and with the
-    // row length known at compile time the inner loop is vectorised.
+    // a = sum(system) + sum_i mask_i * (baseline_i - system_i). The segments are taken in
+    // blocks of 4 and the 16 subset sums of each block's difference rows are tabulated once
+    // ("four Russians"): a trial then adds one table row per block, selected by its 4 mask
+    // bits, instead of 4 masked rows (about a quarter of the additions, no branches: the mask
+    // is a coin flip). Exact: the same integers are added, only grouped differently.
     let mut sys_sum = vec![0i64; row_len];
     let mut both = vec![0i64; row_len];
     let mut diff = vec![0i64; baseline.len()];
@@ -141,6 +143,7 @@ pub fn ar_sums(
         sys_sum[j] = sys_sum[j].wrapping_add(s);
         both[j] = both[j].wrapping_add(b).wrapping_add(s);
     }
+    let tables = subset_tables(&diff, row_len);
     let mut a = vec![0i64; n_trials * row_len];
     parallel::for_each_row(
         &mut a,
@@ -151,10 +154,18 @@ pub fn ar_sums(
             acc.copy_from_slice(&sys_sum);
             let m = &mask[k * n_seg..(k + 1) * n_seg];
             match row_len {
-                10 => masked_sum::<10>(acc, &diff, m),
-                6 => masked_sum::<6>(acc, &diff, m),
-                14 => masked_sum::<14>(acc, &diff, m),
-                _ => masked_sum_dyn(acc, &diff, m, row_len),
+                10 => table_sum::<10>(acc, &tables, m),
+                6 => table_sum::<6>(acc, &tables, m),
+                14 => table_sum::<14>(acc, &tables, m),
+                _ => table_sum_dyn(acc, &tables, m, row_len),
+            }
+            // The segments after the last whole block, one by one.
+            let tail = n_seg - n_seg % BLOCK;
+            for (row, &mk) in diff[tail * row_len..].chunks_exact(row_len).zip(&m[tail..]) {
+                let keep = -i64::from(mk); // all ones or zero
+                for (x, &v) in acc.iter_mut().zip(row) {
+                    *x = x.wrapping_add(v & keep);
+                }
             }
         },
     );
@@ -165,13 +176,40 @@ pub fn ar_sums(
     Ok((a, b))
 }
 
-/// `acc += sum_i mask_i * rows_i` for rows of `R` values (`R` known: vectorised).
-fn masked_sum<const R: usize>(acc: &mut [i64], rows: &[i64], mask: &[bool]) {
+/// Segments per block of the randomisation tables (16 subsets per block).
+const BLOCK: usize = 4;
+
+/// For each whole block of [`BLOCK`] segments, the sums of its difference rows over all 16
+/// subsets: row `16 * block + s` is the sum of the rows whose bit is set in `s`.
+fn subset_tables(diff: &[i64], row_len: usize) -> Vec<i64> {
+    let n_blocks = diff.len() / row_len / BLOCK;
+    let mut t = vec![0i64; n_blocks * 16 * row_len];
+    for (b, tb) in t.chunks_exact_mut(16 * row_len).enumerate() {
+        for s in 1..16usize {
+            // subset s = subset (s without its lowest bit) + the lowest bit's segment.
+            let (prev, low) = (s & (s - 1), s.trailing_zeros() as usize);
+            let seg = &diff[(b * BLOCK + low) * row_len..][..row_len];
+            for (j, &v) in seg.iter().enumerate() {
+                tb[s * row_len + j] = tb[prev * row_len + j].wrapping_add(v);
+            }
+        }
+    }
+    t
+}
+
+/// Index of a block's subset: its 4 mask bits.
+#[inline]
+fn subset_of(m: &[bool]) -> usize {
+    usize::from(m[0]) | usize::from(m[1]) << 1 | usize::from(m[2]) << 2 | usize::from(m[3]) << 3
+}
+
+/// `acc += sum over whole blocks of the table row its mask selects` (`R` known: vectorised).
+fn table_sum<const R: usize>(acc: &mut [i64], tables: &[i64], mask: &[bool]) {
     let mut sum = [0i64; R];
-    for (row, &m) in rows.chunks_exact(R).zip(mask) {
-        let keep = -i64::from(m); // all ones or zero
+    for (tb, m) in tables.chunks_exact(16 * R).zip(mask.chunks_exact(BLOCK)) {
+        let row = &tb[subset_of(m) * R..][..R];
         for j in 0..R {
-            sum[j] = sum[j].wrapping_add(row[j] & keep);
+            sum[j] = sum[j].wrapping_add(row[j]);
         }
     }
     for (a, s) in acc.iter_mut().zip(sum) {
@@ -179,11 +217,14 @@ fn masked_sum<const R: usize>(acc: &mut [i64], rows: &[i64], mask: &[bool]) {
     }
 }
 
-fn masked_sum_dyn(acc: &mut [i64], rows: &[i64], mask: &[bool], row_len: usize) {
-    for (row, &m) in rows.chunks_exact(row_len).zip(mask) {
-        let keep = -i64::from(m);
+fn table_sum_dyn(acc: &mut [i64], tables: &[i64], mask: &[bool], row_len: usize) {
+    for (tb, m) in tables
+        .chunks_exact(16 * row_len)
+        .zip(mask.chunks_exact(BLOCK))
+    {
+        let row = &tb[subset_of(m) * row_len..][..row_len];
         for (a, &v) in acc.iter_mut().zip(row) {
-            *a = a.wrapping_add(v & keep);
+            *a = a.wrapping_add(v);
         }
     }
 }
@@ -300,8 +341,11 @@ mod tests {
 
     #[test]
     fn every_row_length_equals_naive_sums() {
-        for row_len in [2usize, 6, 8, 10, 14] {
-            let n_seg = 37;
+        // Segment counts below, at and between whole blocks of the randomisation tables.
+        for (row_len, n_seg) in [2usize, 6, 8, 10, 14]
+            .into_iter()
+            .flat_map(|r| [1usize, 3, 4, 8, 37].map(|n| (r, n)))
+        {
             let stats: Vec<i64> = (0..n_seg * row_len).map(|v| (v * 7 % 23) as i64).collect();
             let other: Vec<i64> = (0..n_seg * row_len).map(|v| (v * 5 % 19) as i64).collect();
             let idxs: Vec<i64> = (0..3 * n_seg).map(|v| (v * 11 % n_seg) as i64).collect();
