@@ -23,6 +23,7 @@ def files(tmp_path: Path) -> Path:
     write_lines(tmp_path / "ref", ["a b c", "d e f", "g h i"])
     write_lines(tmp_path / "ref2", ["a b c", "d e f", "g h i"])
     write_lines(tmp_path / "hyp", ["a b c", "d e x", "g h i"])
+    write_lines(tmp_path / "hyp2", ["a b c", "d x f", "g h i"])
     write_lines(tmp_path / "short", ["a b c", "d e f"])
     write_lines(tmp_path / "long", ["a", "b", "c", "d"])
     (tmp_path / "latin1").write_bytes("ok\ncaf\xe9 au lait ce matin\nfin\n".encode("latin-1"))
@@ -155,8 +156,13 @@ USAGE_ERRORS = {
     "bad-encoding-errors": (["ref", "--encoding-errors", "x"], ["strict", "replace"]),
     "bad-encoding": (["ref", "-e", "klingon"], ["'klingon'"]),
     "test-set": (["-t", "wmt14", "-l", "en-de"], ["-t/--test-set", "downloads"]),
-    "confidence": (["ref", "--confidence"], ["not available yet"]),
-    "paired-bs": (["ref", "-i", "hyp", "hyp2", "--paired-bs"], ["not available yet"]),
+    "confidence-sentence-level": (["ref", "-ci", "-sl"], ["unavailable in sentence-level"]),
+    "paired-one-system": (["ref", "-i", "hyp", "-pbs"], ["require multiple input systems"]),
+    "confidence-systems": (["ref", "-i", "hyp", "hyp2", "-ci"], ["Use paired tests"]),
+    "paired-both": (["ref", "-i", "hyp", "hyp2", "-pbs", "-par"], ["not allowed with"]),
+    "confidence-jsonl": (["--jsonl", "items.jsonl", "-ci"], ["not --jsonl"]),
+    "confidence-n": (["ref", "-ci", "-cin", "0"], ["-cin", ">= 1"]),
+    "paired-unit-scale": (["ref", "-i", "hyp", "hyp2", "-par", "--scale", "unit"], ["0..100"]),
     "sentence-level-systems": (["ref", "-i", "hyp", "hyp2", "-sl"], ["one system"]),
     "num-refs-two-files": (["ref", "ref2", "-nr", "2"], ["ONE reference file"]),
     "per-item-without-jsonl": (["ref", "--per-item"], ["--jsonl"]),

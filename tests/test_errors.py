@@ -359,15 +359,17 @@ CASES: list[tuple[str, Callable[[], Any], type, type, list[str]]] = [
         ["num_threads"],
     ),
     (
-        "n-bootstrap",
-        lambda: BLEU().corpus_score(["a"], [["a"]], n_bootstrap=1000),
+        # n_bootstrap > 1 resamples (issue 5) and 0 or 1 do not, as in sacreBLEU; not an int
+        # is an error (sacreBLEU fails with a TypeError on the comparison).
+        "n-bootstrap-str",
+        lambda: BLEU().corpus_score(["a"], [["a"]], n_bootstrap="1000"),
         errors.InvalidOptionError,
         ValueError,
-        ["n_bootstrap", "1000"],
+        ["n_bootstrap", "'1000'"],
     ),
     (
-        "n-bootstrap-zero",
-        lambda: BLEU().corpus_score(["a"], [["a"]], n_bootstrap=0),
+        "n-bootstrap-float",
+        lambda: BLEU().corpus_score(["a"], [["a"]], n_bootstrap=2.0),
         errors.InvalidOptionError,
         ValueError,
         ["n_bootstrap"],

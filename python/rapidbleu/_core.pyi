@@ -10,10 +10,17 @@ __all__ = [
     "TOKENIZERS",
     "ReferenceCache",
     "__version__",
+    "aggregate_statistics",
+    "ar_sums",
+    "bootstrap_sums",
     "compute_bleu",
     "corpus_statistics",
     "nltk_sentence_scores",
+
+    "pairwise_matrices",
     "score_rows",
+    "score_rows_f32",
+    "self_statistics",
     "sentence_scores",
     "split_items",
     "token_statistics",
@@ -123,3 +130,55 @@ def nltk_sentence_scores(
     num_threads: int = 0,
 ) -> npt.NDArray[np.float64]:
     """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""
+
+# -- significance tests, pairwise matrices, self-BLEU, MBR (crates/rapidbleu-py/src/pairwise.rs)
+
+def bootstrap_sums(
+    stats: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+) -> npt.NDArray[np.int64]:
+    """``stats[idxs].sum(1)``, exact (int64)."""
+
+def ar_sums(
+    baseline: npt.NDArray[np.int64],
+    system: npt.NDArray[np.int64],
+    mask: npt.NDArray[np.bool_],
+    num_threads: int = 0,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+
+def score_rows_f32(
+    stats: npt.NDArray[np.float32],
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    max_order: int,
+    neumaier: bool,
+) -> npt.NDArray[np.float64]:
+    """Scores of float32 statistics rows with NumPy 2's float32 precisions."""
+
+def pairwise_matrices(
+    groups: list[tuple[Sequence[str], Sequence[str]]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    num_threads: int,
+    smooth_method: str,
+    smooth_value: float | None,
+    effective_order: bool,
+    neumaier: bool,
+) -> list[npt.NDArray[np.float64]]:
+    """One sentence-BLEU matrix per ``(hypotheses, references)`` group."""
+
+def self_statistics(
+    samples: Sequence[str], tokenizer: str, lowercase: bool, max_order: int
+) -> npt.NDArray[np.int64]:
+    """Statistics of every sample against all the others."""
+
+def aggregate_statistics(
+    groups: list[tuple[Sequence[str], Sequence[str]]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    num_threads: int = 0,
+) -> list[npt.NDArray[np.int64]]:
+    """Linear-time MBR statistics (scaled expected counts) per group."""

@@ -83,14 +83,14 @@ pub struct BleuOutcome {
 
 /// `utils.my_log`: `-9999999999` (a Python int) for zero, else `math.log`.
 #[derive(Clone, Copy)]
-enum Term {
+pub(crate) enum Term {
     Int(i64),
     Float(f64),
 }
 
 /// `sum(terms)` as CPython's `builtin_sum_impl` computes it: an exact integer prefix, then
 /// floats (ints met after a float are added as doubles, uncompensated, also on 3.12).
-fn py_sum(terms: impl IntoIterator<Item = Term>, mode: Summation) -> f64 {
+pub(crate) fn py_sum(terms: impl IntoIterator<Item = Term>, mode: Summation) -> f64 {
     let mut terms = terms.into_iter();
     let mut i_result: i64 = 0;
     let first = loop {

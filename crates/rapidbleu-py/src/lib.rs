@@ -9,6 +9,7 @@ mod errors;
 mod extract;
 mod ids;
 mod items;
+mod pairwise;
 
 use errors::{rb_err, run_detached};
 use extract::{borrow_all, collect, to_str, Owned};
@@ -19,7 +20,7 @@ use rapidbleu_core::score::{self, BleuParams, Smooth, Summation};
 use rapidbleu_core::stats::{self, RefCache, RefSets, StatsOptions};
 use rapidbleu_core::tokenize::{TokBuf, Tokenizer};
 
-fn stats_options(
+pub(crate) fn stats_options(
     py: Python<'_>,
     tokenizer: &str,
     lowercase: bool,
@@ -357,7 +358,7 @@ impl ReferenceCache {
     }
 }
 
-fn bleu_params(
+pub(crate) fn bleu_params(
     py: Python<'_>,
     smooth_method: &str,
     smooth_value: Option<f64>,
@@ -472,6 +473,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     m.add_class::<ReferenceCache>()?;
     ids::register(m)?;
+    pairwise::register(m)?;
     m.add(
         "TOKENIZERS",
         rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),

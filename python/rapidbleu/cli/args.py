@@ -13,6 +13,7 @@ import codecs
 import os
 from typing import NoReturn
 
+from rapidbleu.cli import paired
 from rapidbleu.errors import UsageError
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 from rapidbleu.tokenizers import TOKENIZERS
@@ -39,10 +40,9 @@ _TEST_SET_OPTIONS = {
     "subset": "--subset",
     "detail": "-d/--detail",
 }
+
+
 # Significance options (issue 5 adds them; until then: a clear error).
-_LATER_OPTIONS = {"confidence": "-ci/--confidence", "paired_bs": "-pbs", "paired_ar": "-par"}
-
-
 class _Parser(argparse.ArgumentParser):
     """argparse that raises :class:`UsageError` instead of printing and exiting."""
 
@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="0..1 or 0..100 (default: unit with --jsonl, else sacreBLEU's 0..100)",
     )
     out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
-    out.add_argument("-nc", "--no-color", action="store_true", help="(accepted; no colours)")
+    out.add_argument("-nc", "--no-color", action="store_true", help="no colours in the paired-test table")
     out.add_argument("-V", "--version", action="store_true", help="print the version")
     # Recognised so that the message is clear; never downloads.
     hidden = argparse.SUPPRESS
@@ -179,26 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-ol", "--origlang", default=None, help=hidden)
     p.add_argument("--subset", default=None, help=hidden)
     p.add_argument("-d", "--detail", action="store_true", help=hidden)
-    # MERGE (issue 5): replace this call with `paired.add_arguments(p)` (rapidbleu.cli.paired
-    # defines the same spellings, which argparse refuses to define twice) and drop
-    # _refuse_significance below.
-    _add_significance_placeholders(p)
+    paired.add_arguments(p)
     return p
-
-
-def _add_significance_placeholders(p: argparse.ArgumentParser) -> None:
-    """The significance options of sacreBLEU, recognised only to refuse them (until issue 5)."""
-    hidden = argparse.SUPPRESS
-    p.add_argument("-ci", "--confidence", action="store_true", help=hidden)
-    p.add_argument("-par", "--paired-ar", action="store_true", help=hidden)
-    p.add_argument("-pbs", "--paired-bs", action="store_true", help=hidden)
-
-
-def _refuse_significance(args: argparse.Namespace) -> None:
-    """Until issue 5 is merged: the significance options are a usage error."""
-    for dest, flag in _LATER_OPTIONS.items():
-        if getattr(args, dest, False):
-            raise UsageError(f"{flag}: significance tests are not available yet in rapidbleu")
 
 
 def _one_of(option: str, value: str, allowed: list[str]) -> None:
@@ -255,7 +237,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                 f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
                 "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
             )
-    _refuse_significance(args)  # MERGE (issue 5): remove this line
     if args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
     if args.max_ngram_order < 1:
@@ -291,6 +272,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             raise UsageError("-nr/--num-refs splits ONE reference file on tabs; give only one REF")
         if args.input is not None and len(args.input) == 0:
             raise UsageError("-i/--input needs at least one file")
+    if args.confidence or paired.is_paired(args):
+        _check_significance(args)
     if args.scale is None:
         args.scale = "unit" if args.jsonl is not None else "percent"
     return args
+
+
+def _check_significance(args: argparse.Namespace) -> None:
+    """Where ``--confidence`` / ``--paired-bs`` / ``--paired-ar`` cannot apply."""
+    if args.sentence_level:
+        # sacreBLEU's `main` refuses this combination with the same words.
+        raise UsageError("Statistical tests are unavailable in sentence-level mode.")
+    if args.jsonl is not None:
+        raise UsageError("--confidence and the paired tests apply to system files, not --jsonl")
+    if args.scale == "unit":
+        raise UsageError("significance tests report sacreBLEU's 0..100 scores; drop --scale unit")
+    counts = {"-cin": args.confidence_n, "-pbsn": args.paired_bs_n, "-parn": args.paired_ar_n}
+    for flag, n in counts.items():
+        if n < 1:
+            raise UsageError(f"{flag} must be >= 1, got {n}")

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
+from rapidbleu.cli import paired
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.output import single_results, system_table
@@ -25,11 +26,14 @@ from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
     corpus_scores,
     make_metric,
+    metric_kwargs,
     open_corpus,
     rescale,
     sentence_lines,
+    whole_corpus,
 )
 from rapidbleu.errors import InvalidOptionError, RapidBleuError, UsageError
+from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.version import SACREBLEU_VERSION, __version__
 
 __all__ = ["console_main", "main"]
@@ -89,6 +93,19 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
     yield system_table(corpus.system_names, formatted, {"BLEU": sig}, args.format, args.width)
 
 
+def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
+    """One system's score with its bootstrap confidence interval (sacreBLEU's ``-ci``)."""
+    systems, references = whole_corpus(args, stdin)
+    if len(systems) > 1:
+        # sacreBLEU's `main` refuses this combination with the same words.
+        raise UsageError("Use paired tests (--paired) for multiple systems.")
+    metric = BLEU(**metric_kwargs(args))
+    score = metric.corpus_score(systems[0][1], references, n_bootstrap=args.confidence_n)
+    sig = metric.get_signature().format(args.short if args.format != "json" else False)
+    line = score.format(args.width, args.score_only, sig, args.format == "json")
+    yield single_results([line], args.format)
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
     """Runs the command; returns its exit code (0 ok, 1 bad input, 2 wrong command line).
 
@@ -116,13 +133,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             try:
                 if args.jsonl is not None:
                     lines = jsonl_lines(args, source, progress)
-                # MERGE (issue 5, rapidbleu.cli.paired): the significance tests need the whole
-                # corpus; add here (importing `paired` and scoring's `whole_corpus`,
-                # `metric_kwargs`), with `paired.add_arguments(p)` in args.build_parser:
-                #   elif paired.is_paired(args):
-                #       systems, references = whole_corpus(args, source)
-                #       kwargs = metric_kwargs(args)
-                #       return paired.run_paired(args, systems, references, kwargs, out)
+                elif paired.is_paired(args):
+                    # The tests resample segments: the whole corpus is read into memory.
+                    systems, references = whole_corpus(args, source)
+                    kwargs = metric_kwargs(args)
+                    stdin_names = args.input is None
+                    return paired.run_paired(args, systems, references, kwargs, out, stdin_names)
+                elif args.confidence:
+                    lines = _confidence(args, source)
                 else:
                     lines = _score_files(args, source, progress)
                 for line in lines:

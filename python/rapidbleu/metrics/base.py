@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.errors import InputError
@@ -94,13 +95,13 @@ class Score:
             return json.dumps(d, indent=1, ensure_ascii=False)
         return full_score
 
-    def estimate_ci(self, scores: list[Score]) -> None:
+    def estimate_ci(self, scores: Sequence[Score | float]) -> None:
         """Stores the mean and the 95% confidence half-width of bootstrap ``scores``.
 
         Args:
-            scores: Scores of bootstrap resamples.
+            scores: Scores of bootstrap resamples (``Score`` objects or plain floats).
         """
-        raw_scores = sorted(x.score for x in scores)
+        raw_scores = sorted(x if isinstance(x, float) else x.score for x in scores)
         n = len(raw_scores)
         lower_idx = n // 40
         upper_idx = n - lower_idx - 1

@@ -536,7 +536,9 @@ class BLEU:
             hypotheses: One str per segment.
             references: Reference streams, each with one str (or ``None``: no reference from
                 this stream for that segment) per segment; ``None`` uses the cached references.
-            n_bootstrap: Must be 1 (bootstrap confidence intervals are not available yet).
+            n_bootstrap: With more than 1, also estimate the mean and 95% confidence interval
+                from ``n_bootstrap`` bootstrap resamples (seed ``$SACREBLEU_SEED``, default
+                12345), as sacreBLEU does; the signature then shows ``bs:`` and ``seed:``.
 
         Returns:
             The score.
@@ -551,13 +553,18 @@ class BLEU:
             >>> BLEU().corpus_score(["a b c d e"], [["a b c d e"], ["x"]]).score
             100.00000000000004
         """
-        if n_bootstrap != 1:
-            raise InvalidOptionError(
-                f"n_bootstrap={n_bootstrap!r}: bootstrap confidence intervals are not available "
-                "yet; use n_bootstrap=1"
-            )
+        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
+            raise InvalidOptionError(f"n_bootstrap must be an int, got {n_bootstrap!r}")
         stats = self._extract_corpus_statistics(_check_hypotheses(hypotheses), references)
-        return self._compute_score_from_stats(stats.sum(axis=0))
+        score = self._compute_score_from_stats(stats.sum(axis=0))
+        if n_bootstrap > 1:
+            # sacreBLEU's Metric.corpus_score: resample, then record n and seed for the signature.
+            from rapidbleu.significance import _bootstrap_resample
+
+            self.n_bootstrap = n_bootstrap
+            self.seed, bs_scores = _bootstrap_resample(self, stats, n_bootstrap)
+            score.estimate_ci(bs_scores.tolist())
+        return score
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
         """BLEU of one hypothesis against its references (any number).
