@@ -113,13 +113,14 @@ def test_baseline_given_twice_is_skipped(wmt17: Path, capsys: pytest.CaptureFixt
 
 def test_errors(wmt17: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = _ours(["ref.A.de", "-i", SYS[0], "-pbs"], wmt17, capsys)
-    assert rc == 1 and out == "" and "multiple input systems" in err and err.count("\n") == 1
+    # Exit codes follow rapidbleu's rule (2: command line, 1: input), not sacreBLEU's 1 for all.
+    assert rc == 2 and out == "" and "multiple input systems" in err and err.count("\n") == 1
     rc, _, err = _ours(["ref.A.de", "-i", SYS[0], SYS[1], "-pbs", "-par"], wmt17, capsys)
     assert rc == 2 and "not allowed with" in err
     rc, _, err = _ours(["ref.A.de", "-i", SYS[0], SYS[1], SYS[1], "-pbs"], wmt17, capsys)
     assert rc == 1 and "already used" in err
     rc, _, err = _ours(["ref.A.de", "-i", SYS[0], SYS[1], "-ci"], wmt17, capsys)
-    assert rc == 1 and "paired test" in err
+    assert rc == 2 and "paired test" in err
 
 
 def test_colours_only_on_a_terminal(wmt17: Path, monkeypatch: pytest.MonkeyPatch) -> None:

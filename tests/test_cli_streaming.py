@@ -2,7 +2,7 @@
 
 The reader is checked against what sacreBLEU does (``open(newline="\\n")`` for files,
 ``io.TextIOWrapper`` with universal newlines for stdin, ``rstrip`` of every line) on generated
-bytes; the table formatter against ``tabulate`` itself (the package sacreBLEU prints with).
+bytes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 import rapidbleu
 from rapidbleu.cli import reader, scoring
 from rapidbleu.cli.reader import LineReader
-from rapidbleu.cli.table import fancy_grid, latex_booktabs
 
 SYSTEMS = ["wmt22.en-de/ref.A.de", "-i", "wmt22.en-de/hyp.PROMT.de", "wmt22.en-de/hyp.Online-B.de"]
 
@@ -116,36 +115,6 @@ def test_utf16_input(lines: list[str]) -> None:
     r = LineReader("f", io.BytesIO(data), "utf-16")
     expected = [line for line in io.TextIOWrapper(io.BytesIO(data), "utf-16", newline="\n")]
     assert r.read(100) == [line.rstrip() for line in expected]
-
-
-_NAME = st.one_of(
-    st.text(st.sampled_from("ab_&%$#{}~^\\<>. -/1,"), min_size=1, max_size=12),
-    st.sampled_from(["1", "2", "1,000", "True", "1e3", "inf", "nan", " x ", "3.14159", "1_000"]),
-)
-
-
-@settings(max_examples=examples(300))
-@given(
-    names=st.lists(_NAME, min_size=2, max_size=5, unique=True),
-    width=st.integers(0, 4),
-    data=st.data(),
-)
-def test_tables_equal_tabulate(names: list[str], width: int, data: st.DataObject) -> None:
-    """fancy_grid / latex_booktabs equal sacreBLEU's tabulate call (print_results_table)."""
-    tabulate = pytest.importorskip("tabulate").tabulate
-    values = data.draw(st.lists(st.floats(0, 100), min_size=len(names), max_size=len(names)))
-    scores = [f"{v:.{width}f}" for v in values]
-    for fmt, ours_fn in (("fancy_grid", fancy_grid), ("latex_booktabs", latex_booktabs)):
-        theirs = tabulate(
-            {"System": names, "BLEU": scores},
-            headers="keys",
-            tablefmt=fmt,
-            colalign=("right",),
-            stralign="center",
-            numalign="center",
-            floatfmt=f".{width}f",
-        )
-        assert ours_fn(["System", "BLEU"], [names, scores], width) == theirs
 
 
 def test_streaming_reads_a_chunk_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

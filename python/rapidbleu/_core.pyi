@@ -16,7 +16,6 @@ __all__ = [
     "compute_bleu",
     "corpus_statistics",
     "nltk_sentence_scores",
-
     "pairwise_matrices",
     "score_rows",
     "score_rows_f32",

@@ -167,7 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="0..1 or 0..100 (default: unit with --jsonl, else sacreBLEU's 0..100)",
     )
     out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
-    out.add_argument("-nc", "--no-color", action="store_true", help="no colours in the paired-test table")
+    out.add_argument("-nc", "--no-color", action="store_true", help="no colours (paired tests)")
     out.add_argument("-V", "--version", action="store_true", help="print the version")
     # Recognised so that the message is clear; never downloads.
     hidden = argparse.SUPPRESS
@@ -288,7 +288,3 @@ def _check_significance(args: argparse.Namespace) -> None:
         raise UsageError("--confidence and the paired tests apply to system files, not --jsonl")
     if args.scale == "unit":
         raise UsageError("significance tests report sacreBLEU's 0..100 scores; drop --scale unit")
-    counts = {"-cin": args.confidence_n, "-pbsn": args.paired_bs_n, "-parn": args.paired_ar_n}
-    for flag, n in counts.items():
-        if n < 1:
-            raise UsageError(f"{flag} must be >= 1, got {n}")

@@ -3,16 +3,18 @@
 Single system: one ``Score.format`` line or JSON object (``print_single_results``); several
 systems: a table and the signature block, or a JSON list (``print_results_table``); sentence
 level: one line per segment. All in ``sacrebleu/sacrebleu.py`` and ``sacrebleu/utils.py``.
-The significance tests (``rapidbleu.cli.paired``) reuse :func:`system_table`.
+Tables are drawn by sacreBLEU's ``print_results_table`` as copied in
+:mod:`rapidbleu.cli.paired` (with ``tabulate``, as sacreBLEU draws them).
 """
 
 from __future__ import annotations
 
-import json
+import argparse
+import io
 from collections.abc import Sequence
 from typing import Any
 
-from rapidbleu.cli.table import fancy_grid, latex_booktabs
+from rapidbleu.cli.paired import print_results_table
 from rapidbleu.metrics.bleu import BLEUScore
 
 __all__ = ["score_line", "single_results", "system_table"]
@@ -88,18 +90,11 @@ def system_table(
             }
         ]
     """
-    if fmt == "json":
-        rows: list[dict[str, Any]] = []
-        for i, name in enumerate(names):
-            row: dict[str, Any] = {"system": name}
-            for metric, values in scores.items():
-                row[metric] = values[i]
-            rows.append(row)
-        return json.dumps(rows, indent=4)
-    headers = ["System", *scores]
-    columns = [list(names), *scores.values()]
-    table = fancy_grid if fmt == "text" else latex_booktabs
-    lines = [table(headers, columns, width), ""]
-    lines += ["-----------------", "Metric signatures", "-----------------"]
-    lines += [f" - {name:<10} {sig}" for name, sig in signatures.items()]
-    return "\n".join(lines)
+    # sacreBLEU's own function (tabulate's fancy_grid / latex_booktabs), without colours.
+    args = argparse.Namespace(
+        format=fmt, width=width, no_color=True, paired_bs=False, paired_ar=False
+    )
+    results: dict[str, list[Any]] = {"System": list(names), **scores}
+    out = io.StringIO()
+    print_results_table(results, signatures, args, out)
+    return out.getvalue().removesuffix("\n")

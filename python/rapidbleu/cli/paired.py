@@ -16,7 +16,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from rapidbleu.errors import InvalidOptionError
+from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.significance import PairedTest
 
@@ -39,57 +39,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         >>> a.paired_bs, a.paired_bs_n, a.paired_ar_n, a.confidence_n
         (True, 50, 10000, 1000)
     """
-    ci = parser.add_argument_group(
-        "Confidence interval (CI) estimation for single-system evaluation"
+    sig = parser.add_argument_group("significance (whole corpus in memory)")
+    sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap CI, one system")
+    sig.add_argument(
+        "-cin", "--confidence-n", type=int, default=1000, metavar="N", help="CI resamples (1000)"
     )
-    ci.add_argument(
-        "--confidence",
-        "-ci",
-        action="store_true",
-        help="Report confidence interval using bootstrap resampling.",
-    )
-    ci.add_argument(
-        "--confidence-n",
-        "-cin",
-        type=int,
-        default=1000,
-        help="Set the number of bootstrap resamples for CI estimation (Default: %(default)s).",
-    )
-    pair = parser.add_argument_group("Paired significance testing for multi-system evaluation")
-    choice = pair.add_mutually_exclusive_group()
+    choice = sig.add_mutually_exclusive_group()
     choice.add_argument(
-        "--paired-ar",
-        "-par",
-        action="store_true",
-        help="Perform paired test using approximate randomization (AR).",
+        "-par", "--paired-ar", action="store_true", help="paired approx. randomisation"
     )
-    choice.add_argument(
-        "--paired-bs",
-        "-pbs",
-        action="store_true",
-        help="Perform paired test using bootstrap resampling.",
+    choice.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap")
+    sig.add_argument(
+        "-parn", "--paired-ar-n", type=int, default=10000, metavar="N", help="AR trials (10000)"
     )
-    pair.add_argument(
-        "--paired-ar-n",
-        "-parn",
-        type=int,
-        default=10000,
-        help="Number of trials for approximate randomization test (Default: %(default)s).",
-    )
-    pair.add_argument(
-        "--paired-bs-n",
+    sig.add_argument(
         "-pbsn",
+        "--paired-bs-n",
         type=int,
         default=1000,
-        help="Number of bootstrap resamples for paired bootstrap resampling test "
-        "(Default: %(default)s).",
+        metavar="N",
+        help="bootstrap resamples (1000)",
     )
-    pair.add_argument(
-        "--paired-jobs",
+    sig.add_argument(
         "-j",
+        "--paired-jobs",
         type=int,
         default=1,
-        help="Accepted for sacreBLEU compatibility; the tests already use all cores.",
+        metavar="N",
+        help="accepted; the tests use all cores",
     )
 
 
@@ -269,7 +246,8 @@ def run_paired(
         0.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: Fewer than two systems, two systems with one name,
+        rapidbleu.errors.InputError: Two systems with one name.
+        rapidbleu.errors.InvalidOptionError: Fewer than two systems,
             or no paired test requested.
     """
     if not is_paired(args):
@@ -282,7 +260,7 @@ def run_paired(
         if named and name == named[0][0]:
             continue  # sacreBLEU ignores a system that is also the baseline.
         if any(name == n for n, _ in named):
-            raise InvalidOptionError(
+            raise InputError(
                 f"{name!r} already used to name a system; give each system a different file name"
             )
         named.append((name, lines))
