@@ -124,9 +124,11 @@ pub fn split_items<'py>(
         }
         // A token sequence / ID candidate (list, tuple, array, tensor) goes down the token
         // path (`rapidbleu.ids`), which checks its types itself.
-        let tokens = cand.cast::<PyList>().is_ok()
-            || cand.cast::<PyTuple>().is_ok()
-            || cand.hasattr("__array__")?;
+        // (A str is checked first: `hasattr` on a str raises and swallows an AttributeError.)
+        let tokens = !cand.is_instance_of::<PyString>()
+            && (cand.cast::<PyList>().is_ok()
+                || cand.cast::<PyTuple>().is_ok()
+                || cand.hasattr("__array__")?);
         // Check types here so that messages name the item, not an internal list.
         if !tokens && !cand.is_instance_of::<PyString>() {
             return Err(rb_err(
