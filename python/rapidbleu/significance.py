@@ -51,6 +51,9 @@ Seed = Union[int, None, str]
 
 # sacreBLEU's float32 sums are exact below this bound (float32 has a 24-bit significand).
 _F32_EXACT = 2**24
+_F64_EXACT = 2**53
+# Resamples x segments above which the counts matrix is not built (8M: 64 MiB of float64).
+_HISTOGRAM_MAX = 8_000_000
 _NUMPY2 = int(np.__version__.split(".")[0]) >= 2
 
 
@@ -152,9 +155,36 @@ def _scores_of_f32_sums(
     return _core.score_rows(f32.astype(np.int64), method, value, eff, order, neumaier)
 
 
-def _resample(metric: BLEU, stats: Stats, idxs: npt.NDArray[np.int64]) -> Scores:
-    sums = _core.bootstrap_sums(stats, idxs, metric._num_threads)
+def _resample(
+    metric: BLEU,
+    stats: Stats,
+    idxs: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.float64] | None = None,
+) -> Scores:
+    """Scores of the resamples ``idxs`` of ``stats``; ``counts`` is :func:`_histogram` of them."""
+    if counts is not None and int(np.abs(stats).max(initial=0)) * len(stats) < _F64_EXACT:
+        # Every product and partial sum is an integer below 2**53, so the float64 matrix
+        # product is exact whatever order BLAS adds in.
+        sums = np.rint(counts @ stats.astype(np.float64)).astype(np.int64)
+    else:
+        sums = _core.bootstrap_sums(stats, idxs, metric._num_threads)
     return _scores_of_f32_sums(metric, sums, stats, idxs)
+
+
+def _histogram(idxs: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.float64] | None:
+    """How often each of ``n`` segments is drawn in each resample, as a float64 matrix.
+
+    None when that matrix would be too large to be worth it.
+
+    Performance decision: with a fixed seed every system is resampled with the same indices,
+    so their sums are one counts matrix times each system's statistics: a BLAS product,
+    several times faster than summing the drawn rows per system.
+    """
+    if idxs.size > _HISTOGRAM_MAX:
+        return None
+    rows = np.arange(len(idxs), dtype=np.int64)[:, None] * n
+    flat = np.bincount((rows + idxs).ravel(), minlength=len(idxs) * n)
+    return flat.reshape(len(idxs), n).astype(np.float64)
 
 
 def _bootstrap_resample(metric: BLEU, stats: Stats, n_samples: int) -> tuple[str, Scores]:
@@ -259,7 +289,8 @@ def _paired_bs(
     scores_bl = _draws(
         cache, ("bl", id(metric), seed, n_samples, n), lambda: _resample(metric, bl_stats, idxs)
     )
-    scores_sys = _resample(metric, sys_stats, idxs)
+    counts = _draws(cache, ("counts", seed, n_samples, n), lambda: _histogram(idxs, n))
+    scores_sys = _resample(metric, sys_stats, idxs, counts)
     sys_mean, sys_ci = estimate_ci(scores_sys)
     sample_diffs = np.abs(scores_sys - scores_bl)
     stats = sample_diffs - sample_diffs.mean()

@@ -108,17 +108,33 @@ impl Worker {
             scratch,
         } = self;
         intern_references(tok, scratch, refs, opts, table);
-        let (bytes, ranges) = tok.tokenize(hyp, opts);
-        table.lookup_hypothesis_ranges(bytes, ranges, scratch);
-        table.count_references(opts.max_order, true, scratch);
-        table.match_hypothesis(row, scratch);
+        self.match_interned(hyp, opts, row);
     }
 
-    /// Statistics of one hypothesis against a cached table.
-    fn match_against(&mut self, hyp: &str, table: &RefTable, opts: &StatsOptions, row: &mut [i64]) {
+    /// Statistics of one hypothesis against cached tokenized references.
+    fn segment_cached(
+        &mut self,
+        hyp: &str,
+        seg: &CachedSegment,
+        opts: &StatsOptions,
+        row: &mut [i64],
+    ) {
+        self.table.clear();
+        for (bytes, ranges) in seg.references() {
+            self.table
+                .intern_reference_ranges(bytes, ranges, &mut self.scratch);
+        }
+        self.match_interned(hyp, opts, row);
+    }
+
+    /// Counts the interned references (only n-grams the hypothesis can match) and matches.
+    fn match_interned(&mut self, hyp: &str, opts: &StatsOptions, row: &mut [i64]) {
         let (bytes, ranges) = self.tok.tokenize(hyp, opts);
-        table.lookup_hypothesis_ranges(bytes, ranges, &mut self.scratch);
-        table.match_hypothesis(row, &mut self.scratch);
+        self.table
+            .lookup_hypothesis_ranges(bytes, ranges, &mut self.scratch);
+        self.table
+            .count_references(opts.max_order, true, &mut self.scratch);
+        self.table.match_hypothesis(row, &mut self.scratch);
     }
 }
 
@@ -291,40 +307,82 @@ fn check_output(len: usize, expected: usize) -> Result<(), CoreError> {
     Ok(())
 }
 
-/// Pre-computed reference tables, reused across many hypothesis sets (sacreBLEU's
+/// One segment's references, tokenized: their tokenizer outputs back to back, the byte
+/// ranges of their tokens (relative to each reference's start), and where each reference ends.
+#[derive(Debug)]
+struct CachedSegment {
+    bytes: Box<[u8]>,
+    ranges: Box<[(u32, u32)]>,
+    /// `(end in bytes, end in ranges)` of each reference.
+    ends: Box<[(u32, u32)]>,
+}
+
+impl CachedSegment {
+    fn new(tok: &mut TokState, refs: &[&str], opts: &StatsOptions) -> Self {
+        let (mut bytes, mut ranges, mut ends) = (Vec::new(), Vec::new(), Vec::new());
+        for r in refs {
+            let (b, rs) = tok.tokenize(r, opts);
+            // The buffer has slack after its tokens, which is not kept. (13a's ranges are not
+            // in buffer order: words it rewrites are written after the others.)
+            let used = rs.iter().map(|&(_, end)| end as usize).max().unwrap_or(0);
+            bytes.extend_from_slice(&b[..used]);
+            ranges.extend_from_slice(rs);
+            ends.push((bytes.len() as u32, ranges.len() as u32));
+        }
+        CachedSegment {
+            bytes: bytes.into(),
+            ranges: ranges.into(),
+            ends: ends.into(),
+        }
+    }
+
+    /// Each reference's tokenizer output and token ranges.
+    fn references(&self) -> impl Iterator<Item = (&[u8], &[(u32, u32)])> {
+        let starts = std::iter::once((0, 0)).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter()).map(|((b0, r0), &(b1, r1))| {
+            (
+                &self.bytes[b0 as usize..b1 as usize],
+                &self.ranges[r0 as usize..r1 as usize],
+            )
+        })
+    }
+}
+
+/// References tokenized once, reused across many hypothesis sets (sacreBLEU's
 /// `BLEU(references=...)` cache).
+///
+/// Performance decision: the cache keeps the tokenizer output, not counted n-gram tables.
+/// Tables of every n-gram of every reference cost about 5 KB a segment and, scattered over
+/// memory, were slower to match against than counting afresh with the hypothesis known (only
+/// n-grams made of hypothesis tokens are counted); tokenization is the part worth caching.
 #[derive(Debug)]
 pub struct RefCache {
     opts: StatsOptions,
-    tables: Vec<RefTable>,
+    segments: Vec<CachedSegment>,
 }
 
 impl RefCache {
-    /// Tokenizes and counts the references of every segment once.
+    /// Tokenizes the references of every segment once.
     pub fn new(refs: &RefSets<'_>, opts: StatsOptions, threads: usize) -> Result<Self, CoreError> {
         refs.check_nonempty()?;
         check_segment_sizes(
             (0..refs.len()).map(|i| (i, segment_bytes(None, refs.get(i)))),
             &opts,
         )?;
-        let tables = map_collect(refs.len(), threads, Worker::default, |w, i| {
-            let mut t = RefTable::default();
-            intern_references(&mut w.tok, &mut w.scratch, refs.get(i), &opts, &mut t);
-            t.count_references(opts.max_order, false, &mut w.scratch);
-            t.shrink_to_fit();
-            t
+        let segments = map_collect(refs.len(), threads, TokState::default, |tok, i| {
+            CachedSegment::new(tok, refs.get(i), &opts)
         });
-        Ok(RefCache { opts, tables })
+        Ok(RefCache { opts, segments })
     }
 
     /// Number of segments.
     pub fn len(&self) -> usize {
-        self.tables.len()
+        self.segments.len()
     }
 
     /// Whether the cache holds no segment.
     pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
+        self.segments.is_empty()
     }
 
     /// The options the references were processed with.
@@ -334,7 +392,7 @@ impl RefCache {
 
     /// Statistics of `hyps` against the cached references.
     pub fn stats(&self, hyps: &[&str], threads: usize, out: &mut [i64]) -> Result<(), CoreError> {
-        check_lengths(hyps.len(), self.tables.len())?;
+        check_lengths(hyps.len(), self.segments.len())?;
         check_output(out.len(), hyps.len() * self.opts.row_len())?;
         check_segment_sizes(hyps.iter().map(|h| h.len()).enumerate(), &self.opts)?;
         let opts = &self.opts;
@@ -343,7 +401,7 @@ impl RefCache {
             opts.row_len(),
             threads,
             Worker::default,
-            |w, i, row| w.match_against(hyps[i], &self.tables[i], opts, row),
+            |w, i, row| w.segment_cached(hyps[i], &self.segments[i], opts, row),
         );
         Ok(())
     }
@@ -355,26 +413,37 @@ mod tests {
 
     #[test]
     fn cached_equals_uncached_and_threads_agree() {
-        let hyps = ["The cat sat on the mat.", "Hello, World!", "", "a b c d"];
+        let hyps = [
+            "The cat sat on the mat.",
+            "Hello, World!",
+            "",
+            "a b c d",
+            "Prices rose 3.5% to 1,000.50-2,000, i.e. a lot.",
+        ];
         let refs: RefSets = vec![
             vec!["The cat is on the mat.", "There is a cat on the mat."],
             vec!["hello world !"],
             vec![""],
             vec!["a b c d", "a b"],
+            // Words 13a rewrites (inner `.`/`,`, `-` after a digit) end its output buffer.
+            vec![
+                "Prices rose by 3.5% to 1,000.50-2,000.",
+                "i.e. 1,000-2,000 x",
+            ],
         ]
         .into_iter()
         .collect();
         let opts = StatsOptions::new(Tokenizer::T13a, true, 4).unwrap();
-        let mut a = vec![0; 4 * opts.row_len()];
+        let mut a = vec![0; hyps.len() * opts.row_len()];
         corpus_stats(&hyps, &refs, &opts, 1, &mut a).unwrap();
         let cache = RefCache::new(&refs, opts, 2).unwrap();
-        let mut b = vec![0; 4 * opts.row_len()];
+        let mut b = vec![0; hyps.len() * opts.row_len()];
         cache.stats(&hyps, 2, &mut b).unwrap();
         assert_eq!(a, b);
         // sacreBLEU 2.6.0: BLEU(lowercase=True)._extract_corpus_statistics(hyps, refs)
         let expected: Vec<i64> = vec![
             7, 7, 6, 4, 2, 1, 7, 6, 5, 4, 4, 3, 3, 1, 0, 0, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 4, 4, 4, 3, 2, 1, 4, 3, 2, 1,
+            0, 4, 4, 4, 3, 2, 1, 4, 3, 2, 1, 16, 10, 12, 9, 6, 4, 16, 15, 14, 13,
         ];
         assert_eq!(a, expected);
     }
