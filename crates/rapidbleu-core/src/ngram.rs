@@ -72,14 +72,6 @@ impl RefTable {
         &self.lens
     }
 
-    /// Releases spare capacity (for tables kept in a reference cache).
-    pub fn shrink_to_fit(&mut self) {
-        self.vocab.shrink_to_fit();
-        self.ngrams.shrink_to_fit();
-        self.max_counts.shrink_to_fit();
-        self.lens.shrink_to_fit();
-    }
-
     /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
     /// [`RefTable::count_references`]).
     pub fn intern_reference<'t>(

@@ -111,14 +111,6 @@ impl NgramMap {
             self.get_or_insert(s.key, s.id);
         }
     }
-
-    /// Shrinks the table to the smallest size that holds its keys (for cached tables).
-    pub(crate) fn shrink_to_fit(&mut self) {
-        let want = (2 * self.len).max(MIN_SLOTS).next_power_of_two();
-        if want < self.slots.len() {
-            self.resize(want);
-        }
-    }
 }
 
 /// One token slot: the token's first 16 bytes as masked words, its bytes in the arena, its
@@ -380,15 +372,6 @@ impl TokenMap {
             };
         }
     }
-
-    /// Shrinks the table and arena to what they hold (for cached tables).
-    pub(crate) fn shrink_to_fit(&mut self) {
-        let want = (2 * self.len).max(MIN_SLOTS).next_power_of_two();
-        if want < self.slots.len() {
-            self.resize(want);
-        }
-        self.arena.shrink_to_fit();
-    }
 }
 
 #[inline]
@@ -416,9 +399,7 @@ mod tests {
         m.clear();
         assert_eq!(m.get(7919_u64 << 20), None);
         assert_eq!(m.get_or_insert(3, 9), 9);
-        m.shrink_to_fit();
         assert_eq!(m.get(3), Some(9));
-        assert_eq!(m.slots.len(), MIN_SLOTS);
     }
 
     #[test]
@@ -441,7 +422,6 @@ mod tests {
         assert_eq!(m.len(), 0);
         assert_eq!(m.get(b"tok1x"), None);
         assert_eq!(m.get_or_insert(b"a"), 0);
-        m.shrink_to_fit();
         assert_eq!(m.get(b"a"), Some(0));
     }
 
