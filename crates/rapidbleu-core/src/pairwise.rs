@@ -11,9 +11,7 @@
 use crate::error::CoreError;
 use crate::parallel;
 use crate::score::{compute_bleu, BleuParams};
-use crate::stats::StatsOptions;
-use crate::tokenize::TokBuf;
-use crate::whitespace::py_rstrip;
+use crate::stats::{StatsOptions, TokState};
 use rustc_hash::FxHashMap;
 
 /// The n-grams of one tokenized sentence.
@@ -31,9 +29,7 @@ struct Interner {
     tokens: FxHashMap<Vec<u8>, u32>,
     /// Per order >= 2: (prefix id, last token id) -> id.
     ngrams: Vec<FxHashMap<u64, u32>>,
-    text: String,
-    buf: TokBuf,
-    ranges: Vec<(u32, u32)>,
+    tok: TokState,
     ids: Vec<u32>,
     next: Vec<u32>,
 }
@@ -41,19 +37,9 @@ struct Interner {
 impl Interner {
     /// Tokenizes `text` (`BLEU._preprocess_segment` then `str.split()`) and counts its n-grams.
     fn bag(&mut self, text: &str, opts: &StatsOptions) -> Bag {
-        let text = if opts.lowercase_ascii && text.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.text.clear();
-            self.text.push_str(text);
-            self.text.make_ascii_lowercase();
-            self.text.as_str()
-        } else {
-            text
-        };
-        let bytes = opts
-            .tokenizer
-            .tokens(py_rstrip(text), &mut self.buf, &mut self.ranges);
+        let (bytes, ranges) = self.tok.tokenize(text, opts);
         self.ids.clear();
-        for &(a, b) in &self.ranges {
+        for &(a, b) in ranges {
             let tok = &bytes[a as usize..b as usize];
             let n = self.tokens.len() as u32;
             let id = match self.tokens.get(tok) {

@@ -50,7 +50,7 @@ impl StatsOptions {
 
 /// Tokenizer state of one worker: `BLEU._preprocess_segment` then `str.split()`.
 #[derive(Default, Debug)]
-struct TokState {
+pub(crate) struct TokState {
     lower: String,
     buf: TokBuf,
     ranges: Vec<(u32, u32)>,
@@ -58,7 +58,11 @@ struct TokState {
 
 impl TokState {
     /// The tokenizer output for `text` and the byte ranges of its tokens in it.
-    fn tokenize<'s>(&'s mut self, text: &str, opts: &StatsOptions) -> (&'s [u8], &'s [(u32, u32)]) {
+    pub(crate) fn tokenize<'s>(
+        &'s mut self,
+        text: &str,
+        opts: &StatsOptions,
+    ) -> (&'s [u8], &'s [(u32, u32)]) {
         let text = if opts.lowercase_ascii && text.bytes().any(|b| b.is_ascii_uppercase()) {
             self.lower.clear();
             self.lower.push_str(text);
