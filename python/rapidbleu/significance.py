@@ -267,6 +267,38 @@ def _draws(cache: dict[Any, Any] | None, key: tuple[Any, ...], draw: Callable[[]
     return cache[key]
 
 
+def _bs_indices(
+    cache: dict[Any, Any] | None, seed: int | None, n_samples: int, n: int
+) -> npt.NDArray[np.int64]:
+    """The resample indices of ``_paired_bs_test``: the same for every system with a seed."""
+
+    def draw() -> npt.NDArray[np.int64]:
+        rng = np.random.default_rng(seed)
+        return rng.choice(n, size=(n_samples, n), replace=True)
+
+    return _draws(cache, ("bs", seed, n_samples, n), draw)  # type: ignore[no-any-return]
+
+
+def _bootstrap_sums_of_systems(
+    cache: dict[Any, Any], seed: int, n_samples: int, systems: list[Stats]
+) -> list[Stats] | None:
+    """Every system's resampled sums from one matrix product, or None where not exact.
+
+    Performance decision: one wide product (counts x all systems' rows side by side) instead
+    of one narrow product per system; it also keeps NumPy's BLAS threads, which spin for a
+    while after a product, from competing with the engine's threads between systems.
+    """
+    n = len(systems[0])
+    idxs = _bs_indices(cache, seed, n_samples, n)
+    counts = _draws(cache, ("counts", seed, n_samples, n), lambda: _histogram(idxs, n))
+    largest = max(int(np.abs(st).max(initial=0)) for st in systems)
+    if counts is None or largest * n >= _F64_EXACT:
+        return None
+    # Exact: every product and partial sum is an integer below 2**53.
+    wide = np.rint(counts @ np.hstack(systems).astype(np.float64)).astype(np.int64)
+    return np.split(wide, len(systems), axis=1)
+
+
 def _paired_bs(
     metric: BLEU,
     bl_stats: Stats,
@@ -275,22 +307,25 @@ def _paired_bs(
     n_samples: int,
     seed: int | None,
     cache: dict[Any, Any] | None = None,
+    sums: Stats | None = None,
 ) -> Result:
-    """The ``_paired_bs_test`` of sacreBLEU, for one system and one metric."""
+    """The ``_paired_bs_test`` of sacreBLEU, for one system and one metric.
+
+    ``sums`` are the system's resampled sums when :func:`_bootstrap_sums_of_systems` has
+    computed them already.
+    """
     n = len(sys_stats)
-
-    def draw() -> npt.NDArray[np.int64]:
-        rng = np.random.default_rng(seed)
-        return rng.choice(n, size=(n_samples, n), replace=True)
-
-    idxs = _draws(cache, ("bs", seed, n_samples, n), draw)
+    idxs = _bs_indices(cache, seed, n_samples, n)
     sys_score = metric._compute_score_from_stats(sys_stats.sum(axis=0)).score
     diff = abs(bl_score - sys_score)
     scores_bl = _draws(
         cache, ("bl", id(metric), seed, n_samples, n), lambda: _resample(metric, bl_stats, idxs)
     )
-    counts = _draws(cache, ("counts", seed, n_samples, n), lambda: _histogram(idxs, n))
-    scores_sys = _resample(metric, sys_stats, idxs, counts)
+    if sums is not None:
+        scores_sys = _scores_of_f32_sums(metric, sums, sys_stats, idxs)
+    else:
+        counts = _draws(cache, ("counts", seed, n_samples, n), lambda: _histogram(idxs, n))
+        scores_sys = _resample(metric, sys_stats, idxs, counts)
     sys_mean, sys_ci = estimate_ci(scores_sys)
     sample_diffs = np.abs(scores_sys - scores_bl)
     stats = sample_diffs - sample_diffs.mean()
@@ -440,13 +475,28 @@ class PairedTest:
         # sacreBLEU: `seed = self._seed if self._seed else None` (a seed of 0 means random).
         seed = self._seed if self._seed else None
         cache = None if seed is None else self._cache
-        for _, hyps in self.named_systems[1:]:
-            for name, metric in self.metrics.items():
-                bl_stats, bl_result = self._baseline_info[name]
-                sys_stats = metric._extract_corpus_statistics(hyps, self.references)
+        for name, metric in self.metrics.items():
+            bl_stats, bl_result = self._baseline_info[name]
+            systems = [
+                metric._extract_corpus_statistics(hyps, self.references)
+                for _, hyps in self.named_systems[1:]
+            ]
+            all_sums: list[Stats | None] = [None] * len(systems)
+            if self.test_type == "bs" and seed is not None and systems:
+                shared = _bootstrap_sums_of_systems(self._cache, seed, self.n_samples, systems)
+                if shared is not None:
+                    all_sums = list(shared)
+            for sys_stats, sums in zip(systems, all_sums):
                 if self.test_type == "bs":
                     res = _paired_bs(
-                        metric, bl_stats, bl_result.score, sys_stats, self.n_samples, seed, cache
+                        metric,
+                        bl_stats,
+                        bl_result.score,
+                        sys_stats,
+                        self.n_samples,
+                        seed,
+                        cache,
+                        sums,
                     )
                 else:
                     res = _paired_ar(
