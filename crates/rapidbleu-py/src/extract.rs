@@ -12,7 +12,8 @@ use pyo3::types::{PyAnyMethods, PyString};
 /// Owned Python strings, `None` where a reference is missing.
 pub type Owned<'py> = Vec<Option<Bound<'py, PyString>>>;
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map(|n| n.to_string())

@@ -8,6 +8,7 @@
 //! `Counter`). A corpus holds IDs or tokens, never both (the engine keys tokens by bytes).
 
 use crate::errors::{core_err, rb_err, run_detached};
+use crate::extract::type_name;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
     PyUntypedArray, PyUntypedArrayMethods,
@@ -50,13 +51,6 @@ impl Display for Indexed<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}[{}]", self.0, self.1)
     }
-}
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
 }
 
 fn is_torch_tensor(obj: &Bound<'_, PyAny>) -> bool {

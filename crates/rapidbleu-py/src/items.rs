@@ -5,15 +5,9 @@
 //! cheaper per item); the rules and messages are those documented in `rapidbleu.items`.
 
 use crate::errors::rb_err;
+use crate::extract::type_name;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
-}
 
 /// Names of the candidate field, in order of preference (`rapidbleu.items.CANDIDATE_KEYS`).
 const CANDIDATE_KEYS: [&str; 4] = ["candidate", "prediction", "hypothesis", "actual_output"];
