@@ -155,19 +155,8 @@ def _scores_of_f32_sums(
     return _core.score_rows(f32.astype(np.int64), method, value, eff, order, neumaier)
 
 
-def _resample(
-    metric: BLEU,
-    stats: Stats,
-    idxs: npt.NDArray[np.int64],
-    counts: npt.NDArray[np.float64] | None = None,
-) -> Scores:
-    """Scores of the resamples ``idxs`` of ``stats``; ``counts`` is :func:`_histogram` of them."""
-    if counts is not None and int(np.abs(stats).max(initial=0)) * len(stats) < _F64_EXACT:
-        # Every product and partial sum is an integer below 2**53, so the float64 matrix
-        # product is exact whatever order BLAS adds in.
-        sums = np.rint(counts @ stats.astype(np.float64)).astype(np.int64)
-    else:
-        sums = _core.bootstrap_sums(stats, idxs, metric._num_threads)
+def _resample(metric: BLEU, stats: Stats, idxs: npt.NDArray[np.int64]) -> Scores:
+    sums = _core.bootstrap_sums(stats, idxs, metric._num_threads)
     return _scores_of_f32_sums(metric, sums, stats, idxs)
 
 
@@ -324,8 +313,7 @@ def _paired_bs(
     if sums is not None:
         scores_sys = _scores_of_f32_sums(metric, sums, sys_stats, idxs)
     else:
-        counts = _draws(cache, ("counts", seed, n_samples, n), lambda: _histogram(idxs, n))
-        scores_sys = _resample(metric, sys_stats, idxs, counts)
+        scores_sys = _resample(metric, sys_stats, idxs)
     sys_mean, sys_ci = estimate_ci(scores_sys)
     sample_diffs = np.abs(scores_sys - scores_bl)
     stats = sample_diffs - sample_diffs.mean()
