@@ -21,7 +21,7 @@ from typing import IO, Any, TextIO
 from rapidbleu.cli import paired
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
-from rapidbleu.cli.output import single_results, system_table
+from rapidbleu.cli.output import single_result, system_table
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
     corpus_scores,
@@ -83,10 +83,7 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
     finally:
         corpus.close()
     if len(scores) == 1:
-        # JSON always carries the long signature.
-        sig = metric.get_signature().format(args.short if args.format != "json" else False)
-        line = scores[0].format(args.width, args.score_only, sig, args.format == "json")
-        yield single_results([line], args.format)
+        yield single_result(scores[0], metric, args)
         return
     sig = metric.get_signature().format(args.short)
     formatted = {"BLEU": [s.format(args.width, True) for s in scores]}
@@ -101,9 +98,7 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
         raise UsageError("Use paired tests (--paired) for multiple systems.")
     metric = BLEU(**metric_kwargs(args))
     score = metric.corpus_score(systems[0][1], references, n_bootstrap=args.confidence_n)
-    sig = metric.get_signature().format(args.short if args.format != "json" else False)
-    line = score.format(args.width, args.score_only, sig, args.format == "json")
-    yield single_results([line], args.format)
+    yield single_result(score, metric, args)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:

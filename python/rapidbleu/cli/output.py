@@ -15,23 +15,26 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.cli.paired import print_results_table
-from rapidbleu.metrics.bleu import BLEUScore
+from rapidbleu.metrics.bleu import BLEU, BLEUScore
 
-__all__ = ["score_line", "single_results", "system_table"]
+__all__ = ["single_result", "single_results", "system_table"]
 
 
-def score_line(
-    score: BLEUScore, signature: str, width: int, score_only: bool, is_json: bool
-) -> str:
-    """One system's result: sacreBLEU's ``Score.format`` (a text line or a JSON object).
+def single_result(score: BLEUScore, metric: BLEU, args: argparse.Namespace) -> str:
+    """One system's result as sacreBLEU's ``main`` prints it (a text line or a JSON object).
+
+    JSON always carries the long signature (``-sh`` applies to text only), as in sacreBLEU.
 
     Example:
-        >>> from rapidbleu import BLEU
-        >>> s = BLEU().corpus_score(["a b c d"], [["a b c d"]])
-        >>> score_line(s, "nrefs:1", 1, False, False)[:40]
-        'BLEU|nrefs:1 = 100.0 100.0/100.0/100.0/1'
+        >>> from rapidbleu.cli.args import parse_args
+        >>> metric = BLEU()
+        >>> s = metric.corpus_score(["a b c d"], [["a b c d"]])
+        >>> single_result(s, metric, parse_args(["ref", "-f", "text", "-b"]))
+        '100.0'
     """
-    return score.format(width, score_only, signature, is_json)
+    sig = metric.get_signature().format(args.short if args.format != "json" else False)
+    line = score.format(args.width, args.score_only, sig, args.format == "json")
+    return single_results([line], args.format)
 
 
 def single_results(results: Sequence[str], fmt: str) -> str:
