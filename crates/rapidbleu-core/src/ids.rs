@@ -70,57 +70,65 @@ impl RefLenRule {
     }
 }
 
-/// A token that can be fed to the n-gram engine as bytes.
-pub trait Token: Sync {
-    /// Writes the tokens of `seq` back to back into `bytes` (cleared first, then followed by
-    /// the slack the engine reads past a token's end) and each token's byte range into
-    /// `ranges`: the form [`RefTable::intern_reference_ranges`] and
-    /// [`RefTable::lookup_hypothesis_ranges`] take.
-    ///
-    /// Performance decision: one contiguous buffer per sequence lets the engine copy a
-    /// reference into its vocabulary once and read every token without a branch on its length.
-    fn encode(seq: &[Self], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>)
-    where
-        Self: Sized;
+/// A token the n-gram engine can count: an integer ID, or a token given as its bytes.
+pub trait Token: Sync + Sized {
+    /// Adds `seq` to `w`'s table as a reference.
+    fn intern(seq: &[Self], w: &mut IdWorker);
 
-    /// The number of bytes [`Token::encode`] writes for `seq` (before the slack).
-    fn byte_len(seq: &[Self]) -> usize
-    where
-        Self: Sized;
+    /// Maps `seq` to the table's token ids as the hypothesis.
+    fn lookup(seq: &[Self], w: &mut IdWorker);
+
+    /// The number of bytes the engine holds for `seq` (before the slack).
+    fn byte_len(seq: &[Self]) -> usize;
 }
 
 impl Token for i64 {
-    fn encode(seq: &[i64], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>) {
-        bytes.clear();
-        ranges.clear();
-        bytes.reserve(seq.len() * 8 + SLACK);
-        for (k, id) in seq.iter().enumerate() {
-            bytes.extend_from_slice(&id.to_le_bytes());
-            ranges.push((8 * k as u32, 8 * k as u32 + 8));
-        }
-        padded(bytes);
+    fn intern(seq: &[i64], w: &mut IdWorker) {
+        w.table.intern_reference_ids(seq, &mut w.scratch);
     }
 
-    fn byte_len(seq: &[i64]) -> usize {
-        8 * seq.len()
+    fn lookup(seq: &[i64], w: &mut IdWorker) {
+        w.table.lookup_hypothesis_ids(seq, &mut w.scratch);
+    }
+
+    fn byte_len(_: &[i64]) -> usize {
+        0
     }
 }
 
 impl Token for &[u8] {
-    fn encode(seq: &[&[u8]], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>) {
-        bytes.clear();
-        ranges.clear();
-        for tok in seq {
-            let start = bytes.len() as u32;
-            bytes.extend_from_slice(tok);
-            ranges.push((start, bytes.len() as u32));
-        }
-        padded(bytes);
+    fn intern(seq: &[&[u8]], w: &mut IdWorker) {
+        encode(seq, &mut w.bytes, &mut w.ranges);
+        w.table
+            .intern_reference_ranges(&w.bytes, &w.ranges, &mut w.scratch);
+    }
+
+    fn lookup(seq: &[&[u8]], w: &mut IdWorker) {
+        encode(seq, &mut w.bytes, &mut w.ranges);
+        w.table
+            .lookup_hypothesis_ranges(&w.bytes, &w.ranges, &mut w.scratch);
     }
 
     fn byte_len(seq: &[&[u8]]) -> usize {
         seq.iter().map(|t| t.len()).sum()
     }
+}
+
+/// Writes the tokens of `seq` back to back into `bytes` (cleared first, then followed by the
+/// slack the engine reads past a token's end) and each token's byte range into `ranges`: the
+/// form [`RefTable::intern_reference_ranges`] and [`RefTable::lookup_hypothesis_ranges`] take.
+///
+/// Performance decision: one contiguous buffer per sequence lets the engine copy a reference
+/// into its vocabulary once and read every token without a branch on its length.
+fn encode(seq: &[&[u8]], bytes: &mut Vec<u8>, ranges: &mut Vec<(u32, u32)>) {
+    bytes.clear();
+    ranges.clear();
+    for tok in seq {
+        let start = bytes.len() as u32;
+        bytes.extend_from_slice(tok);
+        ranges.push((start, bytes.len() as u32));
+    }
+    padded(bytes);
 }
 
 /// Token sequences stored flat: sequence `i` is `data[offsets[i]..offsets[i + 1]]`.
@@ -256,7 +264,7 @@ impl<T> TokenCorpus<T> {
 
 /// One worker's reusable buffers.
 #[derive(Default, Debug)]
-struct IdWorker {
+pub struct IdWorker {
     table: RefTable,
     scratch: Scratch,
     bytes: Vec<u8>,
@@ -274,16 +282,11 @@ impl IdWorker {
     ) {
         self.table.clear();
         for r in corpus.ref_range(i) {
-            T::encode(corpus.refs.get(r), &mut self.bytes, &mut self.ranges);
-            self.table
-                .intern_reference_ranges(&self.bytes, &self.ranges, &mut self.scratch);
+            T::intern(corpus.refs.get(r), self);
         }
         let hyp = corpus.hyps.get(i);
-        T::encode(hyp, &mut self.bytes, &mut self.ranges);
-        self.table
-            .lookup_hypothesis_ranges(&self.bytes, &self.ranges, &mut self.scratch);
-        self.table
-            .count_references(max_order, true, &mut self.scratch);
+        T::lookup(hyp, self);
+        self.table.count_references(max_order, &mut self.scratch);
         self.table.match_hypothesis(row, &mut self.scratch);
         row[1] = i64::from(rule.pick(self.table.ref_lens(), hyp.len() as u32));
     }

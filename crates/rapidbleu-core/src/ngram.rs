@@ -27,14 +27,19 @@ fn key(prefix: u32, token: u32) -> u64 {
 /// The reference side of one segment: vocabulary, n-gram ids, clipped counts and lengths.
 #[derive(Default, Clone, Debug)]
 pub struct RefTable {
-    /// Reference token -> token id.
+    /// Reference token -> token id, for tokens given as bytes.
     vocab: TokenMap,
+    /// Reference token -> token id, for integer token IDs (the two are never mixed in one
+    /// table: an ID and an 8-byte token could be equal).
+    id_vocab: NgramMap,
     /// (prefix id, last token id) -> n-gram id.
     ngrams: NgramMap,
     /// n-gram id -> maximum count over the references.
     max_counts: Vec<u32>,
     /// Length in tokens of each reference, in the order given.
     lens: Vec<u32>,
+    /// The id the next new n-gram gets.
+    next_id: u32,
 }
 
 /// Scratch space reused across segments by one worker.
@@ -56,9 +61,15 @@ impl RefTable {
     /// Empties the table, keeping its allocations.
     pub fn clear(&mut self) {
         self.vocab.clear();
+        self.id_vocab.clear();
         self.ngrams.clear();
         self.max_counts.clear();
         self.lens.clear();
+    }
+
+    /// Number of distinct reference tokens (token ids are `0..n_tokens`).
+    fn n_tokens(&self) -> usize {
+        self.vocab.len() + self.id_vocab.len()
     }
 
     /// Number of references added.
@@ -106,29 +117,51 @@ impl RefTable {
         self.lens.push(ranges.len() as u32);
     }
 
-    /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
-    /// n-gram its maximum count over the references.
+    /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
     ///
-    /// With `only_hypothesis_tokens`, n-grams containing a token that the hypothesis looked up
-    /// by [`RefTable::lookup_hypothesis`] does not have are skipped: they cannot match, and
-    /// skipping them avoids most hash-map insertions at higher orders.
-    pub fn count_references(
-        &mut self,
-        max_order: usize,
-        only_hypothesis_tokens: bool,
-        sc: &mut Scratch,
-    ) {
+    /// Performance decision: IDs are keyed by their value in an integer map, with no byte
+    /// encoding and no byte comparison.
+    pub fn intern_reference_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
+        self.id_vocab.reserve(ids.len());
+        for &t in ids {
+            let next = self.id_vocab.len() as u32;
+            sc.ref_ids
+                .push(self.id_vocab.insert_reserved(t as u64, next));
+        }
+        self.lens.push(ids.len() as u32);
+    }
+
+    /// Maps the hypothesis IDs to reference token ids: [`RefTable::lookup_hypothesis`] for IDs.
+    pub fn lookup_hypothesis_ids(&self, ids: &[i64], sc: &mut Scratch) {
+        sc.ids.clear();
+        sc.ids.extend(
+            ids.iter()
+                .map(|&t| self.id_vocab.get(t as u64).unwrap_or(MISSING)),
+        );
+    }
+
+    /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
+    /// n-gram its maximum count over the references. Call it after
+    /// [`RefTable::lookup_hypothesis`] (or its variants): n-grams containing a token the
+    /// hypothesis lacks cannot match and are skipped, which avoids most hash-map insertions
+    /// at higher orders.
+    pub fn count_references(&mut self, max_order: usize, sc: &mut Scratch) {
+        let n_tokens = self.n_tokens();
+        self.next_id = n_tokens as u32;
         sc.keep.clear();
-        sc.keep.resize(self.vocab.len(), !only_hypothesis_tokens);
-        if only_hypothesis_tokens {
-            for &id in &sc.ids {
-                if id != MISSING {
-                    sc.keep[id as usize] = true;
-                }
+        sc.keep.resize(n_tokens, false);
+        for &id in &sc.ids {
+            if id != MISSING {
+                sc.keep[id as usize] = true;
+            }
+        }
+        // A reference token the hypothesis lacks becomes MISSING: one test per position below.
+        for t in &mut sc.ref_ids {
+            if !sc.keep[*t as usize] {
+                *t = MISSING;
             }
         }
         // Unigram ids are token ids (no map lookup at order 1); longer n-grams get ids after them.
-        let n_tokens = self.vocab.len();
         self.max_counts.clear();
         self.max_counts.resize(n_tokens, 0);
         if sc.counts.len() < n_tokens {
@@ -146,66 +179,76 @@ impl RefTable {
         sc.ref_ids.clear();
     }
 
-    /// Counts one reference's n-grams. With a single reference its counts are the maxima, so
-    /// they go straight into `max_counts`; otherwise into scratch counts, merged by `max`.
+    /// Counts one reference's n-grams (`ids`: token ids, MISSING where the hypothesis lacks
+    /// the token). With a single reference its counts are the maxima, so they go straight
+    /// into `max_counts`; otherwise into scratch counts, merged by `max`.
     fn count_one(&mut self, ids: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
-        sc.touched.clear();
+        let Scratch {
+            live,
+            counts,
+            touched,
+            ..
+        } = sc;
+        touched.clear();
+        // Counts one occurrence of n-gram `id` in this reference.
+        let bump = |max_counts: &mut [u32], counts: &mut [u32], touched: &mut Vec<u32>, id: u32| {
+            if single {
+                max_counts[id as usize] += 1;
+            } else {
+                let count = &mut counts[id as usize];
+                if *count == 0 {
+                    touched.push(id);
+                }
+                *count += 1;
+            }
+        };
         // `(start, id)` of the n-grams of the current order that survive (their tokens are all
         // in the hypothesis). Only they can be extended to the next order, so the loops touch
         // surviving n-grams only, not every position of every order.
-        sc.live.clear();
+        live.clear();
         for (i, &t) in ids.iter().enumerate() {
-            if sc.keep[t as usize] {
-                sc.live.push((i as u32, t));
-                self.bump(t, single, sc);
+            if t != MISSING {
+                live.push((i as u32, t));
+                bump(&mut self.max_counts, counts, touched, t);
             }
         }
         for n in 2..=max_order {
-            let mut live = std::mem::take(&mut sc.live);
-            live.retain_mut(|(start, prefix)| {
-                let Some(&t) = ids.get(*start as usize + n - 1) else {
-                    return false;
+            // At most one new n-gram per surviving position: room for them is made once per
+            // order, so the insertions below neither check capacity nor reallocate.
+            self.ngrams.reserve(live.len());
+            let next_limit = self.next_id as usize + live.len();
+            if self.max_counts.len() < next_limit {
+                self.max_counts.resize(next_limit, 0);
+            }
+            if counts.len() < next_limit {
+                counts.resize(next_limit, 0);
+            }
+            let mut kept = 0;
+            for r in 0..live.len() {
+                let (start, prefix) = live[r];
+                // Starts increase, so once an n-gram would end past the reference, all do.
+                let Some(&t) = ids.get(start as usize + n - 1) else {
+                    break;
                 };
-                if !sc.keep[t as usize] {
-                    return false;
+                if t == MISSING {
+                    continue;
                 }
-                let next = self.max_counts.len() as u32;
-                let id = self.ngrams.get_or_insert(key(*prefix, t), next);
-                if id == next {
-                    self.max_counts.push(0);
-                    // Scratch counts stay zeroed and at least as long as `max_counts`.
-                    if sc.counts.len() == id as usize {
-                        sc.counts.push(0);
-                    }
-                }
-                *prefix = id;
-                self.bump(id, single, sc);
-                true
-            });
-            sc.live = live;
-            if sc.live.is_empty() {
+                let id = self.ngrams.insert_reserved(key(prefix, t), self.next_id);
+                self.next_id += u32::from(id == self.next_id);
+                bump(&mut self.max_counts, counts, touched, id);
+                live[kept] = (start, id);
+                kept += 1;
+            }
+            live.truncate(kept);
+            if live.is_empty() {
                 break;
             }
         }
-        for &id in &sc.touched {
+        for &id in touched.iter() {
             let idx = id as usize;
-            self.max_counts[idx] = self.max_counts[idx].max(sc.counts[idx]);
-            sc.counts[idx] = 0;
+            self.max_counts[idx] = self.max_counts[idx].max(counts[idx]);
+            counts[idx] = 0;
         }
-    }
-
-    /// Counts one occurrence of n-gram `id` in the reference being counted.
-    #[inline]
-    fn bump(&mut self, id: u32, single: bool, sc: &mut Scratch) {
-        if single {
-            self.max_counts[id as usize] += 1;
-            return;
-        }
-        let count = &mut sc.counts[id as usize];
-        if *count == 0 {
-            sc.touched.push(id);
-        }
-        *count += 1;
     }
 
     /// sacreBLEU's `BLEU._get_closest_ref_len`: the reference length closest to `hyp_len`,
@@ -246,70 +289,72 @@ impl RefTable {
     }
 
     /// Writes `[hyp_len, ref_len, correct_1..N, total_1..N]` for the hypothesis last given to
-    /// [`RefTable::lookup_hypothesis`] into `row` (`row.len() == 2 + 2 * N`).
-    pub fn match_hypothesis(&self, row: &mut [i64], sc: &mut Scratch) {
+    /// [`RefTable::lookup_hypothesis`] into `row` (`row.len() == 2 + 2 * N`), after
+    /// [`RefTable::count_references`].
+    ///
+    /// It uses up the table's counts (each hypothesis occurrence of an n-gram takes one of its
+    /// reference count, which is how clipping `min(hyp_count, ref_max)` is summed without
+    /// hypothesis counts), so a table matches one hypothesis once.
+    pub fn match_hypothesis(&mut self, row: &mut [i64], sc: &mut Scratch) {
         let max_order = (row.len() - 2) / 2;
-        let len = sc.ids.len();
+        let ids = &sc.ids;
+        let len = ids.len();
         row.fill(0);
         row[0] = len as i64;
         row[1] = i64::from(self.closest_ref_len(len as u32).unwrap_or(0));
         for n in 1..=max_order {
             row[2 + max_order + n - 1] = (len + 1).saturating_sub(n) as i64;
         }
-        if sc.counts.len() < self.max_counts.len() {
-            sc.counts.resize(self.max_counts.len(), 0);
-        }
-        sc.touched.clear();
         // As in `count_one`, only n-grams found in the table are extended to the next order.
-        let mut live = std::mem::take(&mut sc.live);
+        let live = &mut sc.live;
         live.clear();
-        for (i, &t) in sc.ids.iter().enumerate() {
+        let mut correct = 0;
+        for (i, &t) in ids.iter().enumerate() {
             if t != MISSING {
                 live.push((i as u32, t));
+                correct += take_one(&mut self.max_counts[t as usize]);
             }
         }
+        // An n-gram missing from the table gets the id `absent`, whose count is 0, so that it
+        // matches nothing and is dropped from `live` without a branch (a hypothesis token
+        // missing from the references is MISSING, and no reference n-gram contains MISSING).
+        let absent = self.next_id;
+        if self.max_counts.len() <= absent as usize {
+            self.max_counts.resize(absent as usize + 1, 0);
+        }
+        self.max_counts[absent as usize] = 0;
         for n in 1..=max_order {
-            let mut correct = 0i64;
-            let ids = &sc.ids;
-            let (counts, touched) = (&mut sc.counts, &mut sc.touched);
-            live.retain_mut(|(start, prefix)| {
-                let id = if n == 1 {
-                    *prefix
-                } else {
-                    let Some(&t) = ids.get(*start as usize + n - 1) else {
-                        return false;
+            if n > 1 {
+                correct = 0;
+                let mut kept = 0;
+                for r in 0..live.len() {
+                    let (start, prefix) = live[r];
+                    let Some(&t) = ids.get(start as usize + n - 1) else {
+                        break;
                     };
-                    if t == MISSING {
-                        return false;
-                    }
-                    match self.ngrams.get(key(*prefix, t)) {
-                        Some(id) => id,
-                        None => return false,
-                    }
-                };
-                *prefix = id;
-                let count = &mut counts[id as usize];
-                if *count == 0 {
-                    touched.push(id);
+                    let id = self.ngrams.get_or(key(prefix, t), absent);
+                    correct += take_one(&mut self.max_counts[id as usize]);
+                    live[kept] = (start, id);
+                    kept += usize::from(id != absent);
                 }
-                *count += 1;
-                // min(hyp_count, ref_max) summed over n-grams, one occurrence at a time.
-                if *count <= self.max_counts[id as usize] {
-                    correct += 1;
-                }
-                true
-            });
+                live.truncate(kept);
+            }
             row[2 + n - 1] = correct;
             if live.is_empty() {
                 // No n-gram of this order is in the table, so no longer one can be.
                 break;
             }
         }
-        sc.live = live;
-        for &id in &sc.touched {
-            sc.counts[id as usize] = 0;
-        }
     }
+}
+
+/// One hypothesis occurrence of an n-gram whose remaining reference count is `*left`: it
+/// matches (1) while some count is left, and uses one up.
+#[inline(always)]
+fn take_one(left: &mut u32) -> i64 {
+    let hit = u32::from(*left > 0);
+    *left -= hit;
+    i64::from(hit)
 }
 
 #[cfg(test)]
@@ -324,7 +369,7 @@ mod tests {
             t.intern_reference(toks(r), &mut sc);
         }
         t.lookup_hypothesis(toks(hyp), &mut sc);
-        t.count_references(n, true, &mut sc);
+        t.count_references(n, &mut sc);
         let mut out = vec![0; 2 + 2 * n];
         t.match_hypothesis(&mut out, &mut sc);
         out

@@ -56,47 +56,70 @@ impl NgramMap {
         }
     }
 
-    /// The id of `key`, if present.
-    #[inline]
-    pub(crate) fn get(&self, key: u64) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.index(key);
+    /// The slot holding `key`, or else the empty slot where it would go.
+    ///
+    /// Performance decision: the probe stops on "empty or equal" in one test, and callers
+    /// pick the outcome without branching where they can, because whether an n-gram is
+    /// present is data the branch predictor cannot learn.
+    #[inline(always)]
+    fn probe(&self, key: u64) -> usize {
+        let slots = &self.slots[..];
+        let mask = slots.len() - 1;
+        let mut i = self.index(key) & mask;
         loop {
-            let s = &self.slots[i];
-            if s.stamp != self.stamp {
-                return None;
-            }
-            if s.key == key {
-                return Some(s.id);
+            let s = &slots[i];
+            // One branch for "empty or equal" (the common case, either way): taking them as
+            // two branches would mispredict on every new-versus-known n-gram.
+            let code = (usize::from(s.stamp == self.stamp) << 1) | usize::from(s.key == key);
+            if (0b1011 >> code) & 1 != 0 {
+                return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// The id of `key`, inserting it with id `next` if absent.
-    #[inline]
-    pub(crate) fn get_or_insert(&mut self, key: u64, next: u32) -> u32 {
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.resize(2 * self.slots.len());
+    /// The id of `key`, if present.
+    #[inline(always)]
+    pub(crate) fn get(&self, key: u64) -> Option<u32> {
+        let s = &self.slots[self.probe(key)];
+        (s.stamp == self.stamp).then_some(s.id)
+    }
+
+    /// The id of `key`, or `absent` if it is not present (without a branch on which).
+    #[inline(always)]
+    pub(crate) fn get_or(&self, key: u64, absent: u32) -> u32 {
+        let s = &self.slots[self.probe(key)];
+        std::hint::select_unpredictable(s.stamp == self.stamp, s.id, absent)
+    }
+
+    /// Number of keys.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Makes room for `additional` more keys, so that that many
+    /// [`NgramMap::insert_reserved`] calls neither check capacity nor grow the table.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let need = 4 * (self.len + additional);
+        if need > self.slots.len() {
+            self.resize(need);
         }
-        let mask = self.slots.len() - 1;
-        let mut i = self.index(key);
-        loop {
-            let s = &mut self.slots[i];
-            if s.stamp != self.stamp {
-                *s = Slot {
-                    key,
-                    id: next,
-                    stamp: self.stamp,
-                };
-                self.len += 1;
-                return next;
-            }
-            if s.key == key {
-                return s.id;
-            }
-            i = (i + 1) & mask;
-        }
+    }
+
+    /// The id of `key`, inserting it with id `next` if absent, after room was made by
+    /// [`NgramMap::reserve`] (without it, the table could fill up and the probe would not end).
+    #[inline(always)]
+    pub(crate) fn insert_reserved(&mut self, key: u64, next: u32) -> u32 {
+        debug_assert!(2 * (self.len + 1) <= self.slots.len());
+        let i = self.probe(key);
+        let stamp = self.stamp;
+        let s = &mut self.slots[i];
+        let new = s.stamp != stamp;
+        // The slot is written either way, so new and existing keys take the same path.
+        let id = std::hint::select_unpredictable(new, next, s.id);
+        *s = Slot { key, id, stamp };
+        self.len += usize::from(new);
+        id
     }
 
     /// Rebuilds the table with `n` slots (a power of two holding every key at most half full).
@@ -108,7 +131,7 @@ impl NgramMap {
         self.stamp = 1;
         self.len = 0;
         for s in old.into_iter().filter(|s| s.stamp == stamp) {
-            self.get_or_insert(s.key, s.id);
+            self.insert_reserved(s.key, s.id);
         }
     }
 }
@@ -389,16 +412,21 @@ mod tests {
     fn insert_get_clear_grow() {
         let mut m = NgramMap::default();
         for k in 0..1000u64 {
-            assert_eq!(m.get_or_insert((k * 7919) << 20, k as u32), k as u32);
+            m.reserve(1);
+            assert_eq!(m.insert_reserved((k * 7919) << 20, k as u32), k as u32);
         }
+        m.reserve(1000);
         for k in 0..1000u64 {
             assert_eq!(m.get((k * 7919) << 20), Some(k as u32));
-            assert_eq!(m.get_or_insert((k * 7919) << 20, 5), k as u32);
+            assert_eq!(m.get_or((k * 7919) << 20, 7), k as u32);
+            assert_eq!(m.insert_reserved((k * 7919) << 20, 5), k as u32);
         }
-        assert_eq!(m.len, 1000);
+        assert_eq!(m.len(), 1000);
+        assert_eq!(m.get_or(1, 7), 7);
         m.clear();
         assert_eq!(m.get(7919_u64 << 20), None);
-        assert_eq!(m.get_or_insert(3, 9), 9);
+        m.reserve(1);
+        assert_eq!(m.insert_reserved(3, 9), 9);
         assert_eq!(m.get(3), Some(9));
     }
 
@@ -455,7 +483,8 @@ mod tests {
     #[test]
     fn stamp_wraparound_empties_the_table() {
         let mut m = NgramMap::default();
-        m.get_or_insert(42, 1);
+        m.reserve(1);
+        m.insert_reserved(42, 1);
         m.stamp = u32::MAX;
         m.slots.iter_mut().for_each(|s| s.stamp = u32::MAX);
         m.clear();

@@ -183,7 +183,7 @@ pub fn sentence_bleu_rows(
 ) -> Result<(), CoreError> {
     let row_len = 2 + 2 * order;
     let nw = weights.len();
-    if order < 1 || nw == 0 || is_default.len() != nw || stats.len() % row_len != 0 {
+    if order < 1 || nw == 0 || is_default.len() != nw || !stats.len().is_multiple_of(row_len) {
         return Err(CoreError::InvalidInput(
             "statistics and weights do not fit together".to_string(),
         ));

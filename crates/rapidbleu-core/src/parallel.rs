@@ -45,11 +45,66 @@ fn chunk_len(n: usize, threads: usize) -> usize {
     (n / (t * 16)).clamp(16, 4096)
 }
 
-/// Calls `f(worker, i, row_i)` for each row of `out` (rows of `row_len` values), with one
-/// `init()` worker per task.
+/// Workers lent to rayon's tasks and given back when a task ends, so that one call makes about
+/// one worker per thread, not one per task.
+///
+/// Performance decision: rayon's `*_init` adaptors call `init` for every task they split off,
+/// and a fresh worker's tables grow (and fault in their pages) again up to the longest segment:
+/// on 256 segments of 1,024 token IDs that cost more than the second thread gained.
+struct Recycler<W, I> {
+    free: Mutex<Vec<W>>,
+    init: I,
+}
+
+/// A worker on loan from a [`Recycler`], given back when dropped.
+struct Loan<'a, W, I> {
+    worker: Option<W>,
+    from: &'a Recycler<W, I>,
+}
+
+impl<W, I: Fn() -> W> Recycler<W, I> {
+    fn new(init: I) -> Self {
+        Recycler {
+            free: Mutex::new(Vec::new()),
+            init,
+        }
+    }
+
+    fn lend(&self) -> Loan<'_, W, I> {
+        let spare = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        Loan {
+            worker: Some(spare.unwrap_or_else(&self.init)),
+            from: self,
+        }
+    }
+}
+
+impl<W, I> Loan<'_, W, I> {
+    fn get(&mut self) -> &mut W {
+        self.worker
+            .as_mut()
+            .expect("a loan holds its worker until dropped")
+    }
+}
+
+impl<W, I> Drop for Loan<'_, W, I> {
+    fn drop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            self.from
+                .free
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(w);
+        }
+    }
+}
+
+/// Calls `f(worker, i, row_i)` for each row of `out` (rows of `row_len` values), with workers
+/// made by `init()` (about one per thread).
 pub fn for_each_row<T, W, I, F>(out: &mut [T], row_len: usize, threads: usize, init: I, f: F)
 where
     T: Send,
+    W: Send,
     I: Fn() -> W + Sync + Send,
     F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
 {
@@ -62,14 +117,18 @@ where
         return;
     }
     let chunk = chunk_len(n, threads);
+    let workers = Recycler::new(init);
     install(threads, || {
         out.par_chunks_mut(row_len * chunk)
             .enumerate()
-            .for_each_init(&init, |w, (c, rows)| {
-                for (j, row) in rows.chunks_mut(row_len).enumerate() {
-                    f(w, c * chunk + j, row);
-                }
-            })
+            .for_each_init(
+                || workers.lend(),
+                |w, (c, rows)| {
+                    for (j, row) in rows.chunks_mut(row_len).enumerate() {
+                        f(w.get(), c * chunk + j, row);
+                    }
+                },
+            )
     });
 }
 
@@ -77,6 +136,7 @@ where
 pub fn map_collect<T, W, I, F>(n: usize, threads: usize, init: I, f: F) -> Vec<T>
 where
     T: Send,
+    W: Send,
     I: Fn() -> W + Sync + Send,
     F: Fn(&mut W, usize) -> T + Sync + Send,
 {
@@ -85,11 +145,12 @@ where
         return (0..n).map(|i| f(&mut w, i)).collect();
     }
     let chunk = chunk_len(n, threads);
+    let workers = Recycler::new(init);
     install(threads, || {
         (0..n)
             .into_par_iter()
             .with_min_len(chunk)
-            .map_init(&init, |w, i| f(w, i))
+            .map_init(|| workers.lend(), |w, i| f(w.get(), i))
             .collect()
     })
 }

@@ -15,7 +15,7 @@ use crate::parallel;
 use crate::score::{py_sum, BleuParams, Smooth, Term};
 
 fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
-    if row_len == 0 || stats.len() % row_len != 0 {
+    if row_len == 0 || !stats.len().is_multiple_of(row_len) {
         return Err(CoreError::InvalidInput(format!(
             "statistics hold {} values, not a whole number of rows of {row_len}",
             stats.len()
@@ -33,7 +33,7 @@ pub fn bootstrap_sums(
     threads: usize,
 ) -> Result<Vec<i64>, CoreError> {
     let n_seg = check_shape(stats, row_len)?;
-    if n_seg == 0 || idxs.len() % n_seg != 0 {
+    if n_seg == 0 || !idxs.len().is_multiple_of(n_seg) {
         return Err(CoreError::InvalidInput(format!(
             "the index matrix holds {} values, not a whole number of rows of {n_seg} segments",
             idxs.len()
@@ -120,7 +120,7 @@ pub fn ar_sums(
             system.len()
         )));
     }
-    if n_seg == 0 || mask.len() % n_seg != 0 {
+    if n_seg == 0 || !mask.len().is_multiple_of(n_seg) {
         return Err(CoreError::InvalidInput(format!(
             "the mask matrix holds {} values, not a whole number of rows of {n_seg} segments",
             mask.len()

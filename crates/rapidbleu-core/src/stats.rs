@@ -137,7 +137,7 @@ impl Worker {
         self.table
             .lookup_hypothesis_ranges(bytes, ranges, &mut self.scratch);
         self.table
-            .count_references(opts.max_order, true, &mut self.scratch);
+            .count_references(opts.max_order, &mut self.scratch);
         self.table.match_hypothesis(row, &mut self.scratch);
     }
 }
