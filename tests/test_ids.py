@@ -199,3 +199,53 @@ def test_hf_tokenizer_and_tiktoken() -> None:
     assert encode(["the then"], enc) == [[257, 32, 257, 110]]
     with pytest.raises(errors.InputTypeError):
         encode(["a"], 42)
+
+
+# IDs on both sides of the engine's direct-table bound (2**18), large and negative ones.
+wide_ids = st.lists(
+    st.sampled_from([0, 1, 7, 2**18 - 1, 2**18, 2**40, -1, -(2**63), 2**63 - 1]), max_size=20
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(wide_ids, st.lists(wide_ids, min_size=1, max_size=3)), min_size=1))
+def test_any_int64_id_counts_as_its_own_token(segments: Any) -> None:
+    # The engine looks small IDs up by index and others by hash: the rows must be those of
+    # the same sequences as str tokens, whatever the mix.
+    hyps = [h for h, _ in segments]
+    refs = [rs for _, rs in segments]
+    as_str = lambda seq: [f"t{t}" for t in seq]  # noqa: E731
+    expected, _ = token_statistics(
+        [as_str(h) for h in hyps], [[as_str(r) for r in rs] for rs in refs]
+    )
+    assert (token_statistics(hyps, refs)[0] == expected).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(id_corpus())
+def test_strided_and_fortran_arrays_equal_contiguous(corpus: Any) -> None:
+    hyps, refs = corpus
+    width = max(len(h) for h in hyps) + 1
+    batch = np.full((len(hyps), width), 99, dtype=np.int64)
+    for i, h in enumerate(hyps):
+        batch[i, : len(h)] = h
+    lengths = [len(h) for h in hyps]
+    expected = token_statistics(batch, refs, lengths=lengths)[0]
+    fortran = np.asfortranarray(batch)
+    strided = np.repeat(batch, 2, axis=1)[:, ::2]
+    for b in (fortran, strided):
+        assert (token_statistics(b, refs, lengths=lengths)[0] == expected).all()
+        assert (token_statistics(b, refs, pad_id=99)[0] == expected).all()
+    # 1-D rows that are views with a stride.
+    rows = [np.repeat(np.array(h, dtype=np.int64), 2)[::2] for h in hyps]
+    assert (token_statistics(rows, refs)[0] == expected).all()
+
+
+def test_str_as_chars() -> None:
+    # NLTK's convention: a str sequence is its characters (a lone surrogate included).
+    hyps, refs = ["ab\ud800c", "xyz"], [["abc"], ["xy", "z"]]
+    rows = token_statistics(hyps, refs, str_as_chars=True)[0]
+    listed = token_statistics([list(h) for h in hyps], [[list(r) for r in rs] for rs in refs])
+    assert (rows == listed[0]).all()
+    with pytest.raises(errors.InputTypeError, match="is a str"):
+        token_statistics(hyps, refs)

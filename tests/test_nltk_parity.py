@@ -200,3 +200,13 @@ def test_batch_with_padding_and_nltk_smoothers(m: int) -> None:
             lambda kw=kw: rb.sentence_bleu_batch(refs, batch, smoothing_function=sf, **kw)
         )
         assert got == want
+
+
+def test_batch_reads_str_hypotheses_and_references_as_characters() -> None:
+    # NLTK iterates a str: its n-grams are of characters (read in Rust, `str_as_chars`).
+    hyps = ["the cat", "a\ud800b", ["t", "he"]]
+    refs = [["the cat sat", "cat"], ["ab"], [["t", "he"], "the"]]
+    sf = nb.SmoothingFunction().method1
+    want = [nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(refs, hyps)]
+    got = rb.sentence_bleu_batch(refs, hyps, smoothing_function=rb.SmoothingFunction().method1)
+    assert got.tolist() == want

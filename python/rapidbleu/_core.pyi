@@ -115,6 +115,7 @@ def token_statistics(
     hyp_lengths: Sequence[int] | None = None,
     ref_lengths: Sequence[Sequence[int] | None] | None = None,
     num_threads: int = 0,
+    str_chars: bool = False,
 ) -> tuple[npt.NDArray[np.int64], str]:
     """Statistics rows of token IDs or str tokens, and the kind (ids, tokens, empty)."""
 

@@ -121,6 +121,7 @@ def token_statistics(
     ref_lengths: Sequence[Sequence[int] | None] | None = None,
     lowercase: bool = False,
     num_threads: int = 0,
+    str_as_chars: bool = False,
 ) -> tuple[npt.NDArray[np.int64], str]:
     """Per-segment statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` of token input.
 
@@ -141,6 +142,8 @@ def token_statistics(
         ref_lengths: Row lengths of each 2-D reference array (parallel to ``references``).
         lowercase: Lowercase str tokens.
         num_threads: Threads of the core (0: all cores).
+        str_as_chars: A str given as a sequence is the sequence of its characters (NLTK's
+            convention: it iterates a str hypothesis); otherwise it is an error.
 
     Returns:
         The ``(n, 2 + 2N)`` int64 rows and the kind: ``ids``, ``tokens`` or ``empty``.
@@ -174,6 +177,7 @@ def token_statistics(
         if ref_lengths is None
         else [None if r is None else [int(n) for n in r] for r in ref_lengths],
         num_threads,
+        str_as_chars,
     )
 
 

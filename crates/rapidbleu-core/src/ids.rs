@@ -12,7 +12,7 @@
 use crate::error::CoreError;
 use crate::ngram::{RefTable, Scratch};
 use crate::ngram_map::{padded, SLACK};
-use crate::parallel::for_each_row;
+use crate::parallel::{for_each_row_in, WorkerPool};
 
 /// Which reference length a segment contributes to the brevity penalty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,8 +302,12 @@ pub fn token_stats<T: Token>(
 ) -> Result<Vec<i64>, CoreError> {
     corpus.check(max_order)?;
     let row_len = 2 + 2 * max_order;
+    // Workers (and their tables) are kept between calls: batches of token IDs typically come
+    // one call after another, e.g. rewards in a training loop.
+    static WORKERS: WorkerPool<IdWorker> = WorkerPool::new();
     let mut out = vec![0i64; corpus.len() * row_len];
-    for_each_row(
+    for_each_row_in(
+        &WORKERS,
         &mut out,
         row_len,
         threads,

@@ -6,6 +6,7 @@
 //! so corpus scores sum rows and score once.
 
 pub mod error;
+mod id_vocab;
 pub mod ids;
 pub mod ngram;
 mod ngram_map;

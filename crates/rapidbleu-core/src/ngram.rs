@@ -14,6 +14,7 @@
 //! is `len - n + 1`), so both sides only extend the n-grams that survived the previous order,
 //! and references skip tokens the hypothesis lacks.
 
+use crate::id_vocab::IdVocab;
 use crate::ngram_map::{NgramMap, TokenMap};
 
 /// Id of a hypothesis token that no reference contains.
@@ -30,8 +31,8 @@ pub struct RefTable {
     /// Reference token -> token id, for tokens given as bytes.
     vocab: TokenMap,
     /// Reference token -> token id, for integer token IDs (the two are never mixed in one
-    /// table: an ID and an 8-byte token could be equal).
-    id_vocab: NgramMap,
+    /// table: both number their tokens from 0).
+    id_vocab: IdVocab,
     /// (prefix id, last token id) -> n-gram id.
     ngrams: NgramMap,
     /// n-gram id -> maximum count over the references.
@@ -119,25 +120,18 @@ impl RefTable {
 
     /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
     ///
-    /// Performance decision: IDs are keyed by their value in an integer map, with no byte
-    /// encoding and no byte comparison.
+    /// Performance decision: IDs are looked up by value ([`IdVocab`]), with no byte encoding
+    /// and no byte comparison.
     pub fn intern_reference_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
-        self.id_vocab.reserve(ids.len());
-        for &t in ids {
-            let next = self.id_vocab.len() as u32;
-            sc.ref_ids
-                .push(self.id_vocab.insert_reserved(t as u64, next));
-        }
+        self.id_vocab.intern(ids, &mut sc.ref_ids);
         self.lens.push(ids.len() as u32);
     }
 
     /// Maps the hypothesis IDs to reference token ids: [`RefTable::lookup_hypothesis`] for IDs.
     pub fn lookup_hypothesis_ids(&self, ids: &[i64], sc: &mut Scratch) {
         sc.ids.clear();
-        sc.ids.extend(
-            ids.iter()
-                .map(|&t| self.id_vocab.get(t as u64).unwrap_or(MISSING)),
-        );
+        sc.ids
+            .extend(ids.iter().map(|&t| self.id_vocab.get_or(t, MISSING)));
     }
 
     /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
@@ -161,6 +155,11 @@ impl RefTable {
                 *t = MISSING;
             }
         }
+        // Each reference position starts at most one n-gram of each order above 1. Sizing the
+        // map for them up front keeps a short segment's n-grams together after a long one
+        // (larger orders of very long segments grow it as they go).
+        let most = sc.ref_ids.len().saturating_mul(max_order.saturating_sub(1));
+        self.ngrams.clear_for(most.min(1 << 14));
         // Unigram ids are token ids (no map lookup at order 1); longer n-grams get ids after them.
         self.max_counts.clear();
         self.max_counts.resize(n_tokens, 0);

@@ -4,9 +4,11 @@
 //! Performance decision: the n-gram map is the innermost loop of every statistic (about 200
 //! operations per segment). A general map (hashbrown with FxHash) spends most of its time in
 //! group probing and entry bookkeeping; this one is linear probing over a power-of-two table,
-//! indexed by the high bits of a multiplicative (Fibonacci) hash, at most half full. Emptying it
-//! for the next segment is O(1): every slot carries the stamp of the segment that wrote it, and
-//! a slot with an older stamp is empty.
+//! indexed by the high bits of a multiplicative (Fibonacci) hash, at most a quarter full (at
+//! half full, a second probe was frequent enough to mispredict). Emptying it for the next
+//! segment is O(1): every slot carries the stamp of the segment that wrote it, and a slot with
+//! an older stamp is empty. Each segment uses only as many slots as it can need (a prefix of
+//! the table): after a long segment, short ones stay within a few cache lines.
 
 /// One slot: key, id, and the stamp of the generation that wrote it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -20,7 +22,9 @@ struct Slot {
 #[derive(Clone, Debug)]
 pub(crate) struct NgramMap {
     slots: Vec<Slot>,
-    /// `64 - log2(slots.len())`: the hash's high bits index the table.
+    /// Slots in use: `slots[..size]`, a power of two.
+    size: usize,
+    /// `64 - log2(size)`: the hash's high bits index the table.
     shift: u32,
     stamp: u32,
     len: usize,
@@ -29,8 +33,9 @@ pub(crate) struct NgramMap {
 impl Default for NgramMap {
     fn default() -> Self {
         NgramMap {
-            slots: vec![Slot::default(); 16],
-            shift: 60,
+            slots: vec![Slot::default(); MIN_SLOTS],
+            size: MIN_SLOTS,
+            shift: 64 - MIN_SLOTS.trailing_zeros(),
             stamp: 1,
             len: 0,
         }
@@ -38,6 +43,11 @@ impl Default for NgramMap {
 }
 
 const MIN_SLOTS: usize = 16;
+
+/// Slots for `keys` keys: a power of two at least four times as many.
+fn slots_for(keys: usize) -> usize {
+    keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two()
+}
 
 impl NgramMap {
     #[inline]
@@ -56,6 +66,22 @@ impl NgramMap {
         }
     }
 
+    /// Empties the map in O(1) and sizes it for at most `keys` keys.
+    pub(crate) fn clear_for(&mut self, keys: usize) {
+        self.clear();
+        let size = slots_for(keys);
+        if size > self.slots.len() {
+            self.slots = vec![Slot::default(); size];
+            self.stamp = 1;
+        }
+        self.set_size(size);
+    }
+
+    fn set_size(&mut self, size: usize) {
+        self.size = size;
+        self.shift = 64 - size.trailing_zeros();
+    }
+
     /// The slot holding `key`, or else the empty slot where it would go.
     ///
     /// Performance decision: the probe stops on "empty or equal" in one test, and callers
@@ -63,7 +89,7 @@ impl NgramMap {
     /// present is data the branch predictor cannot learn.
     #[inline(always)]
     fn probe(&self, key: u64) -> usize {
-        let slots = &self.slots[..];
+        let slots = &self.slots[..self.size];
         let mask = slots.len() - 1;
         let mut i = self.index(key) & mask;
         loop {
@@ -78,13 +104,6 @@ impl NgramMap {
         }
     }
 
-    /// The id of `key`, if present.
-    #[inline(always)]
-    pub(crate) fn get(&self, key: u64) -> Option<u32> {
-        let s = &self.slots[self.probe(key)];
-        (s.stamp == self.stamp).then_some(s.id)
-    }
-
     /// The id of `key`, or `absent` if it is not present (without a branch on which).
     #[inline(always)]
     pub(crate) fn get_or(&self, key: u64, absent: u32) -> u32 {
@@ -92,17 +111,12 @@ impl NgramMap {
         std::hint::select_unpredictable(s.stamp == self.stamp, s.id, absent)
     }
 
-    /// Number of keys.
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
     /// Makes room for `additional` more keys, so that that many
     /// [`NgramMap::insert_reserved`] calls neither check capacity nor grow the table.
     pub(crate) fn reserve(&mut self, additional: usize) {
-        let need = 4 * (self.len + additional);
-        if need > self.slots.len() {
-            self.resize(need);
+        let size = slots_for(self.len + additional);
+        if size > self.size {
+            self.resize(size);
         }
     }
 
@@ -110,7 +124,7 @@ impl NgramMap {
     /// [`NgramMap::reserve`] (without it, the table could fill up and the probe would not end).
     #[inline(always)]
     pub(crate) fn insert_reserved(&mut self, key: u64, next: u32) -> u32 {
-        debug_assert!(2 * (self.len + 1) <= self.slots.len());
+        debug_assert!(4 * (self.len + 1) <= self.size);
         let i = self.probe(key);
         let stamp = self.stamp;
         let s = &mut self.slots[i];
@@ -122,15 +136,23 @@ impl NgramMap {
         id
     }
 
-    /// Rebuilds the table with `n` slots (a power of two holding every key at most half full).
-    fn resize(&mut self, n: usize) {
-        let n = n.max(MIN_SLOTS).next_power_of_two();
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); n]);
+    /// Rebuilds the table with `size` slots in use, keeping its keys.
+    fn resize(&mut self, size: usize) {
         let stamp = self.stamp;
-        self.shift = 64 - n.trailing_zeros();
-        self.stamp = 1;
+        let keys: Vec<Slot> = self.slots[..self.size]
+            .iter()
+            .filter(|s| s.stamp == stamp)
+            .copied()
+            .collect();
+        if size > self.slots.len() {
+            self.slots = vec![Slot::default(); size];
+            self.stamp = 1;
+        } else {
+            self.clear();
+        }
+        self.set_size(size);
         self.len = 0;
-        for s in old.into_iter().filter(|s| s.stamp == stamp) {
+        for s in keys {
             self.insert_reserved(s.key, s.id);
         }
     }
@@ -417,17 +439,17 @@ mod tests {
         }
         m.reserve(1000);
         for k in 0..1000u64 {
-            assert_eq!(m.get((k * 7919) << 20), Some(k as u32));
+            assert_eq!(m.get_or((k * 7919) << 20, 7), k as u32);
             assert_eq!(m.get_or((k * 7919) << 20, 7), k as u32);
             assert_eq!(m.insert_reserved((k * 7919) << 20, 5), k as u32);
         }
-        assert_eq!(m.len(), 1000);
+        assert_eq!(m.len, 1000);
         assert_eq!(m.get_or(1, 7), 7);
         m.clear();
-        assert_eq!(m.get(7919_u64 << 20), None);
+        assert_eq!(m.get_or(7919_u64 << 20, 7), 7);
         m.reserve(1);
         assert_eq!(m.insert_reserved(3, 9), 9);
-        assert_eq!(m.get(3), Some(9));
+        assert_eq!(m.get_or(3, 7), 9);
     }
 
     #[test]
@@ -488,6 +510,6 @@ mod tests {
         m.stamp = u32::MAX;
         m.slots.iter_mut().for_each(|s| s.stamp = u32::MAX);
         m.clear();
-        assert_eq!(m.get(42), None);
+        assert_eq!(m.get_or(42, 7), 7);
     }
 }

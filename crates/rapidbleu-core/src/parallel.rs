@@ -45,41 +45,49 @@ fn chunk_len(n: usize, threads: usize) -> usize {
     (n / (t * 16)).clamp(16, 4096)
 }
 
-/// Workers lent to rayon's tasks and given back when a task ends, so that one call makes about
-/// one worker per thread, not one per task.
+/// Spare workers, kept between calls when the pool is a `static`.
 ///
 /// Performance decision: rayon's `*_init` adaptors call `init` for every task they split off,
 /// and a fresh worker's tables grow (and fault in their pages) again up to the longest segment:
-/// on 256 segments of 1,024 token IDs that cost more than the second thread gained.
-struct Recycler<W, I> {
+/// on 256 segments of 1,024 token IDs that cost more than the second thread gained. Workers are
+/// therefore lent to tasks and given back when a task ends (about one worker per thread per
+/// call), and a `static` pool keeps them for the next call, so that repeated calls (batches in a
+/// training loop) do not allocate again. A pool holds at most one worker per thread that ran
+/// at once, each as large as the longest segment it counted.
+pub struct WorkerPool<W> {
     free: Mutex<Vec<W>>,
-    init: I,
 }
 
-/// A worker on loan from a [`Recycler`], given back when dropped.
-struct Loan<'a, W, I> {
-    worker: Option<W>,
-    from: &'a Recycler<W, I>,
-}
-
-impl<W, I: Fn() -> W> Recycler<W, I> {
-    fn new(init: I) -> Self {
-        Recycler {
+impl<W> WorkerPool<W> {
+    /// An empty pool (usable in a `static`).
+    pub const fn new() -> Self {
+        WorkerPool {
             free: Mutex::new(Vec::new()),
-            init,
         }
     }
 
-    fn lend(&self) -> Loan<'_, W, I> {
+    fn lend<'a, I: Fn() -> W>(&'a self, init: &'a I) -> Loan<'a, W> {
         let spare = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
         Loan {
-            worker: Some(spare.unwrap_or_else(&self.init)),
-            from: self,
+            worker: Some(spare.unwrap_or_else(init)),
+            pool: self,
         }
     }
 }
 
-impl<W, I> Loan<'_, W, I> {
+impl<W> Default for WorkerPool<W> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A worker on loan from a [`WorkerPool`], given back when dropped.
+struct Loan<'a, W> {
+    worker: Option<W>,
+    pool: &'a WorkerPool<W>,
+}
+
+impl<W> Loan<'_, W> {
     fn get(&mut self) -> &mut W {
         self.worker
             .as_mut()
@@ -87,10 +95,10 @@ impl<W, I> Loan<'_, W, I> {
     }
 }
 
-impl<W, I> Drop for Loan<'_, W, I> {
+impl<W> Drop for Loan<'_, W> {
     fn drop(&mut self) {
         if let Some(w) = self.worker.take() {
-            self.from
+            self.pool
                 .free
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -108,21 +116,37 @@ where
     I: Fn() -> W + Sync + Send,
     F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
 {
+    for_each_row_in(&WorkerPool::new(), out, row_len, threads, init, f);
+}
+
+/// [`for_each_row`] with workers taken from (and given back to) `pool`.
+pub fn for_each_row_in<T, W, I, F>(
+    pool: &WorkerPool<W>,
+    out: &mut [T],
+    row_len: usize,
+    threads: usize,
+    init: I,
+    f: F,
+) where
+    T: Send,
+    W: Send,
+    I: Fn() -> W + Sync + Send,
+    F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
+{
     let n = out.len() / row_len.max(1);
     if n < MIN_PARALLEL || threads == 1 {
-        let mut w = init();
+        let mut w = pool.lend(&init);
         for (i, row) in out.chunks_mut(row_len).enumerate() {
-            f(&mut w, i, row);
+            f(w.get(), i, row);
         }
         return;
     }
     let chunk = chunk_len(n, threads);
-    let workers = Recycler::new(init);
     install(threads, || {
         out.par_chunks_mut(row_len * chunk)
             .enumerate()
             .for_each_init(
-                || workers.lend(),
+                || pool.lend(&init),
                 |w, (c, rows)| {
                     for (j, row) in rows.chunks_mut(row_len).enumerate() {
                         f(w.get(), c * chunk + j, row);
@@ -145,12 +169,12 @@ where
         return (0..n).map(|i| f(&mut w, i)).collect();
     }
     let chunk = chunk_len(n, threads);
-    let workers = Recycler::new(init);
+    let workers = WorkerPool::new();
     install(threads, || {
         (0..n)
             .into_par_iter()
             .with_min_len(chunk)
-            .map_init(|| workers.lend(), |w, i| f(w.get(), i))
+            .map_init(|| workers.lend(&init), |w, i| f(w.get(), i))
             .collect()
     })
 }

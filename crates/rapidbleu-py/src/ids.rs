@@ -146,16 +146,27 @@ enum RowEnd<'a> {
     Pad(i64),
 }
 
+/// How sequences are read.
+#[derive(Clone, Copy)]
+struct Read {
+    /// An ID dropped wherever it occurs (padding).
+    pad: Option<i64>,
+    /// A str sequence is the sequence of its characters (NLTK iterates a str hypothesis);
+    /// otherwise it is an error.
+    str_chars: bool,
+}
+
 /// Reads one sequence (`what` names it in messages) into `col`.
 fn push_seq<'py>(
     obj: &Bound<'py, PyAny>,
     what: &dyn Display,
-    pad: Option<i64>,
+    read: Read,
     kind: &mut Kind,
     col: &mut Collector<'py>,
     buf: &mut Vec<i64>,
 ) -> PyResult<()> {
     let py = obj.py();
+    let pad = read.pad;
     // Lists and tuples (the common case) skip the torch and NumPy checks.
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         return push_list(obj, what, pad, kind, col, buf);
@@ -188,12 +199,18 @@ fn push_seq<'py>(
             set_kind(py, kind, Kind::Ids, what)?;
         }
         let view = arr.as_array();
-        match pad {
-            None => buf.extend(view.iter().copied()),
-            Some(p) => buf.extend(view.iter().copied().filter(|&t| t != p)),
+        if let (None, Some(ids)) = (pad, view.as_slice()) {
+            // A contiguous array without padding is copied as one slice.
+            col.end_seq(ids);
+        } else {
+            buf.extend(view.iter().copied().filter(|&t| Some(t) != pad));
+            col.end_seq(buf);
         }
-        col.end_seq(buf);
         return Ok(());
+    }
+    if read.str_chars && obj.is_instance_of::<PyString>() {
+        // Iterating a str yields its characters, as `list(hypothesis)` does in NLTK.
+        return push_list(&obj, what, pad, kind, col, buf);
     }
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return Err(rb_err(
@@ -221,7 +238,18 @@ fn push_list<'py>(
     buf.clear();
     // A list is read by index, without the iterator protocol (most input is lists).
     if let Ok(list) = obj.cast::<PyList>() {
+        buf.reserve(list.len());
         for (j, item) in list.iter().enumerate() {
+            // Performance decision: an exact int in an ID corpus (the common case) is read
+            // without the str check, the kind bookkeeping and the error path of `push_item`.
+            if *kind == Kind::Ids && item.is_exact_instance_of::<PyInt>() {
+                if let Ok(id) = item.extract::<i64>() {
+                    if pad != Some(id) {
+                        buf.push(id);
+                    }
+                    continue;
+                }
+            }
             push_item(item, &Indexed(what, j), pad, kind, col, buf)?;
         }
     } else {
@@ -345,13 +373,14 @@ fn row_end<'a>(
 fn push_seqs<'py>(
     obj: &Bound<'py, PyAny>,
     what: &dyn Display,
-    pad: Option<i64>,
+    read: Read,
     lengths: Option<&[i64]>,
     kind: &mut Kind,
     col: &mut Collector<'py>,
     buf: &mut Vec<i64>,
 ) -> PyResult<usize> {
     let py = obj.py();
+    let pad = read.pad;
     // Lists and tuples (the common case) skip the torch and NumPy checks.
     let listlike = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
     let obj = if !listlike && is_torch_tensor(obj) {
@@ -359,6 +388,15 @@ fn push_seqs<'py>(
     } else {
         obj.clone()
     };
+    if listlike && lengths.is_none() {
+        if let Ok(list) = obj.cast::<PyList>() {
+            // A list (the common case, once per segment in NLTK's layout) is read by index.
+            for (i, seq) in list.iter().enumerate() {
+                push_seq(&seq, &Indexed(what, i), read, kind, col, buf)?;
+            }
+            return Ok(list.len());
+        }
+    }
     if let Some(arr) = obj.cast::<PyUntypedArray>().ok().filter(|_| !listlike) {
         if arr.ndim() == 2 && arr.dtype().kind() != b'O' {
             let arr = as_i64_array(arr, what)?;
@@ -370,13 +408,23 @@ fn push_seqs<'py>(
                 set_kind(py, kind, Kind::Ids, what)?;
             }
             for (i, row) in view.outer_iter().enumerate() {
-                buf.clear();
-                match end {
-                    RowEnd::Full => buf.extend(row.iter().copied()),
-                    RowEnd::Lengths(l) => buf.extend(row.iter().take(l[i] as usize).copied()),
-                    RowEnd::Pad(p) => buf.extend(row.iter().copied().filter(|&t| t != p)),
+                // A contiguous row (the usual C-order array) is copied as one slice.
+                let full = row.as_slice();
+                match (end, full) {
+                    (RowEnd::Full, Some(r)) => col.end_seq(r),
+                    (RowEnd::Lengths(l), Some(r)) => col.end_seq(&r[..l[i] as usize]),
+                    _ => {
+                        buf.clear();
+                        match end {
+                            RowEnd::Full => buf.extend(row.iter().copied()),
+                            RowEnd::Lengths(l) => {
+                                buf.extend(row.iter().take(l[i] as usize).copied())
+                            }
+                            RowEnd::Pad(p) => buf.extend(row.iter().copied().filter(|&t| t != p)),
+                        }
+                        col.end_seq(buf);
+                    }
                 }
-                col.end_seq(buf);
             }
             return Ok(rows);
         }
@@ -421,7 +469,7 @@ fn push_seqs<'py>(
     })?;
     let mut n = 0;
     for (i, seq) in iter.enumerate() {
-        push_seq(&seq?, &Indexed(what, i), pad, kind, col, buf)?;
+        push_seq(&seq?, &Indexed(what, i), read, kind, col, buf)?;
         n += 1;
     }
     Ok(n)
@@ -505,7 +553,7 @@ fn lengths_at(lengths: &Option<Vec<Option<Vec<i64>>>>, k: usize) -> Option<&[i64
 /// `refs` holds one list of references per hypothesis (`per_segment`) or reference streams.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0))]
+#[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0, str_chars = false))]
 pub fn token_statistics<'py>(
     py: Python<'py>,
     hyps: &Bound<'py, PyAny>,
@@ -517,8 +565,13 @@ pub fn token_statistics<'py>(
     hyp_lengths: Option<Vec<i64>>,
     ref_lengths: Option<Vec<Option<Vec<i64>>>>,
     num_threads: usize,
+    str_chars: bool,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, &'static str)> {
     let rule = RefLenRule::from_name(ref_len_rule).map_err(|e| core_err(py, e))?;
+    let read = Read {
+        pad: pad_id,
+        str_chars,
+    };
     let mut kind = Kind::Unknown;
     let mut buf = Vec::new();
     let mut g = Gathered {
@@ -530,7 +583,7 @@ pub fn token_statistics<'py>(
     let n = push_seqs(
         hyps,
         &"hypotheses",
-        pad_id,
+        read,
         hyp_lengths.as_deref(),
         &mut kind,
         &mut g.hyps,
@@ -557,7 +610,7 @@ pub fn token_statistics<'py>(
         for (i, seg) in outer.iter().enumerate() {
             let what = Indexed(&"references", i);
             let lens = lengths_at(&ref_lengths, i);
-            let count = push_seqs(seg, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
+            let count = push_seqs(seg, &what, read, lens, &mut kind, &mut col, &mut buf)?;
             g.ref_order.extend((seen..seen + count).map(|j| (0, j)));
             seen += count;
             g.ref_offsets.push(seen);
@@ -568,7 +621,7 @@ pub fn token_statistics<'py>(
             let what = Indexed(&"references", k);
             let mut col = new_collector();
             let lens = lengths_at(&ref_lengths, k);
-            let count = push_seqs(stream, &what, pad_id, lens, &mut kind, &mut col, &mut buf)?;
+            let count = push_seqs(stream, &what, read, lens, &mut kind, &mut col, &mut buf)?;
             if count != n {
                 return Err(rb_err(
                     py,

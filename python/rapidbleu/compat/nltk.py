@@ -106,12 +106,15 @@ def _refs(list_of_references: Any) -> Any:
 def _stats(
     list_of_references: Any, hypotheses: Any, order: int, num_threads: int, **kw: Any
 ) -> npt.NDArray[np.int64]:
+    # A str hypothesis or reference is read as its characters in Rust (`str_as_chars`),
+    # without a Python pass over the corpus.
     rows, _ = token_statistics(
-        _hyps(hypotheses),
-        _refs(list_of_references),
+        hypotheses,
+        list_of_references,
         max_order=max(order, 1),
         per_segment=True,
         num_threads=num_threads,
+        str_as_chars=True,
         **kw,
     )
     return rows
