@@ -249,3 +249,18 @@ def test_str_as_chars() -> None:
     assert (rows == listed[0]).all()
     with pytest.raises(errors.InputTypeError, match="is a str"):
         token_statistics(hyps, refs)
+
+
+def test_a_list_changed_while_it_is_read_is_not_read_past_its_end() -> None:
+    # The reader borrows list items without a reference count; an `__index__` that empties
+    # the list must end the read, not reach a freed item.
+    seq: list[Any] = []
+
+    class Shrinker:
+        def __index__(self) -> int:
+            seq.clear()
+            return 5
+
+    seq.extend([1, 2, Shrinker(), 3, 4])
+    rows = token_statistics([seq], [[[1, 2, 5]]])[0]
+    assert rows.tolist() == token_statistics([[1, 2, 5]], [[[1, 2, 5]]])[0].tolist()
