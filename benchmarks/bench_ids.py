@@ -6,7 +6,10 @@ Two workloads, seeded and identical for every tool:
 - ``short``: 10,000 hypotheses of 20-60 token IDs (lists of int), one reference each.
 
 Each hypothesis is a noisy copy of its reference (IDs from a Zipf-like vocabulary of 32,000),
-so every n-gram order has matches. Rows of the result table (medians of repetitions):
+so every n-gram order has matches. Timing runs in rounds: in each of ``--repeats`` rounds the
+peer runs once and rapidbleu ``--rapid-repeats`` times (median); a row's ratio is the median
+of the per-round ratios, printed with their range (this 2-core machine drifts by tens of
+percent within a minute, and interleaving keeps the drift out of the ratio). Rows:
 
 - ``nltk method1``: a loop of ``nltk.translate.bleu_score.sentence_bleu`` with
   ``SmoothingFunction().method1`` against ONE ``rapidbleu.compat.nltk.sentence_bleu_batch``
@@ -90,6 +93,33 @@ def timed(f: Callable[[], Any], repeats: int) -> tuple[float, Any]:
     return statistics.median(times), out
 
 
+def rounds(
+    peer: Callable[[], Any], rapid: Callable[[], Any], n_rounds: int, rapid_repeats: int
+) -> tuple[dict[str, float], Any, Any]:
+    """Times `peer` once and `rapid` (median of `rapid_repeats`) in each of `n_rounds` rounds.
+
+    This machine's speed drifts by tens of percent within a minute; interleaving the two
+    tools and taking the median of the per-round ratios keeps the drift out of the ratio.
+    """
+    rapid()  # warm-up (thread pool, workers)
+    peers, rapids, ratios = [], [], []
+    got = want = None
+    for _ in range(n_rounds):
+        t_peer, want = timed(peer, 1)
+        t_rapid, got = timed(rapid, rapid_repeats)
+        peers.append(t_peer)
+        rapids.append(t_rapid)
+        ratios.append(t_peer / t_rapid)
+    times = {
+        "peer_s": statistics.median(peers),
+        "rapidbleu_s": statistics.median(rapids),
+        "ratio": statistics.median(ratios),
+        "ratio_min": min(ratios),
+        "ratio_max": max(ratios),
+    }
+    return times, got, want
+
+
 def as_lists(x: Any) -> list[list[int]]:
     return x.tolist() if isinstance(x, np.ndarray) else list(x)
 
@@ -106,21 +136,18 @@ def run(
     sf_n = nltk_bleu.SmoothingFunction().method1
     sf_r = rb_nltk.SmoothingFunction().method1
 
-    # rapidbleu, NLTK dialect: one batched call (one warm-up first).
+    # rapidbleu, NLTK dialect: one batched call.
     def rapid_nltk() -> Any:
         return rb_nltk.sentence_bleu_batch(per_seg_arr, hyps, smoothing_function=sf_r)
-
-    rapid_nltk()
-    t_rapid, got = timed(rapid_nltk, rapid_repeats)
 
     def nltk_loop() -> list[float]:
         return [
             nltk_bleu.sentence_bleu(r, h, smoothing_function=sf_n) for r, h in zip(per_seg, hyp_l)
         ]
 
-    t_nltk, want = timed(nltk_loop, repeats)
+    times, got, want = rounds(nltk_loop, rapid_nltk, repeats, rapid_repeats)
     equal = got.tolist() == [float(x) for x in want]
-    rows.append(row(name, n, "nltk method1", t_nltk, t_rapid, "==" if equal else "DIFFERENT"))
+    rows.append(row(name, n, "nltk method1", times, "==" if equal else "DIFFERENT"))
 
     if fast_bleu is not None:
         # fast-bleu builds one scorer per reference set (milliseconds each), so it runs on the
@@ -138,53 +165,42 @@ def run(
         def rapid_sub() -> Any:
             return rb_nltk.sentence_bleu_batch(sub_refs, sub_hyps, smoothing_function=sf_r)
 
-        rapid_sub()
-        t_sub, got_sub = timed(rapid_sub, rapid_repeats)
-        t_fast, fast = timed(fast_loop, repeats)
+        times, got_sub, fast = rounds(fast_loop, rapid_sub, repeats, rapid_repeats)
         diff = float(np.max(np.abs(np.array(fast) - got_sub)))
-        rows.append(row(name, k, "fast-bleu method1", t_fast, t_sub, f"max |diff| {diff:.1e}"))
+        rows.append(row(name, k, "fast-bleu method1", times, f"max |diff| {diff:.1e}"))
 
     # sacreBLEU dialect: IDs as space-separated text for sacreBLEU (tokenize="none").
     hyp_txt = [" ".join(map(str, h)) for h in hyp_l]
     ref_txt = [" ".join(map(str, r)) for r in ref_l]
     rb = BLEU(effective_order=True)
+    sb = SacreBLEU(tokenize="none", effective_order=True)
 
     def rapid_sacre() -> Any:
         return rb.sentence_scores(hyps, [refs])
 
-    rapid_sacre()
-    t_rapid_s, got_s = timed(rapid_sacre, rapid_repeats)
-    sb = SacreBLEU(tokenize="none", effective_order=True)
-
     def sacre_loop() -> list[float]:
         return [sb.sentence_score(h, [r]).score for h, r in zip(hyp_txt, ref_txt)]
 
-    t_sacre, want_s = timed(sacre_loop, repeats)
+    times, got_s, want_s = rounds(sacre_loop, rapid_sacre, repeats, rapid_repeats)
     equal = got_s.tolist() == want_s
-    rows.append(row(name, n, "sacreBLEU", t_sacre, t_rapid_s, "==" if equal else "DIFFERENT"))
+    rows.append(row(name, n, "sacreBLEU", times, "==" if equal else "DIFFERENT"))
     return rows
 
 
-def row(
-    workload: str, n: int, peer: str, t_peer: float, t_rapid: float, check: str
-) -> dict[str, Any]:
-    return {
-        "workload": workload,
-        "sentences": n,
-        "peer": peer,
-        "peer_s": t_peer,
-        "rapidbleu_s": t_rapid,
-        "ratio": t_peer / t_rapid,
-        "check": check,
-    }
+def row(workload: str, n: int, peer: str, times: dict[str, float], check: str) -> dict[str, Any]:
+    return {"workload": workload, "sentences": n, "peer": peer, **times, "check": check}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--only", default="long,short", help="comma-separated: long,short")
     p.add_argument("--quick", action="store_true", help="small workloads (smoke run)")
-    p.add_argument("--repeats", type=int, default=3, help="repetitions of each peer")
-    p.add_argument("--rapid-repeats", type=int, default=7, help="repetitions of rapidbleu")
+    p.add_argument(
+        "--repeats", type=int, default=5, help="rounds: one peer run, then rapidbleu's repeats"
+    )
+    p.add_argument(
+        "--rapid-repeats", type=int, default=7, help="repetitions of rapidbleu in each round"
+    )
     p.add_argument(
         "--fast-bleu-subset", type=int, default=500, help="sentences timed for fast-bleu"
     )
@@ -195,13 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.only.split(","):
         rows += run(name, args.quick, args.repeats, args.rapid_repeats, args.fast_bleu_subset)
     print(
-        f"{'workload':<8} {'n':>6} {'peer':<18} {'peer':>10} {'rapidbleu':>10} {'ratio':>8}  check"
+        f"{'workload':<8} {'n':>6} {'peer':<18} {'peer':>10} {'rapidbleu':>10} {'ratio':>8} "
+        f"{'(range)':>15}  check"
     )
     for r in rows:
         flag = " (target >= 100x nltk)" if r["peer"].startswith("nltk") else ""
+        spread = f"({r['ratio_min']:.0f}-{r['ratio_max']:.0f}x)"
         print(
             f"{r['workload']:<8} {r['sentences']:>6} {r['peer']:<18} {r['peer_s'] * 1e3:>8.1f}ms "
-            f"{r['rapidbleu_s'] * 1e3:>8.2f}ms {r['ratio']:>7.1f}x  {r['check']}{flag}"
+            f"{r['rapidbleu_s'] * 1e3:>8.2f}ms {r['ratio']:>7.1f}x {spread:>15}  {r['check']}{flag}"
         )
     if fast_bleu is None:
         print("fast-bleu is not installed: its rows are skipped (pip install fast-bleu)")

@@ -148,6 +148,21 @@ impl<T> Default for Seqs<T> {
 }
 
 impl<T> Seqs<T> {
+    /// No sequence yet, with the items to be stored in `data` (emptied first): a caller can
+    /// reuse one allocation across calls.
+    pub fn with_buffer(mut data: Vec<T>) -> Self {
+        data.clear();
+        Seqs {
+            data,
+            offsets: vec![0],
+        }
+    }
+
+    /// The items' buffer, for reuse by [`Seqs::with_buffer`].
+    pub fn into_buffer(self) -> Vec<T> {
+        self.data
+    }
+
     /// Appends one sequence.
     pub fn push(&mut self, seq: impl IntoIterator<Item = T>) {
         self.data.extend(seq);

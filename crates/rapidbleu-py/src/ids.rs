@@ -18,6 +18,7 @@ use pyo3::types::{PyBytes, PyInt, PyList, PyString, PyTuple};
 use rapidbleu_core::ids::{token_stats, RefLenRule, Seqs, TokenCorpus};
 use rapidbleu_core::nltk::{sentence_bleu_rows, NltkParams};
 use std::fmt::{self, Display};
+use std::sync::Mutex;
 
 /// What a corpus holds, decided by its first token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -561,8 +562,34 @@ impl<'py> Gathered<'py> {
 
 fn new_collector<'py>() -> Collector<'py> {
     Collector {
+        ids: Seqs::with_buffer(id_buffer()),
         tok_offsets: vec![0],
         ..Collector::default()
+    }
+}
+
+/// ID buffers of earlier calls, kept for the next ones.
+///
+/// Performance decision: a batch of 256 x 1,024 IDs fills two fresh 2 MiB buffers per call,
+/// and faulting their pages in cost a quarter of the call; batches come one call after another
+/// (rewards in a training loop), so a few buffers are kept (up to [`KEPT_IDS`] items each).
+static ID_BUFFERS: Mutex<Vec<Vec<i64>>> = Mutex::new(Vec::new());
+
+/// The largest buffer kept (in IDs: 64 MiB).
+const KEPT_IDS: usize = 1 << 23;
+
+fn id_buffer() -> Vec<i64> {
+    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
+    kept.pop().unwrap_or_default()
+}
+
+/// Keeps the buffers of `corpus` for later calls.
+fn recycle(corpus: TokenCorpus<i64>) {
+    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
+    for buf in [corpus.hyps.into_buffer(), corpus.refs.into_buffer()] {
+        if kept.len() < 4 && buf.capacity() <= KEPT_IDS {
+            kept.push(buf);
+        }
     }
 }
 
@@ -681,8 +708,9 @@ pub fn token_statistics<'py>(
         }
         Kind::Ids | Kind::Unknown => {
             let corpus = g.ids();
-            let d = run_detached(py, || token_stats(&corpus, max_order, rule, num_threads))?;
-            (d, if kind == Kind::Ids { "ids" } else { "empty" })
+            let d = run_detached(py, || token_stats(&corpus, max_order, rule, num_threads));
+            recycle(corpus);
+            (d?, if kind == Kind::Ids { "ids" } else { "empty" })
         }
     };
     let rows = data.len() / row_len.max(1);
