@@ -10,8 +10,8 @@ Every scoring entry point of rapidbleu accepts, besides text, *sequences of toke
   left and right padding both work).
 
 The sequences are read in Rust (arrays through their buffers, no Python object per token) and
-counted by the same n-gram engine as text: an ID is keyed by its 8 bytes, a token by its UTF-8
-bytes. One corpus holds IDs or str tokens, not both.
+counted by the same n-gram engine as text: an ID is looked up by its value, a token by its
+UTF-8 bytes. One corpus holds IDs or str tokens, not both.
 
 Example:
     >>> import numpy as np

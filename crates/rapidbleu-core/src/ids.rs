@@ -1,9 +1,9 @@
 //! Per-segment statistics of pre-tokenised input: integer token IDs or tokens given as bytes.
 //!
-//! Text and IDs share one n-gram engine ([`RefTable`]): the engine keys tokens by their bytes,
-//! so a token ID is fed as the 8 little-endian bytes of its `i64` and a pre-tokenised token as
-//! its UTF-8 bytes. The two kinds are never mixed in one corpus (an 8-byte string could equal an
-//! ID's bytes), which the type [`Seqs`] enforces: a corpus is `Seqs<i64>` or `Seqs<&[u8]>`.
+//! Text and IDs share one n-gram engine ([`RefTable`]): a token ID is interned by its value, a
+//! pre-tokenised token by its UTF-8 bytes (as text is); past interning, both are dense token
+//! ids counted by the same code. The two kinds are never mixed in one corpus (both number their
+//! tokens from 0), which the type [`Seqs`] enforces: a corpus is `Seqs<i64>` or `Seqs<&[u8]>`.
 //!
 //! Rows have sacreBLEU's layout `[hyp_len, ref_len, correct_1..N, total_1..N]` (totals are the
 //! raw `len - n + 1`, clamped at 0); the dialects differ only in how rows become a score and in
