@@ -434,21 +434,21 @@ fn push_seqs<'py>(
             if rows > 0 && width > 0 {
                 set_kind(py, kind, Kind::Ids, what)?;
             }
+            let drop = match end {
+                RowEnd::Pad(p) => Some(p),
+                _ => None,
+            };
             for (i, row) in view.outer_iter().enumerate() {
-                // A contiguous row (the usual C-order array) is copied as one slice.
-                let full = row.as_slice();
-                match (end, full) {
-                    (RowEnd::Full, Some(r)) => col.end_seq(r),
-                    (RowEnd::Lengths(l), Some(r)) => col.end_seq(&r[..l[i] as usize]),
+                let n = match end {
+                    RowEnd::Lengths(l) => l[i] as usize,
+                    _ => width,
+                };
+                match (drop, row.as_slice()) {
+                    // A contiguous row (the usual C-order array) is copied as one slice.
+                    (None, Some(r)) => col.end_seq(&r[..n]),
                     _ => {
                         buf.clear();
-                        match end {
-                            RowEnd::Full => buf.extend(row.iter().copied()),
-                            RowEnd::Lengths(l) => {
-                                buf.extend(row.iter().take(l[i] as usize).copied())
-                            }
-                            RowEnd::Pad(p) => buf.extend(row.iter().copied().filter(|&t| t != p)),
-                        }
+                        buf.extend(row.iter().take(n).copied().filter(|&t| Some(t) != drop));
                         col.end_seq(buf);
                     }
                 }
