@@ -10,6 +10,7 @@ mod extract;
 mod ids;
 mod items;
 mod pairwise;
+mod read;
 
 use errors::{rb_err, run_detached};
 use extract::{borrow_all, collect, to_str, Owned};
