@@ -6,26 +6,13 @@
 
 use rapidbleu_core::ids::{token_stats, RefLenRule, TokenCorpus};
 
-/// A small xorshift generator: the workload must not depend on a crate's RNG version.
-struct Rng(u64);
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A Zipf-like ID: floor(V^u) for uniform u, so small IDs are frequent.
-    fn id(&mut self) -> i64 {
-        let u = self.below(1 << 20) as f64 / f64::from(1 << 20);
-        (32_000f64.powf(u) as i64).min(31_999)
-    }
+/// A Zipf-like token ID from a vocabulary of 32,000.
+fn id(rng: &mut Rng) -> i64 {
+    rng.zipf(32_000) as i64
 }
 
 fn corpus(long: bool) -> TokenCorpus<i64> {
@@ -38,10 +25,10 @@ fn corpus(long: bool) -> TokenCorpus<i64> {
         } else {
             20 + rng.below(41) as usize
         };
-        let reference: Vec<i64> = (0..len).map(|_| rng.id()).collect();
+        let reference: Vec<i64> = (0..len).map(|_| id(&mut rng)).collect();
         let hypothesis: Vec<i64> = reference
             .iter()
-            .map(|&t| if rng.below(4) == 0 { rng.id() } else { t })
+            .map(|&t| if rng.below(4) == 0 { id(&mut rng) } else { t })
             .collect();
         c.hyps.push_slice(&hypothesis);
         c.refs.push_slice(&reference);

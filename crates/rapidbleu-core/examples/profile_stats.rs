@@ -5,20 +5,9 @@
 use rapidbleu_core::stats::{corpus_stats, RefSets, StatsOptions};
 use rapidbleu_core::tokenize::Tokenizer;
 
-/// A small xorshift generator: the workload must not depend on a crate's RNG version.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -34,12 +23,7 @@ fn main() {
                 .collect()
         })
         .collect();
-    // Zipf-like: pick index floor(V^u) for uniform u.
-    let word = |rng: &mut Rng| {
-        let u = (rng.below(1 << 20) as f64) / f64::from(1 << 20);
-        let i = ((vocab.len() as f64).powf(u) as usize).min(vocab.len() - 1);
-        vocab[i].clone()
-    };
+    let word = |rng: &mut Rng| vocab[rng.zipf(vocab.len())].clone();
     let mut refs = Vec::with_capacity(n);
     let mut hyps = Vec::with_capacity(n);
     for _ in 0..n {
