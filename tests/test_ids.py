@@ -264,3 +264,13 @@ def test_a_list_changed_while_it_is_read_is_not_read_past_its_end() -> None:
     seq.extend([1, 2, Shrinker(), 3, 4])
     rows = token_statistics([seq], [[[1, 2, 5]]])[0]
     assert rows.tolist() == token_statistics([[1, 2, 5]], [[[1, 2, 5]]])[0].tolist()
+
+
+def test_flags_are_read_by_truth_value() -> None:
+    # As `lowercase`: 1 and 0 (or numpy bools) work like True and False.
+    hyps, refs = ["ab"], [["abc"]]
+    want = token_statistics(hyps, refs, str_as_chars=True)[0]
+    assert (token_statistics(hyps, refs, str_as_chars=np.bool_(True))[0] == want).all()
+    assert (token_statistics(hyps, refs, per_segment=1, str_as_chars=1)[0] == want).all()
+    streams = token_statistics([[1, 2]], [[[1, 2]]], per_segment=0)[0]
+    assert (streams == token_statistics([[1, 2]], [[[1, 2]]], per_segment=False)[0]).all()

@@ -210,3 +210,30 @@ def test_batch_reads_str_hypotheses_and_references_as_characters() -> None:
     want = [nb.sentence_bleu(r, h, smoothing_function=sf) for r, h in zip(refs, hyps)]
     got = rb.sentence_bleu_batch(refs, hyps, smoothing_function=rb.SmoothingFunction().method1)
     assert got.tolist() == want
+
+
+@st.composite
+def str_corpora(draw: Any) -> tuple[list[str], list[list[str]]]:
+    # Small full-Unicode alphabets (lone surrogates included), so that n-grams of characters
+    # match; every hypothesis and reference a str, which NLTK reads as its characters.
+    alphabet = draw(
+        st.lists(st.characters(exclude_categories=()), min_size=1, max_size=6, unique=True)
+    )
+    line = st.text(st.sampled_from(alphabet), max_size=draw(st.sampled_from([6, 30])))
+    n = draw(st.integers(1, 5))
+    hyps = [draw(line) for _ in range(n)]
+    refs = [draw(st.lists(line, min_size=1, max_size=3)) for _ in range(n)]
+    return hyps, refs
+
+
+@settings(max_examples=150, deadline=None)
+@given(str_corpora(), st.sampled_from([0, 1, 2, 3, 4]))
+def test_batch_of_str_sequences_equals_nltk(corpus: Any, method: int) -> None:
+    hyps, refs = corpus
+    f_nb = getattr(nb.SmoothingFunction(), f"method{method}")
+    f_rb = getattr(rb.SmoothingFunction(), f"method{method}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = [float(nb.sentence_bleu(r, h, smoothing_function=f_nb)) for r, h in zip(refs, hyps)]
+        got = rb.sentence_bleu_batch(refs, hyps, smoothing_function=f_rb)
+    assert got.tolist() == want

@@ -165,19 +165,20 @@ def token_statistics(
         raise InvalidOptionError(f"max_order must be a positive integer, got {max_order!r}")
     if lowercase:
         hypotheses, references = _lower(hypotheses), _lower(references)
+    # The flags are read by truth value, as `lowercase` is (the core takes only a real bool).
     return _core.token_statistics(
         hypotheses,
         references,
         max_order,
         ref_len_rule,
-        per_segment,
+        bool(per_segment),
         pad_id,
         None if lengths is None else [int(n) for n in lengths],
         None
         if ref_lengths is None
         else [None if r is None else [int(n) for n in r] for r in ref_lengths],
         num_threads,
-        str_as_chars,
+        bool(str_as_chars),
     )
 
 
