@@ -1,29 +1,41 @@
 """The ``rapidbleu`` command line: sacreBLEU 2.6.0's spellings, grouped, plus rapidbleu's own.
 
 Every option sacreBLEU's ``parse_args`` (``sacrebleu/sacrebleu.py``) defines for scoring files
-keeps its spelling and default here. Options about sacreBLEU's downloaded test sets (``-t``,
-``--list``, ``--echo``, ...) are recognised and answered with a clear error: rapidbleu never
-downloads anything. A wrong command line raises :class:`rapidbleu.errors.UsageError` (exit 2).
+keeps its spelling and default here. Each metric declares its own options
+(:attr:`Metric.CLI_OPTIONS <rapidbleu.metrics.Metric.CLI_OPTIONS>`); they are added as one
+group per metric, stored as ``<metric>_<keyword>`` (sacreBLEU's ``args_to_dict`` convention)
+and handed back to the metric by :func:`metric_kwargs`. Options about sacreBLEU's downloaded
+test sets (``-t``, ``--list``, ``--echo``, ...) are recognised and answered with a clear error:
+rapidbleu never downloads anything. A wrong command line raises
+:class:`rapidbleu.errors.UsageError` (exit 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
-import os
-from typing import NoReturn
+import math
+from typing import Any, NoReturn
 
+from rapidbleu import _config
 from rapidbleu.cli import paired
 from rapidbleu.errors import UsageError
-from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
-from rapidbleu.tokenizers import TOKENIZERS
+from rapidbleu.metrics import metric_classes
+from rapidbleu.metrics.base import Metric
 
-__all__ = ["METRICS", "OUTPUT_FORMATS", "SCALES", "build_parser", "parse_args"]
+__all__ = [
+    "OUTPUT_FORMATS",
+    "SACREBLEU_METRICS",
+    "SCALES",
+    "build_parser",
+    "metric_kwargs",
+    "parse_args",
+]
 
-#: Metrics sacreBLEU's ``-m`` accepts, and which of them rapidbleu computes today.
-METRICS = {"bleu": True, "chrf": False, "ter": False}
+#: The metrics sacreBLEU's ``-m`` knows (rapidbleu's own metrics are added to these).
+SACREBLEU_METRICS = ("bleu", "chrf", "ter")
 #: sacreBLEU's ``--format`` choices.
-OUTPUT_FORMATS = ["json", "text", "latex"]
+OUTPUT_FORMATS = list(_config.OUTPUT_FORMATS)
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
@@ -42,7 +54,6 @@ _TEST_SET_OPTIONS = {
 }
 
 
-# Significance options (issue 5 adds them; until then: a clear error).
 class _Parser(argparse.ArgumentParser):
     """argparse that raises :class:`UsageError` instead of printing and exiting."""
 
@@ -108,47 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SRC-TRG",
         help="TRG picks the default tokenizer (zh, ja-mecab, ko-mecab, 13a)",
     )
-    bleu = p.add_argument_group("BLEU")
-    bleu.add_argument(
+    scoring = p.add_argument_group("metrics")
+    scoring.add_argument(
         "-m",
         "--metrics",
         nargs="+",
         default=["bleu"],
         metavar="METRIC",
-        help="bleu (chrf and ter: not available yet)",
+        help="metrics to compute: " + ", ".join(_metric_names()) + " (default: bleu)",
     )
-    bleu.add_argument(
-        "-tok",
-        "--tokenize",
-        default=None,
-        metavar="TOK",
-        help="tokenizer: " + ", ".join(TOKENIZERS),
-    )
-    bleu.add_argument("-lc", "--lowercase", action="store_true", help="case-insensitive")
-    bleu.add_argument(
-        "-s",
-        "--smooth-method",
-        default="exp",
-        metavar="METHOD",
-        help="exp (default), floor, add-k or none",
-    )
-    bleu.add_argument(
-        "-sv",
-        "--smooth-value",
-        type=float,
-        default=None,
-        metavar="V",
-        help="for floor (default 0.1) and add-k (default 1)",
-    )
-    bleu.add_argument(
-        "--max-ngram-order",
-        type=int,
-        default=MAX_NGRAM_ORDER,
-        metavar="N",
-        help="highest n-gram order (default 4; rapidbleu's own option)",
-    )
-    bleu.add_argument("--force", action="store_true", help="no warning about tokenized input")
-    bleu.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
+    scoring.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
+    for cls in _metric_list():
+        _add_metric_options(p, cls)
     out = p.add_argument_group("output")
     out.add_argument(
         "-f",
@@ -183,6 +165,66 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _metric_list() -> list[type[Metric[Any]]]:
+    """The metric classes, in sacreBLEU's order (sorted by name: BLEU, CHRF, TER)."""
+    classes = metric_classes()
+    return [classes[name] for name in sorted(classes)]
+
+
+def _metric_names() -> list[str]:
+    return sorted(set(SACREBLEU_METRICS) | set(metric_classes()))
+
+
+def _add_metric_options(parser: argparse.ArgumentParser, cls: type[Metric[Any]]) -> None:
+    """One group with the options ``cls`` declares, stored as ``<cli_name>_<keyword>``."""
+    if not cls.CLI_OPTIONS:
+        return
+    group = parser.add_argument_group(cls.__name__)
+    for opt in cls.CLI_OPTIONS:
+        dest = f"{cls.cli_name}_{opt.kwarg}"
+        if opt.is_flag:
+            group.add_argument(*opt.flags, dest=dest, action="store_true", help=opt.help)
+        else:
+            group.add_argument(
+                *opt.flags,
+                dest=dest,
+                type=opt.type,
+                default=opt.default,
+                metavar=opt.metavar,
+                help=opt.help,
+            )
+
+
+def metric_kwargs(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """The constructor keywords of metric ``name`` that the command line asks for.
+
+    sacreBLEU's ``args_to_dict(args, name, strip_prefix=True)``.
+
+    Example:
+        >>> metric_kwargs(parse_args(["ref", "-lc"]), "bleu")["lowercase"]
+        True
+    """
+    prefix = f"{name}_"
+    return {k[len(prefix) :]: v for k, v in vars(args).items() if k.startswith(prefix)}
+
+
+def _check_metric_options(args: argparse.Namespace) -> None:
+    """Each metric option's value against what the metric declares (choices, minimum)."""
+    for cls in _metric_list():
+        for opt in cls.CLI_OPTIONS:
+            value = getattr(args, f"{cls.cli_name}_{opt.kwarg}")
+            flags = "/".join(sorted(opt.flags, key=len))
+            if value is None or opt.is_flag:
+                continue
+            if opt.choices is not None:
+                _one_of(flags, value, list(opt.choices))
+            if opt.minimum is not None and (not math.isfinite(value) or value < opt.minimum):
+                what = "a finite number" if isinstance(value, float) else ""
+                raise UsageError(
+                    f"{flags} must be {what + ' ' if what else ''}>= {opt.minimum}, got {value}"
+                )
+
+
 def _one_of(option: str, value: str, allowed: list[str]) -> None:
     if value not in allowed:
         raise UsageError(f"{option}: invalid choice {value!r}; allowed: " + ", ".join(allowed))
@@ -208,13 +250,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.version:
         return args
     # sacreBLEU: the SACREBLEU_FORMAT environment variable overrides -f when it is valid.
-    env_format = os.environ.get("SACREBLEU_FORMAT", "").lower()
-    if env_format in OUTPUT_FORMATS:
-        args.format = env_format
+    args.format = _config.output_format(args.format)
     _one_of("-f/--format", args.format, OUTPUT_FORMATS)
-    _one_of("-s/--smooth-method", args.smooth_method, list(BLEU.SMOOTH_DEFAULTS))
-    if args.tokenize is not None:
-        _one_of("-tok/--tokenize", args.tokenize, list(TOKENIZERS))
+    _check_metric_options(args)
     _one_of("--encoding-errors", args.encoding_errors, ENCODING_ERRORS)
     try:
         codecs.lookup(args.encoding)
@@ -224,13 +262,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         ) from None
     if args.scale is not None:
         _one_of("--scale", args.scale, SCALES)
+    available = metric_classes()
     for m in args.metrics:
-        _one_of("-m/--metrics", m, list(METRICS))
-        if not METRICS[m]:
-            available = ", ".join(k for k, v in METRICS.items() if v)
-            raise UsageError(f"-m {m}: not available yet in rapidbleu; available: {available}")
+        _one_of("-m/--metrics", m, _metric_names())
+        if m not in available:
+            raise UsageError(
+                f"-m {m}: not available yet in rapidbleu; available: "
+                + ", ".join(sorted(available))
+            )
     if len(set(args.metrics)) != len(args.metrics):
         raise UsageError("-m/--metrics: each metric at most once")
+    if args.sentence_level and len(args.metrics) > 1:
+        # sacreBLEU's `main` refuses this combination with the same words.
+        raise UsageError("Only one metric can be used in sentence-level mode.")
     for dest, flag in _TEST_SET_OPTIONS.items():
         if getattr(args, dest):
             raise UsageError(
@@ -239,14 +283,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             )
     if args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
-    if args.max_ngram_order < 1:
-        raise UsageError(f"--max-ngram-order must be >= 1, got {args.max_ngram_order}")
     if args.num_refs < 1:
         raise UsageError(f"-nr/--num-refs must be >= 1, got {args.num_refs}")
-    if args.smooth_value is not None and not 0 <= args.smooth_value < float("inf"):
-        raise UsageError(
-            f"-sv/--smooth-value must be a finite number >= 0, got {args.smooth_value}"
-        )
     args.trg_lang = ""
     if args.language_pair is not None:
         parts = args.language_pair.split("-")

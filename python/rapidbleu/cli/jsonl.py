@@ -2,8 +2,10 @@
 
 Each line is an object with a candidate and its references, under the names evaluation data
 uses (:data:`rapidbleu.items.CANDIDATE_KEYS`, :data:`rapidbleu.items.REFERENCE_KEYS`); an ``id``
-is kept in ``--per-item`` output. Blank lines are skipped. The corpus result is
-:meth:`rapidbleu.BleuResult.to_dict` (0..1 with ``--scale unit``, the default here).
+is kept in ``--per-item`` output. Blank lines are skipped. The corpus result holds each
+metric's fields (:meth:`Metric.score_fields <rapidbleu.metrics.Metric.score_fields>`; for BLEU
+alone it is :meth:`rapidbleu.BleuResult.to_dict`), 0..1 with ``--scale unit`` (the default
+here); ``--per-item`` prints one ``{"id": ..., "bleu": ..., ...}`` line per item.
 """
 
 from __future__ import annotations
@@ -13,13 +15,11 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-import numpy as np
-
 from rapidbleu.cli.progress import Progress
-from rapidbleu.cli.reader import CHUNK_LINES, LineReader, open_input
-from rapidbleu.cli.scoring import make_metric
+from rapidbleu.cli.scoring import make_metrics
 from rapidbleu.errors import EmptyInputError, InputError
-from rapidbleu.items import CANDIDATE_KEYS, REFERENCE_KEYS, BleuResult
+from rapidbleu.io.reader import CHUNK_LINES, LineReader, open_input
+from rapidbleu.items import CANDIDATE_KEYS, REFERENCE_KEYS
 
 __all__ = ["jsonl_lines", "parse_item"]
 
@@ -122,40 +122,45 @@ def jsonl_lines(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) 
         owns_stream=args.jsonl != "-",
     )
     divisor = 100.0 if args.scale == "unit" else 1.0
-    metric = make_metric(args, effective_order=args.per_item)
-    total: Any = None
+    metrics = make_metrics(args, sentence_level=args.per_item, force=True)
+    totals: dict[str, Any] = dict.fromkeys(metrics)
     nrefs: set[int] = set()
+    seen = False
     try:
         for cands, refs, ids in _items(reader):
+            seen = True
             if args.per_item:
-                scores = metric._sentence_scores(cands, refs, per_segment=True)
-                for item_id, s in zip(ids, scores.tolist()):
-                    row = {"bleu": s / divisor}
+                columns = {
+                    key: m.sentence_scores(cands, refs, per_segment=True).tolist()
+                    for key, m in metrics.items()
+                }
+                for k, item_id in enumerate(ids):
+                    row = {key: col[k] / divisor for key, col in columns.items()}
                     yield json.dumps(row if item_id is None else {"id": item_id, **row})
-                total = True
             else:
-                stats = metric._item_statistics(cands, refs).sum(axis=0, dtype=np.int64)
-                total = stats if total is None else total + stats
-                nrefs.add(metric.num_refs)
+                for key, m in metrics.items():
+                    rows = m.statistics(cands, refs, per_segment=True)
+                    totals[key] = m.accumulate(totals[key], rows)
+                    nrefs.add(m.num_refs)
             progress.update(len(cands))
     finally:
         reader.close()
-    if total is None:
+    if not seen:
         raise EmptyInputError(f"{name}: no items (every line is blank)")
     if args.per_item:
         return
-    s = metric._compute_score_from_stats(total)
     # Chunks with different numbers of references per item make the corpus's nrefs "var".
-    metric.num_refs = nrefs.pop() if len(nrefs) == 1 else -1
-    result = BleuResult(
-        score=s.score / divisor,
-        precisions=tuple(p / divisor for p in s.precisions),
-        brevity_penalty=s.bp,
-        hyp_len=s.sys_len,
-        ref_len=s.ref_len,
-        counts=tuple(s.counts),
-        totals=tuple(s.totals),
-        signature=metric.get_signature().format(args.short),
-        scale=args.scale,
-    )
-    yield json.dumps(result.to_dict())
+    corpus_nrefs = nrefs.pop() if len(nrefs) == 1 else -1
+    out: dict[str, Any] = {}
+    signatures = {}
+    for key, m in metrics.items():
+        score = m.score_totals(totals[key])
+        m.num_refs = corpus_nrefs
+        out.update(m.score_fields(score, divisor))
+        signatures[key] = m.get_signature().format(args.short)
+    if len(signatures) == 1:
+        out["signature"] = next(iter(signatures.values()))
+    else:
+        out["signatures"] = signatures
+    out["scale"] = args.scale
+    yield json.dumps(out)

@@ -3,9 +3,11 @@
 Output (text, json, latex; one or several systems; sentence level) is byte-identical to
 ``sacrebleu`` 2.6.0 given the same arguments, apart from the signature's version field. Errors
 are one line on stderr: exit code 2 for a wrong command line, 1 for bad input, never a
-traceback. The pieces: :mod:`~rapidbleu.cli.args` (options), :mod:`~rapidbleu.cli.reader`
-(files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed statistics),
-:mod:`~rapidbleu.cli.output` (formats), :mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
+traceback. The pieces: :mod:`~rapidbleu.cli.args` (options, with each metric's own),
+:mod:`~rapidbleu.io.reader` (files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed
+statistics of any metrics), :mod:`~rapidbleu.report.tables` (sacreBLEU's formats, rendered from
+the results model), :mod:`~rapidbleu.cli.paired` (significance tests),
+:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
 """
 
 from __future__ import annotations
@@ -21,19 +23,17 @@ from typing import IO, Any, TextIO
 from rapidbleu.cli import paired
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
-from rapidbleu.cli.output import single_result, system_table
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
-    corpus_scores,
-    make_metric,
-    metric_kwargs,
+    corpus_results,
+    make_metrics,
     open_corpus,
-    rescale,
     sentence_lines,
     whole_corpus,
 )
 from rapidbleu.errors import InvalidOptionError, RapidBleuError, UsageError
-from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.report.model import Results
+from rapidbleu.report.tables import render
 from rapidbleu.version import SACREBLEU_VERSION, __version__
 
 __all__ = ["console_main", "main"]
@@ -67,38 +67,39 @@ def _logging(quiet: bool) -> Iterator[None]:
         logger.propagate = old_propagate
 
 
+def _render(results: Results, args: argparse.Namespace) -> str:
+    return render(results, args.format, args.width, score_only=args.score_only, short=args.short)
+
+
 def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) -> Iterator[str]:
     """Scores reference and system files as sacreBLEU does (``main`` in ``sacrebleu.py``)."""
     if args.sentence_level and args.input is not None and len(args.input) > 1:
         raise UsageError("only one system can be evaluated in sentence-level mode")
     corpus = open_corpus(args, stdin)
     try:
-        # sacreBLEU turns effective order on for sentence-level BLEU.
-        metric = make_metric(args, effective_order=args.sentence_level)
         if args.sentence_level:
-            yield from sentence_lines(args, metric, corpus, progress)
+            yield from sentence_lines(args, corpus, progress)
             return
-        divisor = 100.0 if args.scale == "unit" else 1.0
-        scores = [rescale(s, divisor) for s in corpus_scores(args, metric, corpus, progress)]
+        results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    if len(scores) == 1:
-        yield single_result(scores[0], metric, args)
-        return
-    sig = metric.get_signature().format(args.short)
-    formatted = {"BLEU": [s.format(args.width, True) for s in scores]}
-    yield system_table(corpus.system_names, formatted, {"BLEU": sig}, args.format, args.width)
+    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
-    """One system's score with its bootstrap confidence interval (sacreBLEU's ``-ci``)."""
+    """One system's scores with bootstrap confidence intervals (sacreBLEU's ``-ci``)."""
     systems, references = whole_corpus(args, stdin)
     if len(systems) > 1:
         # sacreBLEU's `main` refuses this combination with the same words.
         raise UsageError("Use paired tests (--paired) for multiple systems.")
-    metric = BLEU(**metric_kwargs(args))
-    score = metric.corpus_score(systems[0][1], references, n_bootstrap=args.confidence_n)
-    yield single_result(score, metric, args)
+    name, hyps = systems[0]
+    scores, signatures = {}, {}
+    for metric in make_metrics(args).values():
+        metric.cache_references(references)
+        score = metric.corpus_score(hyps, None, n_bootstrap=args.confidence_n)
+        scores[score.name] = score
+        signatures[score.name] = metric.get_signature()
+    yield _render(Results.of_scores({name: scores}, signatures), args)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
@@ -131,9 +132,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
                 elif paired.is_paired(args):
                     # The tests resample segments: the whole corpus is read into memory.
                     systems, references = whole_corpus(args, source)
-                    kwargs = metric_kwargs(args)
+                    metrics = make_metrics(args)
                     stdin_names = args.input is None
-                    return paired.run_paired(args, systems, references, kwargs, out, stdin_names)
+                    return paired.run_paired(args, systems, references, metrics, out, stdin_names)
                 elif args.confidence:
                     lines = _confidence(args, source)
                 else:
