@@ -64,19 +64,26 @@ Scores = npt.NDArray[Any]
 #: The score type a metric returns (``BLEUScore`` for BLEU).
 S = TypeVar("S", bound=Score)
 
-#: Metric classes by command-line name, filled in as subclasses are defined.
-_REGISTRY: dict[str, type[Metric[Any]]] = {}
-
 
 def metric_classes() -> dict[str, type[Metric[Any]]]:
-    """Every metric class defined so far, by its command-line name (``-m``).
+    """Every metric class defined so far that has a command-line name (``-m``), by that name.
+
+    A subclass of :class:`Metric` with a ``cli_name`` is found here as soon as it is defined;
+    nothing else registers it.
 
     Example:
         >>> import rapidbleu
         >>> "bleu" in metric_classes()
         True
     """
-    return dict(_REGISTRY)
+    found: dict[str, type[Metric[Any]]] = {}
+    todo: list[type[Metric[Any]]] = list(Metric.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls.cli_name:
+            found.setdefault(cls.cli_name, cls)
+        todo.extend(cls.__subclasses__())
+    return found
 
 
 def check_streams(references: Any) -> Sequence[Any]:
@@ -130,7 +137,8 @@ class Metric(ABC, Generic[S]):
             sacreBLEU; the signature needs it.
     """
 
-    #: The metric's name on the command line (``-m``); a subclass that sets it is registered.
+    #: The metric's name on the command line (``-m``); a subclass that sets it is listed by
+    #: :func:`metric_classes`.
     cli_name: ClassVar[str] = ""
     #: Whether a higher score is better (TER: lower is better).
     higher_is_better: ClassVar[bool] = True
@@ -140,11 +148,6 @@ class Metric(ABC, Generic[S]):
     #: The metric's options on the command line.
     CLI_OPTIONS: ClassVar[tuple[CliOption, ...]] = ()
     _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.cli_name:
-            _REGISTRY[cls.cli_name] = cls
 
     def __init__(self, *, num_threads: int | None = None) -> None:
         # sacreBLEU's Metric.__init__ fields (the signature reads them from __dict__).
@@ -398,8 +401,9 @@ class Metric(ABC, Generic[S]):
 
         Example:
             >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().score_fields(Score("BLEU", 50.0), 100.0)["bleu"]
-            0.5
+            >>> bleu = BLEU()
+            >>> Metric.score_fields(bleu, bleu.corpus_score(["a b c d"], [["a b c d"]]), 100.0)
+            {'bleu': 1.0000000000000004}
         """
         return {self.cli_name: score.score / divisor}
 
