@@ -22,10 +22,13 @@ Example:
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
+from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "F32_EXACT",
@@ -47,13 +50,35 @@ _COUNTS_MAX = 8_000_000
 Indices = npt.NDArray[np.int64]
 
 
+def _check_memory(n_samples: int, n: int, itemsize: int, what: str) -> None:
+    """Refuses draws that cannot fit in half of this machine's memory, with a clear message.
+
+    sacreBLEU draws every resample at once (one ``n_samples x n`` matrix); so does rapidbleu, to
+    draw the very same numbers. Beyond memory that is a crash or the kernel's OOM killer.
+    """
+    need = n_samples * n * itemsize
+    try:
+        have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not on Linux
+        return
+    if need > have // 2:
+        raise InvalidOptionError(
+            f"{n_samples:,} {what} of {n:,} segments need {need / 2**30:.1f} GiB at once (as in "
+            f"sacreBLEU), more than half of this machine's {have / 2**30:.1f} GiB; use fewer"
+        )
+
+
 def bootstrap_indices(seed: int | None, n_samples: int, n: int) -> Indices:
-    """SacreBLEU's bootstrap resample indices: ``default_rng(seed).choice(n, (n_samples, n))``.
+    """The bootstrap resample indices of sacreBLEU: ``default_rng(seed).choice(n, (n_samples, n))``.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: The indices would not fit in memory.
 
     Example:
         >>> bootstrap_indices(1, 1, 4).tolist()
         [[1, 2, 3, 3]]
     """
+    _check_memory(n_samples, n, 8, "bootstrap resamples")
     rng = np.random.default_rng(seed)
     return rng.choice(n, size=(n_samples, n), replace=True)
 
@@ -78,6 +103,8 @@ def randomization_draws(
         >>> masks.shape, idxs is None
         ((2, 3), True)
     """
+    _check_memory(n_samples, n, 1, "randomisation trials")
+    _check_memory(max(n_confidence, 0), n, 8, "bootstrap resamples")
     rng = np.random.default_rng(seed)
     masks = rng.integers(2, size=(n_samples, n), dtype=bool)
     idxs = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
