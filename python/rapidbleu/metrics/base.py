@@ -49,11 +49,11 @@ import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _config, _core
-from rapidbleu.analysis import resampling
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.ids import is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import bootstrap_indices, exact_sums, f32_sums
 from rapidbleu.metrics.score import Score, Signature
 
 __all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "metric_classes"]
@@ -347,8 +347,8 @@ class Metric(ABC, Generic[S]):
             sums: The exact int64 sums ``rows[idxs].sum(1)`` when already known.
         """
         if sums is None:
-            sums = resampling.exact_sums(rows, idxs, self.num_threads)
-        f32 = resampling.f32_sums(sums, rows, idxs)
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
         return np.array([self.score_totals(row).score for row in f32])
 
     def randomization_sums(
@@ -436,7 +436,7 @@ class Metric(ABC, Generic[S]):
             seed_text, seed = _config.seed()
             self.n_bootstrap = n
             self.seed = seed_text
-            idxs = resampling.bootstrap_indices(seed, n, len(rows))
+            idxs = bootstrap_indices(seed, n, len(rows))
             score.estimate_ci(list(self.resample_scores(rows, idxs)))
         return score
 

@@ -21,7 +21,6 @@ import numpy.typing as npt
 
 from rapidbleu import _core
 from rapidbleu import ids as _ids
-from rapidbleu.analysis import resampling
 from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.metrics.base import Metric, Rows, check_hypotheses, check_streams
 from rapidbleu.metrics.bleu_score import (
@@ -34,6 +33,7 @@ from rapidbleu.metrics.bleu_score import (
 )
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import exact_sums, f32_sums
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
@@ -448,8 +448,8 @@ class BLEU(Metric[BLEUScore]):
         float64 operation, so the precisions are those of the (integer-valued) sums.
         """
         if sums is None:
-            sums = resampling.exact_sums(rows, idxs, self.num_threads)
-        f32 = resampling.f32_sums(sums, rows, idxs)
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
         if _NUMPY2:
             return _core.score_rows_f32(f32, *self._scoring())
         return _core.score_rows(f32.astype(np.int64), *self._scoring())
