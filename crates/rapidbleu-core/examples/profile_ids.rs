@@ -4,7 +4,7 @@
 //! `cargo run --release --example profile_ids -- [long|short] [repeats] [order] [threads]`,
 //! or under `valgrind --tool=callgrind --toggle-collect='*measured*'` for instruction counts.
 
-use rapidbleu_core::ids::{token_stats, RefLenRule, TokenCorpus};
+use rapidbleu_core::bleu::tokens::{token_stats, RefLenRule, TokenCorpus};
 
 #[path = "common/rng.rs"]
 mod rng;

@@ -2,8 +2,8 @@
 //! `cargo run --release --example profile_stats -- [segments] [tokenizer]`, or under
 //! `valgrind --tool=callgrind` for repeatable instruction counts.
 
-use rapidbleu_core::stats::{corpus_stats, RefSets, StatsOptions};
-use rapidbleu_core::tokenize::Tokenizer;
+use rapidbleu_core::bleu::stats::{corpus_stats, RefSets, StatsOptions};
+use rapidbleu_core::text::tokenize::Tokenizer;
 
 #[path = "common/rng.rs"]
 mod rng;

@@ -7,8 +7,8 @@ use crate::read::{new_collector, push_seqs, recycle, Collector, Indexed, Kind, R
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use rapidbleu_core::ids::{token_stats, RefLenRule, TokenCorpus};
-use rapidbleu_core::nltk::{sentence_bleu_rows, NltkParams};
+use rapidbleu_core::bleu::nltk::{sentence_bleu_rows, NltkParams};
+use rapidbleu_core::bleu::tokens::{token_stats, RefLenRule, TokenCorpus};
 
 /// Everything read from Python: hypotheses, reference collectors and the order in which their
 /// sequences form each segment's references.

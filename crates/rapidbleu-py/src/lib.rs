@@ -17,9 +17,9 @@ use extract::{borrow_all, collect, to_str, Owned};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use rapidbleu_core::score::{self, BleuParams, Smooth, Summation};
-use rapidbleu_core::stats::{self, RefCache, RefSets, StatsOptions};
-use rapidbleu_core::tokenize::{TokBuf, Tokenizer};
+use rapidbleu_core::bleu::score::{self, BleuParams, Smooth, Summation};
+use rapidbleu_core::bleu::stats::{self, RefCache, RefSets, StatsOptions};
+use rapidbleu_core::text::tokenize::{TokBuf, Tokenizer};
 
 pub(crate) fn stats_options(
     py: Python<'_>,
@@ -477,7 +477,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pairwise::register(m)?;
     m.add(
         "TOKENIZERS",
-        rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),
+        rapidbleu_core::text::tokenize::TOKENIZER_NAMES.to_vec(),
     )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -7,10 +7,11 @@ use crate::{bleu_params, stats_options};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use rapidbleu_core::pairwise::{self, Bag};
-use rapidbleu_core::parallel;
-use rapidbleu_core::resample;
-use rapidbleu_core::stats::StatsOptions;
+use rapidbleu_core::bleu::pairwise::{self, Bag};
+use rapidbleu_core::bleu::score_f32;
+use rapidbleu_core::bleu::stats::StatsOptions;
+use rapidbleu_core::engine::parallel;
+use rapidbleu_core::engine::rows as resample;
 use std::borrow::Cow;
 
 /// An int64 statistics matrix handed to NumPy.
@@ -115,7 +116,7 @@ fn score_rows_f32<'py>(
     let n = s.len().checked_div(cols).unwrap_or(0);
     let out = run_detached(py, || {
         let mut out = vec![0f64; n];
-        resample::score_rows_f32(&s, &p, &mut out).map(|()| out)
+        score_f32::score_rows_f32(&s, &p, &mut out).map(|()| out)
     })?;
     Ok(out.into_pyarray(py))
 }

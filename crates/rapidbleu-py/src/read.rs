@@ -15,7 +15,7 @@ use numpy::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString, PyTuple};
-use rapidbleu_core::ids::{Seqs, TokenCorpus};
+use rapidbleu_core::bleu::tokens::{Seqs, TokenCorpus};
 use std::fmt::{self, Display};
 use std::sync::Mutex;
 

@@ -6,12 +6,12 @@
 //! The statistics of a pair are then a gather (matrices: the row's hypothesis spread into dense
 //! arrays indexed by id) or a merge of two sorted lists per order, with no hashing; they equal `BLEU._compute_segment_statistics` of the pair (clipped counts
 //! `min(count_h, count_r)`, totals `max(0, len - n + 1)`), and the score is
-//! [`crate::score::compute_bleu`], the function behind every sentence score of the engine.
+//! [`crate::bleu::score::compute_bleu`], the function behind every sentence score of the engine.
 
+use crate::bleu::score::{compute_bleu, BleuParams};
+use crate::bleu::stats::{StatsOptions, TokState};
+use crate::engine::parallel;
 use crate::error::CoreError;
-use crate::parallel;
-use crate::score::{compute_bleu, BleuParams};
-use crate::stats::{StatsOptions, TokState};
 use rustc_hash::FxHashMap;
 
 /// The n-grams of one tokenized sentence.
@@ -342,9 +342,9 @@ pub fn aggregate_stats(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::{compute_bleu, Smooth, Summation};
-    use crate::stats::Worker;
-    use crate::tokenize::Tokenizer;
+    use crate::bleu::score::{compute_bleu, Smooth, Summation};
+    use crate::bleu::stats::Worker;
+    use crate::text::tokenize::Tokenizer;
 
     fn opts() -> StatsOptions {
         StatsOptions::new(Tokenizer::T13a, false, 4).unwrap()

@@ -9,10 +9,10 @@
 //! raw `len - n + 1`, clamped at 0); the dialects differ only in how rows become a score and in
 //! which reference length a segment contributes ([`RefLenRule`]).
 
+use crate::bleu::ngram::{RefTable, Scratch};
+use crate::engine::ngram_map::{padded, SLACK};
+use crate::engine::parallel::{for_each_row_in, WorkerPool};
 use crate::error::CoreError;
-use crate::ngram::{RefTable, Scratch};
-use crate::ngram_map::{padded, SLACK};
-use crate::parallel::{for_each_row_in, WorkerPool};
 
 /// Which reference length a segment contributes to the brevity penalty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

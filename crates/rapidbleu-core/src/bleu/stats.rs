@@ -4,12 +4,12 @@
 //! `[hyp_len, ref_len, correct_1..N, total_1..N]` per segment, rows stored contiguously.
 //! Rows are independent, so any split of the corpus over threads gives identical rows.
 
+use crate::bleu::ngram::{RefTable, Scratch};
+use crate::bleu::score::{bleu_score, BleuParams};
+use crate::engine::parallel::{for_each_row, map_collect};
 use crate::error::CoreError;
-use crate::ngram::{RefTable, Scratch};
-use crate::parallel::{for_each_row, map_collect};
-use crate::score::{bleu_score, BleuParams};
-use crate::tokenize::{TokBuf, Tokenizer};
-use crate::whitespace::py_rstrip;
+use crate::text::tokenize::{TokBuf, Tokenizer};
+use crate::text::whitespace::py_rstrip;
 
 /// How segments are turned into tokens and counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -454,7 +454,7 @@ mod tests {
 
     #[test]
     fn fused_sentence_scores_equal_scored_rows() {
-        use crate::score::{score_rows, Smooth, Summation};
+        use crate::bleu::score::{score_rows, Smooth, Summation};
         let hyps: Vec<String> = (0..300)
             .map(|i| format!("a b c {} d e. f", i % 7))
             .collect();

@@ -13,7 +13,7 @@ mod unicode_tables;
 mod zh;
 
 use crate::error::CoreError;
-use crate::whitespace::{py_split, py_split_ranges};
+use crate::text::whitespace::{py_split, py_split_ranges};
 
 /// The tokenizers implemented in Rust. MeCab and SentencePiece tokenizers live in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,7 +121,7 @@ impl Tokenizer {
             py_split_ranges(out, ranges);
         }
         // Every tokenizer leaves its output in `buf.out`.
-        crate::ngram_map::padded(&mut buf.out);
+        crate::engine::ngram_map::padded(&mut buf.out);
         &buf.out
     }
 }

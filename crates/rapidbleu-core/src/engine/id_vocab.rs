@@ -6,7 +6,7 @@
 //! table in O(1) as in [`NgramMap`]. Larger or negative IDs go to an [`NgramMap`]. Which of
 //! the two holds an ID depends on its value only, so every ID has one dense id.
 
-use crate::ngram_map::NgramMap;
+use crate::engine::ngram_map::NgramMap;
 
 /// IDs in `0..DIRECT` are looked up by index (a table of at most 2 MiB per worker).
 const DIRECT: u64 = 1 << 18;

@@ -14,8 +14,8 @@
 //! is `len - n + 1`), so both sides only extend the n-grams that survived the previous order,
 //! and references skip tokens the hypothesis lacks.
 
-use crate::id_vocab::IdVocab;
-use crate::ngram_map::{NgramMap, TokenMap};
+use crate::engine::id_vocab::IdVocab;
+use crate::engine::ngram_map::{NgramMap, TokenMap};
 
 /// Id of a hypothesis token that no reference contains.
 const MISSING: u32 = u32::MAX;
@@ -275,7 +275,7 @@ impl RefTable {
     }
 
     /// [`RefTable::lookup_hypothesis`] for tokenizer output `bytes` and the byte ranges of its
-    /// tokens, as [`Tokenizer::tokens`](crate::tokenize::Tokenizer::tokens) returns them (with
+    /// tokens, as [`Tokenizer::tokens`](crate::text::tokenize::Tokenizer::tokens) returns them (with
     /// slack bytes after the last token, so that each token is read without a branch on its
     /// length; without slack it is only slower).
     pub fn lookup_hypothesis_ranges(&self, bytes: &[u8], ranges: &[(u32, u32)], sc: &mut Scratch) {

@@ -195,7 +195,7 @@ pub fn sentence_bleu_rows(
             stats.len() / row_len * nw
         )));
     }
-    crate::parallel::for_each_row(out, nw, threads, Vec::new, |scratch, i, o| {
+    crate::engine::parallel::for_each_row(out, nw, threads, Vec::new, |scratch, i, o| {
         let row = &stats[i * row_len..(i + 1) * row_len];
         sentence_bleu(row, order, weights, is_default, p, scratch, o);
     });
