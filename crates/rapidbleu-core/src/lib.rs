@@ -10,6 +10,7 @@
 //! Statistics add, so corpus scores sum rows and score once.
 
 pub mod bleu;
+pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod text;

@@ -1,71 +1,9 @@
 //! Statistics to a BLEU score, with sacreBLEU's float operations in sacreBLEU's order
 //! (`BLEU.compute_bleu`, sacreBLEU 2.6.0).
 
+use crate::bleu::layout::{Row, RowLayout};
+use crate::bleu::options::{BleuOptions, Smooth, Summation};
 use crate::error::CoreError;
-
-/// sacreBLEU's smoothing methods (`BLEU.SMOOTH_DEFAULTS`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Smooth {
-    /// No smoothing: a zero-match order gives precision 0 and score 0.
-    None,
-    /// `floor`: a zero-match order gets `100 * value / total` (default value 0.1).
-    Floor(f64),
-    /// `add-k`: adds `k` to correct and total of orders 2..N (default 1).
-    AddK(f64),
-    /// `exp` (NIST mteval-v13a): the k-th zero-match order gets `100 / (2^k * total)`.
-    Exp,
-}
-
-/// The names accepted by [`Smooth::from_name`].
-pub const SMOOTH_NAMES: [&str; 4] = ["none", "floor", "add-k", "exp"];
-
-impl Smooth {
-    /// Builds a method from its name and optional value (`None`: sacreBLEU's default).
-    pub fn from_name(name: &str, value: Option<f64>) -> Result<Self, CoreError> {
-        if let Some(v) = value {
-            if !v.is_finite() || v < 0.0 {
-                return Err(CoreError::InvalidOption(format!(
-                    "smooth_value must be a finite number >= 0, got {v}"
-                )));
-            }
-        }
-        Ok(match name {
-            "none" => Smooth::None,
-            "floor" => Smooth::Floor(value.unwrap_or(0.1)),
-            "add-k" => Smooth::AddK(value.unwrap_or(1.0)),
-            "exp" => Smooth::Exp,
-            _ => {
-                return Err(CoreError::InvalidOption(format!(
-                    "unknown smooth_method {name:?}; allowed: {}",
-                    SMOOTH_NAMES.join(", ")
-                )))
-            }
-        })
-    }
-}
-
-/// How the interpreter's `sum()` adds floats: CPython <= 3.11 adds left to right, 3.12+ uses
-/// Neumaier compensation. The score must follow the interpreter sacreBLEU runs on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Summation {
-    /// CPython <= 3.11.
-    Plain,
-    /// CPython >= 3.12.
-    Neumaier,
-}
-
-/// Everything that turns statistics into a score.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BleuParams {
-    /// Smoothing method and value.
-    pub smooth: Smooth,
-    /// Truncate the geometric mean at the last order with a non-zero total.
-    pub effective_order: bool,
-    /// Number of orders N.
-    pub max_order: usize,
-    /// How `sum()` adds the log precisions.
-    pub summation: Summation,
-}
 
 /// A score and what went into it.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,17 +70,11 @@ fn float_of(t: Term) -> f64 {
     }
 }
 
-/// `BLEU.compute_bleu`. `correct` and `total` hold at least `max_order` values, none negative
-/// (see [`check_counts`]).
-pub fn compute_bleu(
-    correct: &[i64],
-    total: &[i64],
-    sys_len: i64,
-    ref_len: i64,
-    p: &BleuParams,
-) -> BleuOutcome {
-    let mut precisions = vec![0.0f64; p.max_order];
-    let (score, bp, addk_orders) = score_into(correct, total, sys_len, ref_len, p, &mut precisions);
+/// `BLEU.compute_bleu` of one row. Its `correct` and `total` hold at least `max_order` values,
+/// none negative (see [`check_counts`]).
+pub fn compute_bleu(row: Row<'_, i64>, opts: &BleuOptions) -> BleuOutcome {
+    let mut precisions = vec![0.0f64; opts.max_order()];
+    let (score, bp, addk_orders) = score_into(row, opts, &mut precisions);
     BleuOutcome {
         score,
         bp,
@@ -153,39 +85,25 @@ pub fn compute_bleu(
 
 /// The score alone, as [`compute_bleu`] computes it, without allocating for the usual orders:
 /// the batched sentence paths call this once a segment.
-pub fn bleu_score(
-    correct: &[i64],
-    total: &[i64],
-    sys_len: i64,
-    ref_len: i64,
-    p: &BleuParams,
-) -> f64 {
+pub fn bleu_score(row: Row<'_, i64>, opts: &BleuOptions) -> f64 {
     let mut buf = [0.0f64; 8];
-    match buf.get_mut(..p.max_order) {
-        Some(precisions) => score_into(correct, total, sys_len, ref_len, p, precisions).0,
-        None => compute_bleu(correct, total, sys_len, ref_len, p).score,
+    match buf.get_mut(..opts.max_order()) {
+        Some(precisions) => score_into(row, opts, precisions).0,
+        None => compute_bleu(row, opts).score,
     }
 }
 
 /// The body of `BLEU.compute_bleu`: fills `precisions` (`max_order` zeros on entry) and returns
 /// the score, the brevity penalty and how many orders add-k changed.
-fn score_into(
-    correct: &[i64],
-    total: &[i64],
-    sys_len: i64,
-    ref_len: i64,
-    p: &BleuParams,
-    precisions: &mut [f64],
-) -> (f64, f64, usize) {
-    let n_ord = p.max_order;
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        bp = if sys_len > 0 {
-            (1.0 - ref_len as f64 / sys_len as f64).exp()
-        } else {
-            0.0
-        };
-    }
+fn score_into(row: Row<'_, i64>, opts: &BleuOptions, precisions: &mut [f64]) -> (f64, f64, usize) {
+    let Row {
+        hyp_len: sys_len,
+        ref_len,
+        correct,
+        total,
+    } = row;
+    let n_ord = opts.max_order();
+    let bp = brevity_penalty(sys_len, ref_len);
     // Early stop if there are no matches (sacreBLEU #141), before add-k touches anything. Like
     // sacreBLEU's `any(correct)` this looks at every value given, even beyond `max_order`.
     if correct.iter().all(|&c| c == 0) {
@@ -196,7 +114,7 @@ fn score_into(
     let mut addk_orders = 0;
     for n in 1..=n_ord {
         let (mut c, mut t) = (correct[n - 1] as f64, total[n - 1] as f64);
-        if let Smooth::AddK(k) = p.smooth {
+        if let Smooth::AddK(k) = opts.smooth() {
             if n > 1 {
                 c += k;
                 t += k;
@@ -206,11 +124,11 @@ fn score_into(
         if t == 0.0 {
             break;
         }
-        if p.effective_order {
+        if opts.effective_order() {
             eff_order = n;
         }
         if c == 0.0 {
-            match p.smooth {
+            match opts.smooth() {
                 Smooth::Exp => {
                     smooth_mteval *= 2.0;
                     precisions[n - 1] = 100.0 / (smooth_mteval * t);
@@ -222,15 +140,35 @@ fn score_into(
             precisions[n - 1] = 100.0 * c / t;
         }
     }
-    let terms = precisions[..eff_order].iter().map(|&x| {
+    let terms = log_terms(&precisions[..eff_order]);
+    let score = bp * (py_sum(terms, opts.summation()) / eff_order as f64).exp();
+    (score, bp, addk_orders)
+}
+
+/// sacreBLEU's brevity penalty: `exp(1 - ref_len / sys_len)` below the reference length (0 for
+/// an empty hypothesis), else 1.
+#[inline]
+pub(crate) fn brevity_penalty(sys_len: i64, ref_len: i64) -> f64 {
+    if sys_len >= ref_len {
+        1.0
+    } else if sys_len > 0 {
+        (1.0 - ref_len as f64 / sys_len as f64).exp()
+    } else {
+        0.0
+    }
+}
+
+/// `utils.my_log` of each precision: `-9999999999` for zero, else `math.log` of it widened to
+/// a double (precisions are float32 in [`crate::bleu::score_f32`]).
+pub(crate) fn log_terms<P: Copy + Into<f64>>(precisions: &[P]) -> impl Iterator<Item = Term> + '_ {
+    precisions.iter().map(|&x| {
+        let x: f64 = x.into();
         if x == 0.0 {
             Term::Int(-9_999_999_999)
         } else {
             Term::Float(x.ln())
         }
-    });
-    let score = bp * (py_sum(terms, p.summation) / eff_order as f64).exp();
-    (score, bp, addk_orders)
+    })
 }
 
 /// Statistics are counts: a negative one (which sacreBLEU would turn into a math domain error
@@ -244,78 +182,88 @@ pub fn check_counts(values: &[i64]) -> Result<(), CoreError> {
     }
 }
 
-/// Sentence scores of every row of a statistics matrix (`n x (2 + 2N)`).
-pub fn score_rows(stats: &[i64], p: &BleuParams, out: &mut [f64]) -> Result<(), CoreError> {
-    let row_len = 2 + 2 * p.max_order;
-    if stats.len() != out.len() * row_len {
+/// The row of separate lists, as `BLEU.compute_bleu` takes them: `correct` and `total` hold at
+/// least `layout`'s N counts each (sacreBLEU indexes them up to N), and no count is negative.
+pub fn checked_row<'a>(
+    correct: &'a [i64],
+    total: &'a [i64],
+    hyp_len: i64,
+    ref_len: i64,
+    layout: RowLayout,
+) -> Result<Row<'a, i64>, CoreError> {
+    let n = layout.max_order();
+    if correct.len() < n || total.len() < n {
         return Err(CoreError::InvalidInput(format!(
-            "statistics hold {} values, expected {} rows of {row_len}",
-            stats.len(),
-            out.len()
+            "correct and total need max_ngram_order = {n} values, got {} and {}",
+            correct.len(),
+            total.len()
         )));
     }
-    check_counts(stats)?;
-    for (row, o) in stats.chunks_exact(row_len).zip(out.iter_mut()) {
-        let (c, t) = row[2..].split_at(p.max_order);
-        *o = bleu_score(c, t, row[0], row[1], p);
+    for part in [correct, total, &[hyp_len, ref_len]] {
+        check_counts(part)?;
     }
-    Ok(())
+    Ok(Row {
+        hyp_len,
+        ref_len,
+        correct,
+        total,
+    })
+}
+
+/// Sentence scores of every row of a statistics matrix (`n x (2 + 2N)`, N = `max_order`).
+pub fn score_rows(stats: &[i64], opts: &BleuOptions) -> Result<Vec<f64>, CoreError> {
+    let layout = opts.layout();
+    let n = layout.n_rows(stats.len())?;
+    check_counts(stats)?;
+    let mut out = crate::error::zeroed(n, 1)?;
+    for (row, o) in layout.rows(stats).zip(out.iter_mut()) {
+        *o = bleu_score(row, opts);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bleu::layout::RowLayout;
+    use crate::text::tokenize::Tokenizer;
 
-    fn params(smooth: Smooth, eff: bool) -> BleuParams {
-        BleuParams {
+    fn options(smooth: Smooth, eff: bool, max_order: i64) -> BleuOptions {
+        BleuOptions::new(
+            Tokenizer::T13a,
+            false,
+            max_order,
             smooth,
-            effective_order: eff,
-            max_order: 4,
-            summation: Summation::Plain,
-        }
+            eff,
+            Summation::Plain,
+        )
+        .expect("valid options")
+    }
+
+    fn score(stats: &[i64], smooth: Smooth, eff: bool) -> BleuOutcome {
+        let layout = RowLayout::of_row_len(stats.len()).expect("one row");
+        compute_bleu(
+            layout.row(stats),
+            &options(smooth, eff, layout.max_order() as i64),
+        )
     }
 
     #[test]
     fn perfect_match_is_not_exactly_100() {
-        let o = compute_bleu(
-            &[4, 3, 2, 1],
-            &[4, 3, 2, 1],
-            4,
-            4,
-            &params(Smooth::Exp, false),
-        );
+        let o = score(&[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], Smooth::Exp, false);
         assert_eq!(o.score, 100.00000000000004);
     }
 
     #[test]
     fn missing_order_without_effective_order_scores_zero() {
-        let o = compute_bleu(
-            &[3, 2, 1, 0],
-            &[3, 2, 1, 0],
-            3,
-            3,
-            &params(Smooth::Exp, false),
-        );
-        assert_eq!(o.score, 0.0);
-        let o = compute_bleu(
-            &[3, 2, 1, 0],
-            &[3, 2, 1, 0],
-            3,
-            3,
-            &params(Smooth::Exp, true),
-        );
-        assert_eq!(o.score, 100.00000000000004);
+        let row = [3, 3, 3, 2, 1, 0, 3, 2, 1, 0];
+        assert_eq!(score(&row, Smooth::Exp, false).score, 0.0);
+        assert_eq!(score(&row, Smooth::Exp, true).score, 100.00000000000004);
     }
 
     #[test]
     fn addk_gives_missing_orders_precision_100() {
-        let o = compute_bleu(
-            &[1, 0, 0, 0],
-            &[1, 0, 0, 0],
-            1,
-            1,
-            &params(Smooth::AddK(1.0), false),
-        );
+        let o = score(&[1, 1, 1, 0, 0, 0, 1, 0, 0, 0], Smooth::AddK(1.0), false);
         assert_eq!(o.precisions, vec![100.0; 4]);
         assert_eq!(o.addk_orders, 3);
     }
@@ -329,25 +277,24 @@ mod tests {
                 Smooth::Floor(0.1),
                 Smooth::AddK(1.0),
             ] {
-                let p = BleuParams {
-                    max_order,
-                    ..params(smooth, true)
+                let opts = options(smooth, true, max_order);
+                let correct: Vec<i64> = (0..max_order).map(|n| (7 - n).max(0)).collect();
+                let total: Vec<i64> = (0..max_order).map(|n| 9 - n).collect();
+                let row = Row {
+                    hyp_len: 9,
+                    ref_len: 11,
+                    correct: &correct,
+                    total: &total,
                 };
-                let correct: Vec<i64> = (0..max_order as i64).map(|n| (7 - n).max(0)).collect();
-                let total: Vec<i64> = (0..max_order as i64).map(|n| 9 - n).collect();
-                let full = compute_bleu(&correct, &total, 9, 11, &p).score;
-                assert_eq!(
-                    bleu_score(&correct, &total, 9, 11, &p).to_bits(),
-                    full.to_bits()
-                );
+                let full = compute_bleu(row, &opts).score;
+                assert_eq!(bleu_score(row, &opts).to_bits(), full.to_bits());
+                if total.iter().all(|&t| t >= 0) {
+                    let stats = [&[9, 11][..], &correct, &total].concat().repeat(2);
+                    assert_eq!(score_rows(&stats, &opts), Ok(vec![full; 2]));
+                }
             }
         }
-    }
-
-    #[test]
-    fn bad_smoothing() {
-        assert!(Smooth::from_name("expo", None).is_err());
-        assert!(Smooth::from_name("floor", Some(-1.0)).is_err());
-        assert_eq!(Smooth::from_name("floor", None), Ok(Smooth::Floor(0.1)));
+        assert!(score_rows(&[1, 2, 3], &options(Smooth::Exp, false, 4)).is_err());
+        assert!(score_rows(&[-1; 10], &options(Smooth::Exp, false, 4)).is_err());
     }
 }

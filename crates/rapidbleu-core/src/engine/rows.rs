@@ -12,8 +12,8 @@
 //! matter and the exact integer sum equals NumPy's float32 sum. The Python side checks that
 //! bound and falls back to NumPy for resamples that exceed it.
 
-use crate::engine::parallel;
-use crate::error::CoreError;
+use crate::engine::parallel::{self, Threads};
+use crate::error::{zeroed, CoreError};
 
 fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
     if row_len == 0 || !stats.len().is_multiple_of(row_len) {
@@ -31,7 +31,7 @@ pub fn bootstrap_sums(
     stats: &[i64],
     row_len: usize,
     idxs: &[i64],
-    threads: usize,
+    threads: Threads,
 ) -> Result<Vec<i64>, CoreError> {
     let n_seg = check_shape(stats, row_len)?;
     if n_seg == 0 || !idxs.len().is_multiple_of(n_seg) {
@@ -46,7 +46,7 @@ pub fn bootstrap_sums(
         )));
     }
     let n_samples = idxs.len() / n_seg;
-    let mut out = vec![0i64; n_samples * row_len];
+    let mut out = zeroed(n_samples, row_len)?;
     // A resample's counts add up to n_seg, so every product and partial sum is at most
     // n_seg * (largest |value|): below 2**53 the f64 path is exact; otherwise exact i64 sums.
     let max_abs = stats.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
@@ -111,7 +111,7 @@ pub fn ar_sums(
     system: &[i64],
     row_len: usize,
     mask: &[bool],
-    threads: usize,
+    threads: Threads,
 ) -> Result<(Vec<i64>, Vec<i64>), CoreError> {
     let n_seg = check_shape(baseline, row_len)?;
     if system.len() != baseline.len() {
@@ -144,8 +144,8 @@ pub fn ar_sums(
         sys_sum[j] = sys_sum[j].wrapping_add(s);
         both[j] = both[j].wrapping_add(b).wrapping_add(s);
     }
-    let tables = subset_tables(&diff, row_len);
-    let mut a = vec![0i64; n_trials * row_len];
+    let tables = subset_tables(&diff, row_len)?;
+    let mut a = zeroed(n_trials, row_len)?;
     parallel::for_each_row(
         &mut a,
         row_len,
@@ -170,10 +170,12 @@ pub fn ar_sums(
             }
         },
     );
-    let b = a
-        .chunks_exact(row_len)
-        .flat_map(|row| row.iter().zip(&both).map(|(&x, &t)| t.wrapping_sub(x)))
-        .collect();
+    let mut b = zeroed(n_trials, row_len)?;
+    for (rb, ra) in b.chunks_exact_mut(row_len).zip(a.chunks_exact(row_len)) {
+        for ((y, &x), &t) in rb.iter_mut().zip(ra).zip(&both) {
+            *y = t.wrapping_sub(x);
+        }
+    }
     Ok((a, b))
 }
 
@@ -182,9 +184,10 @@ const BLOCK: usize = 4;
 
 /// For each whole block of [`BLOCK`] segments, the sums of its difference rows over all 16
 /// subsets: row `16 * block + s` is the sum of the rows whose bit is set in `s`.
-fn subset_tables(diff: &[i64], row_len: usize) -> Vec<i64> {
+fn subset_tables(diff: &[i64], row_len: usize) -> Result<Vec<i64>, CoreError> {
     let n_blocks = diff.len() / row_len / BLOCK;
-    let mut t = vec![0i64; n_blocks * 16 * row_len];
+    // Four times the statistics: allocated fallibly, like every buffer sized by the input.
+    let mut t: Vec<i64> = zeroed(n_blocks * 16, row_len)?;
     for (b, tb) in t.chunks_exact_mut(16 * row_len).enumerate() {
         for s in 1..16usize {
             // subset s = subset (s without its lowest bit) + the lowest bit's segment.
@@ -195,7 +198,7 @@ fn subset_tables(diff: &[i64], row_len: usize) -> Vec<i64> {
             }
         }
     }
-    t
+    Ok(t)
 }
 
 /// Index of a block's subset: its 4 mask bits.
@@ -237,17 +240,17 @@ mod tests {
     #[test]
     fn bootstrap_sums_select_rows() {
         let stats = [1, 2, 10, 20, 100, 200];
-        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], 1).unwrap();
+        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], Threads::ONE).unwrap();
         assert_eq!(out, vec![102, 204, 210, 420]);
-        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], 1).is_err());
-        assert!(bootstrap_sums(&stats, 2, &[0, 1], 1).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], Threads::ONE).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 1], Threads::ONE).is_err());
     }
 
     #[test]
     fn ar_sums_swap_segments() {
         let bl = [1, 1, 2, 2];
         let sys = [10, 10, 20, 20];
-        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], 1).unwrap();
+        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], Threads::ONE).unwrap();
         assert_eq!(a, vec![21, 21, 12, 12]);
         assert_eq!(b, vec![12, 12, 21, 21]);
     }
@@ -263,8 +266,8 @@ mod tests {
             let other: Vec<i64> = (0..n_seg * row_len).map(|v| (v * 5 % 19) as i64).collect();
             let idxs: Vec<i64> = (0..3 * n_seg).map(|v| (v * 11 % n_seg) as i64).collect();
             let mask: Vec<bool> = (0..3 * n_seg).map(|v| v * 13 % 5 < 2).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, 1).unwrap();
-            let (a, b) = ar_sums(&stats, &other, row_len, &mask, 1).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
+            let (a, b) = ar_sums(&stats, &other, row_len, &mask, Threads::ONE).unwrap();
             for k in 0..3 {
                 for j in 0..row_len {
                     let seg = |i: usize| i * row_len + j;
@@ -291,7 +294,7 @@ mod tests {
         for row_len in [6usize, 2] {
             let n_seg = stats.len() / row_len;
             let idxs: Vec<i64> = (0..n_seg).map(|_| 0).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, 1).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
             let want: Vec<i64> = stats[..row_len].iter().map(|&v| v * n_seg as i64).collect();
             assert_eq!(got, want);
         }
