@@ -95,18 +95,7 @@ def pairwise_bleu_batch(
     """
     metric = _metric(options)
     groups = _groups(metric, hypotheses, references, need_refs=False)
-    method, value, eff, order, neumaier = metric._scoring()
-    return _core.pairwise_matrices(
-        groups,
-        metric._engine_tokenizer,
-        metric.lowercase and metric._py_tokenizer is None,
-        order,
-        metric._num_threads,
-        method,
-        value,
-        eff,
-        neumaier,
-    )
+    return _core.bleu_pairwise_matrices(groups, metric._options, metric._num_threads)
 
 
 def pairwise_bleu(
@@ -215,13 +204,7 @@ def aggregate_mbr_statistics(
     """
     metric = _metric(options)
     groups = _groups(metric, hypotheses, references, need_refs=True)
-    return _core.aggregate_statistics(
-        groups,
-        metric._engine_tokenizer,
-        metric.lowercase and metric._py_tokenizer is None,
-        metric.max_ngram_order,
-        metric._num_threads,
-    )
+    return _core.bleu_aggregate_statistics(groups, metric._options, metric._num_threads)
 
 
 def aggregate_mbr_scores(

@@ -178,10 +178,8 @@ def self_bleu_scores(
         raise InputTypeError("samples must be a sequence (e.g. a list) of str or token lists")
     if convention == "sacrebleu":
         metric = BLEU(**options)
-        texts, _, lowercase = metric._engine_inputs(samples, None)
-        stats = _core.self_statistics(
-            texts, metric._engine_tokenizer, lowercase, metric.max_ngram_order
-        )
+        texts, _, _ = metric._engine_inputs(samples, None)
+        stats = _core.bleu_self_statistics(texts, metric._options)
         return metric._score_rows(stats)
     if options:
         raise InvalidOptionError(
@@ -199,7 +197,8 @@ def self_bleu_scores(
             "fast-bleu ignores auto_reweight (its constructor never stores it); use the nltk "
             "convention for auto_reweigh"
         )
-    stats = _core.self_statistics(_token_texts(samples), "none", False, len(weights))
+    tokens = _core.BleuOptions(tokenizer="none", max_order=len(weights))
+    stats = _core.bleu_self_statistics(_token_texts(samples), tokens)
     method1 = smoothing == "method1"
     if convention == "fast-bleu":
         scores = _fast_bleu_scores(stats, weights, method1)

@@ -147,12 +147,11 @@ def _scores_of_f32_sums(
         stats32 = np.asarray(stats, dtype=np.float32)
         for k in big:
             f32[k] = stats32[idxs[k]].sum(0)
-    method, value, eff, order, neumaier = metric._scoring()
     if _NUMPY2:
-        return _core.score_rows_f32(f32, method, value, eff, order, neumaier)
+        return _core.bleu_score_rows_f32(f32, metric._options)
     # NumPy 1: a Python float times a float32 scalar is a float64 operation, so the precisions
     # are those of the (integer-valued) float32 sums in double precision.
-    return _core.score_rows(f32.astype(np.int64), method, value, eff, order, neumaier)
+    return _core.bleu_score_rows(f32.astype(np.int64), metric._options)
 
 
 def _resample(metric: BLEU, stats: Stats, idxs: npt.NDArray[np.int64]) -> Scores:
@@ -226,8 +225,8 @@ def _check_n(n: Any, what: str) -> int:
 
 def _ar_scores(metric: BLEU, sums: Stats) -> Scores:
     """Scores of int64 randomisation sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
-    method, value, eff, order, neumaier = metric._scoring()
-    k = BLEU.SMOOTH_DEFAULTS["add-k"] if value is None else value
+    options = metric._options
+    method, order, k = options.smooth_method, options.max_order, options.smooth_value
     if method == "add-k" and k is not None and float(k) != math.floor(k):
         # sacreBLEU adds k into the int64 row (`correct[n - 1] += smooth_value`), which
         # truncates: the counts become floor(c + k). Same score as no smoothing on those counts,
@@ -236,10 +235,16 @@ def _ar_scores(metric: BLEU, sums: Stats) -> Scores:
         mod = sums.copy()
         mod[:, 3 : 2 + order] = np.floor(mod[:, 3 : 2 + order] + k)
         mod[:, 3 + order : 2 + 2 * order] = np.floor(mod[:, 3 + order : 2 + 2 * order] + k)
-        out = _core.score_rows(mod, "none", None, eff, order, neumaier)
+        unsmoothed = _core.BleuOptions(
+            max_order=order,
+            smooth_method="none",
+            effective_order=options.effective_order,
+            neumaier=options.neumaier,
+        )
+        out = _core.bleu_score_rows(mod, unsmoothed)
         out[no_match] = 0.0
         return out
-    return _core.score_rows(sums, method, value, eff, order, neumaier)
+    return _core.bleu_score_rows(sums, options)
 
 
 def _draws(cache: dict[Any, Any] | None, key: tuple[Any, ...], draw: Callable[[], Any]) -> Any:

@@ -183,6 +183,41 @@ def _check_streams(references: Any) -> Sequence[Sequence[str | None]]:
     return references
 
 
+def _compute_bleu(
+    options: _core.BleuOptions,
+    smooth_value: float | None,
+    correct: list[int],
+    total: list[int],
+    sys_len: int,
+    ref_len: int,
+) -> BLEUScore:
+    """``BLEU.compute_bleu`` with checked ``options`` (``smooth_value`` as the caller gave it)."""
+    try:
+        # The core takes integers only (ints, NumPy integers: anything with __index__).
+        score, precisions, bp, addk_orders = _core.bleu_compute(
+            correct, total, sys_len, ref_len, options
+        )
+    except TypeError:
+        raise InputTypeError("correct, total, sys_len and ref_len must be integer counts") from None
+    except OverflowError:
+        raise InputError(
+            "correct, total, sys_len and ref_len must fit in 64-bit integers"
+        ) from None
+    sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
+    if addk_orders:
+        # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`), adding
+        # the value as given (an int stays an int: SMOOTH_DEFAULTS["add-k"] is 1).
+        if not isinstance(correct, list):
+            correct = list(correct)
+        if not isinstance(total, list):
+            total = list(total)
+        k: Any = BLEU.SMOOTH_DEFAULTS["add-k"] if smooth_value is None else smooth_value
+        for n in range(2, addk_orders + 2):
+            correct[n - 1] += k
+            total[n - 1] += k
+    return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
+
+
 class BLEU:
     """Computes BLEU, with sacreBLEU's constructor and methods.
 
@@ -239,28 +274,23 @@ class BLEU:
         num_threads: int | None = None,
         spm_model: str | None = None,
     ) -> None:
-        if smooth_method not in self.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"unknown smooth_method {smooth_method!r}; allowed: "
-                + ", ".join(self.SMOOTH_DEFAULTS)
-            )
-        if smooth_value is not None and (
-            isinstance(smooth_value, bool)
-            or not isinstance(smooth_value, (int, float))
-            or not smooth_value >= 0
-            or smooth_value == float("inf")
-        ):
-            raise InvalidOptionError(
-                f"smooth_value must be a finite number >= 0 (or None), got {smooth_value!r}"
-            )
-        if (
-            isinstance(max_ngram_order, bool)
-            or not isinstance(max_ngram_order, int)
-            or max_ngram_order < 1
-        ):
-            raise InvalidOptionError(
-                f"max_ngram_order must be a positive integer, got {max_ngram_order!r}"
-            )
+        best_tokenizer = (
+            self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+            if tokenize is None
+            else tokenize
+        )
+        # MeCab / SentencePiece output reaches the core pre-tokenized and lowercased.
+        rust_tokenizer = is_rust_tokenizer(best_tokenizer)
+        # The core checks every option value (one place, one message for each).
+        self._options = _core.BleuOptions(
+            tokenizer=best_tokenizer if rust_tokenizer else "none",
+            lowercase=lowercase and rust_tokenizer,
+            max_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+            neumaier=_NEUMAIER,
+        )
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
         self._force = force
@@ -272,10 +302,7 @@ class BLEU:
         self.effective_order = effective_order
         self._num_threads = _num_threads(num_threads)
 
-        if tokenize is None:
-            best_tokenizer = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
-        else:
-            best_tokenizer = tokenize
+        if tokenize is not None:
             # sacreBLEU's BLEU.__init__ warns about these combinations (and goes on).
             if trg_lang == "zh" and best_tokenizer != "zh":
                 logger.warning("Consider using the 'zh' or 'spm' tokenizer for Chinese.")
@@ -288,14 +315,12 @@ class BLEU:
                 f"unknown tokenizer {best_tokenizer!r}; allowed: " + ", ".join(TOKENIZERS)
             )
         self._py_tokenizer: PythonTokenizer | None = None
-        if is_rust_tokenizer(best_tokenizer):
+        if rust_tokenizer:
             self.tokenizer_signature = best_tokenizer
-            self._engine_tokenizer = best_tokenizer
         else:
             self._py_tokenizer = get_python_tokenizer(best_tokenizer, spm_model=spm_model)
             self.tokenizer_signature = self._py_tokenizer.signature()
-            self._engine_tokenizer = "none"
-        self._ref_cache: _core.ReferenceCache | None = None
+        self._ref_cache: _core.BleuReferenceCache | None = None
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
@@ -326,12 +351,10 @@ class BLEU:
             refs = [self._pretokenize(r) for r in refs]
         return self._pretokenize(hyps), refs, False
 
-    def _cache_references(self, references: Any) -> _core.ReferenceCache:
+    def _cache_references(self, references: Any) -> _core.BleuReferenceCache:
         references = _check_streams(references)
-        _, refs, lowercase = self._engine_inputs([], references)
-        cache = _core.ReferenceCache(
-            refs, self._engine_tokenizer, lowercase, self.max_ngram_order, self._num_threads
-        )
+        _, refs, _ = self._engine_inputs([], references)
+        cache = _core.BleuReferenceCache(refs, self._options, self._num_threads)
         self.num_refs = cache.num_refs
         return cache
 
@@ -379,15 +402,9 @@ class BLEU:
             )
             self.num_refs = _ids.num_refs(references, per_segment)
             return stats, -1
-        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-        stats, num_refs, periods = _core.corpus_statistics(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            self.max_ngram_order,
-            self._num_threads,
-            per_segment=per_segment,
+        hyps, refs, _ = self._engine_inputs(hypotheses, references)
+        stats, num_refs, periods = _core.bleu_statistics(
+            hyps, refs, self._options, self._num_threads, per_segment=per_segment
         )
         self.num_refs = num_refs
         return stats, periods
@@ -468,60 +485,21 @@ class BLEU:
             >>> BLEU.compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
             100.00000000000004
         """
-        if smooth_method not in BLEU.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"unknown smooth_method {smooth_method!r}; allowed: "
-                + ", ".join(BLEU.SMOOTH_DEFAULTS)
-            )
-        if smooth_value is None:
-            smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
-        try:
-            # The core takes integers only (ints, NumPy integers: anything with __index__).
-            score, precisions, bp, addk_orders = _core.compute_bleu(
-                correct,
-                total,
-                sys_len,
-                ref_len,
-                smooth_method,
-                None if smooth_value is None else float(smooth_value),
-                effective_order,
-                max_ngram_order,
-                _NEUMAIER,
-            )
-        except TypeError:
-            raise InputTypeError(
-                "correct, total, sys_len and ref_len must be integer counts"
-            ) from None
-        except OverflowError:
-            raise InputError(
-                "correct, total, sys_len and ref_len must fit in 64-bit integers"
-            ) from None
-        sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
-        if addk_orders:
-            # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`).
-            if not isinstance(correct, list):
-                correct = list(correct)
-            if not isinstance(total, list):
-                total = list(total)
-            k: Any = smooth_value
-            for n in range(2, addk_orders + 2):
-                correct[n - 1] += k
-                total[n - 1] += k
-        return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
+        options = _core.BleuOptions(
+            max_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+            neumaier=_NEUMAIER,
+        )
+        return _compute_bleu(options, smooth_value, correct, total, sys_len, ref_len)
 
     def _compute_score_from_stats(self, stats: Any) -> BLEUScore:
         """Score of already summed statistics (sacreBLEU's name)."""
         stats = stats.tolist() if isinstance(stats, np.ndarray) else [int(x) for x in stats]
         n = self.max_ngram_order
-        return self.compute_bleu(
-            correct=stats[2 : 2 + n],
-            total=stats[2 + n :],
-            sys_len=stats[0],
-            ref_len=stats[1],
-            smooth_method=self.smooth_method,
-            smooth_value=self.smooth_value,
-            effective_order=self.effective_order,
-            max_ngram_order=n,
+        return _compute_bleu(
+            self._options, self.smooth_value, stats[2 : 2 + n], stats[2 + n :], stats[0], stats[1]
         )
 
     def corpus_score(
@@ -627,31 +605,14 @@ class BLEU:
         """Scores computed in the core's parallel pass (no statistics array)."""
         if _ids.is_pretokenized(hypotheses):
             return self._score_rows(self._core_statistics(hypotheses, references, per_segment)[0])
-        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-        method, value, effective_order, max_order, neumaier = self._scoring()
-        scores, self.num_refs = _core.sentence_scores(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            max_order,
-            self._num_threads,
-            per_segment,
-            method,
-            value,
-            effective_order,
-            neumaier,
+        hyps, refs, _ = self._engine_inputs(hypotheses, references)
+        scores, self.num_refs = _core.bleu_sentence_scores(
+            hyps, refs, self._options, self._num_threads, per_segment
         )
         return scores
 
     def _score_rows(self, stats: Stats) -> npt.NDArray[np.float64]:
-        method, value, effective_order, max_order, neumaier = self._scoring()
-        return _core.score_rows(stats, method, value, effective_order, max_order, neumaier)
-
-    def _scoring(self) -> tuple[str, float | None, bool, int, bool]:
-        """How the core turns statistics into scores: this metric's options, in its order."""
-        value = None if self.smooth_value is None else float(self.smooth_value)
-        return self.smooth_method, value, self.effective_order, self.max_ngram_order, _NEUMAIER
+        return _core.bleu_score_rows(stats, self._options)
 
     def get_signature(self) -> BLEUSignature:
         """The signature of this metric (known once references have been seen).
