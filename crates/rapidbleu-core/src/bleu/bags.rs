@@ -1,10 +1,11 @@
 //! A sentence's n-grams as a [`Bag`]: per order, sorted `(code, count)` pairs, with codes from
 //! the engine's maps ([`crate::engine::token_map`], and [`crate::engine::ngram_map`] keyed by
-//! [`ngram_key`] as in [`crate::bleu::ngram`]) shared by a whole group of sentences, one map
-//! per order so that each order's codes are dense (pairwise BLEU indexes arrays by them).
+//! [`ngram_key`] as in [`crate::bleu::ngram`]) shared by a whole group of sentences. Each
+//! order's codes are dense (pairwise BLEU indexes arrays by them).
 
 use crate::bleu::options::{BleuOptions, TextPrep};
 use crate::bleu::stats::{too_long, total_size, TokState};
+use crate::corpus::Groups;
 use crate::engine::ngram_map::{ngram_key, NgramMap};
 use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
@@ -27,73 +28,6 @@ impl Bag {
     }
 }
 
-/// Codes of tokens and n-grams shared by the sentences of one group.
-#[derive(Default)]
-struct Interner {
-    tokens: TokenMap,
-    /// Per order `n >= 2` (index `n - 2`): n-gram key -> code of order `n`.
-    ngrams: Vec<NgramMap>,
-    tok: TokState,
-    /// Token codes of the sentence.
-    toks: Vec<u32>,
-    /// Codes of the n-grams of the order just built (by start position), and of the next.
-    cur: Vec<u32>,
-    next: Vec<u32>,
-    sorted: Vec<u32>,
-}
-
-impl Interner {
-    /// Tokenizes `text` (`BLEU._preprocess_segment` then `str.split()`) and counts its n-grams
-    /// up to `max_order`.
-    fn bag(&mut self, text: &str, prep: &TextPrep, max_order: usize) -> Bag {
-        let Interner {
-            tokens,
-            ngrams,
-            tok,
-            toks,
-            cur,
-            next,
-            sorted,
-        } = self;
-        let (bytes, ranges) = tok.tokenize(text, prep);
-        // One copy of the text into the map's arena, as the reference table does.
-        let base = tokens.append_arena(bytes);
-        toks.clear();
-        toks.extend(ranges.iter().map(|&(a, b)| {
-            tokens
-                .get_or_insert_arena(base + a as usize, (b - a) as usize)
-                .0
-        }));
-        let len = toks.len();
-        // Orders longer than the sentence have no n-gram: no map, no list.
-        let orders = max_order.min(len);
-        if ngrams.len() + 1 < orders {
-            ngrams.resize_with(orders - 1, NgramMap::default);
-        }
-        let mut grams = Vec::with_capacity(orders);
-        if orders > 0 {
-            grams.push(run_lengths(toks, sorted));
-        }
-        cur.clear();
-        cur.extend_from_slice(toks);
-        for n in 2..=orders {
-            let map = &mut ngrams[n - 2];
-            map.reserve(len - n + 1);
-            next.clear();
-            for i in 0..=len - n {
-                let fresh = map.len() as u32;
-                next.push(map.insert_reserved(ngram_key(cur[i], toks[i + n - 1]), fresh));
-            }
-            std::mem::swap(cur, next);
-            grams.push(run_lengths(cur, sorted));
-        }
-        Bag {
-            len: len as i64,
-            grams,
-        }
-    }
-}
-
 /// Sorted `(code, count)` pairs of a list of codes (`sorted` is scratch space).
 fn run_lengths(codes: &[u32], sorted: &mut Vec<u32>) -> Vec<(u32, u32)> {
     sorted.clear();
@@ -110,6 +44,11 @@ fn run_lengths(codes: &[u32], sorted: &mut Vec<u32>) -> Vec<(u32, u32)> {
 }
 
 /// The bags of `texts`, tokenized once, with codes shared by all of them.
+///
+/// Performance decision: the sentences are tokenized first, then their n-grams are coded order
+/// by order in one map, sized once for the most n-grams an order has and emptied in O(1)
+/// between orders (an order's codes only need to be dense among themselves). Growing one map
+/// per order as sentences came in cost three full-table rebuilds and twice the memory.
 pub fn bags(texts: &[&str], opts: &BleuOptions) -> Result<Vec<Bag>, CoreError> {
     // The group's text shares one arena and one code space of `u32`s: the whole group is
     // bounded as the counter bounds one segment.
@@ -123,9 +62,65 @@ pub fn bags(texts: &[&str], opts: &BleuOptions) -> Result<Vec<Bag>, CoreError> {
             opts.max_order()
         )));
     }
-    let mut interner = Interner::default();
-    Ok(texts
+    let codes = token_codes(texts, opts.text());
+    let mut sorted = Vec::new();
+    let mut bags: Vec<Bag> = codes
         .iter()
-        .map(|t| interner.bag(t, opts.text(), opts.max_order()))
-        .collect())
+        .map(|c| {
+            let mut grams = Vec::with_capacity(opts.max_order().min(c.len()));
+            if !c.is_empty() {
+                grams.push(run_lengths(c, &mut sorted));
+            }
+            Bag {
+                len: c.len() as i64,
+                grams,
+            }
+        })
+        .collect();
+    // `prefixes[p]`: the code of the n-gram of the order just done that starts at position
+    // `p` of `codes.items()` (for the positions where one starts).
+    let mut prefixes = codes.items().to_vec();
+    let mut next = vec![0u32; prefixes.len()];
+    let mut map = NgramMap::default();
+    for n in 2..=opts.max_order() {
+        let count: usize = codes.iter().map(|c| (c.len() + 1).saturating_sub(n)).sum();
+        if count == 0 {
+            break;
+        }
+        map.clear_for(count);
+        let mut start = 0;
+        for (bag, c) in bags.iter_mut().zip(codes.iter()) {
+            let (prev, out) = (&prefixes[start..], &mut next[start..]);
+            for i in 0..(c.len() + 1).saturating_sub(n) {
+                let fresh = map.len() as u32;
+                out[i] = map.insert_reserved(ngram_key(prev[i], c[i + n - 1]), fresh);
+            }
+            if c.len() >= n {
+                bag.grams
+                    .push(run_lengths(&out[..c.len() - n + 1], &mut sorted));
+            }
+            start += c.len();
+        }
+        std::mem::swap(&mut prefixes, &mut next);
+    }
+    Ok(bags)
+}
+
+/// The token codes of every sentence of `texts` (`BLEU._preprocess_segment` then
+/// `str.split()`), one group per sentence, from one [`TokenMap`].
+fn token_codes(texts: &[&str], prep: &TextPrep) -> Groups<u32> {
+    let mut tokens = TokenMap::default();
+    let mut tok = TokState::default();
+    let mut codes = Groups::new();
+    for text in texts {
+        let (bytes, ranges) = tok.tokenize(text, prep);
+        // One copy of the text into the map's arena, as the reference table does.
+        let base = tokens.append_arena(bytes);
+        codes.push_group(ranges.iter().map(|&(a, b)| {
+            tokens
+                .get_or_insert_arena(base + a as usize, (b - a) as usize)
+                .0
+        }));
+    }
+    codes
 }
