@@ -1,6 +1,6 @@
 //! A sentence's n-grams as a [`Bag`]: per order, sorted `(code, count)` pairs, with codes from
-//! the engine's maps ([`crate::engine::token_map`], and [`crate::engine::ngram_map`] keyed by
-//! [`ngram_key`] as in [`crate::bleu::ngram`]) shared by a whole group of sentences. Each
+//! the engine's maps (`engine::token_map`, and `engine::ngram_map` keyed by `ngram_key` as in
+//! [`crate::bleu::ngram`]) shared by a whole group of sentences. Each
 //! order's codes are dense (pairwise BLEU indexes arrays by them).
 
 use crate::bleu::options::{BleuOptions, TextPrep};

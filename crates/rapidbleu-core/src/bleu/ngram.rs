@@ -4,7 +4,7 @@
 //! Representation (a performance decision): tokens get dense segment-local *codes* (a text
 //! token by its bytes, an integer token ID by its value), a unigram's code is its token's code,
 //! and an n-gram of order n > 1 gets a code from the pair (code of its (n-1)-gram prefix, code
-//! of its last token), keyed by [`ngram_key`]. So every n-gram of any order is one `u64` key in
+//! of its last token), keyed by `ngram_key`. So every n-gram of any order is one `u64` key in
 //! one small hash map, with no per-n-gram allocation and no limit on the order, and the counts
 //! live in a `Vec` indexed by n-gram code. Keys are exact (no hashing of strings into
 //! fingerprints), so no collision can change a count.
@@ -118,7 +118,7 @@ impl RefTable {
 
     /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
     ///
-    /// Performance decision: IDs are looked up by value ([`IdVocab`]), with no byte encoding
+    /// Performance decision: IDs are looked up by value (`IdVocab`), with no byte encoding
     /// and no byte comparison.
     pub fn intern_reference_token_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
         self.id_vocab.intern(ids, &mut sc.ref_codes);

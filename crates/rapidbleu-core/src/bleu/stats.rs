@@ -75,7 +75,7 @@ pub trait Segment: Copy + Send + Sync {
     /// Maps this segment to the table's token codes as the hypothesis.
     fn lookup_hypothesis(self, w: &mut Worker, prep: &TextPrep);
 
-    /// Bounds of what the counter holds for it (see [`check_segment`]).
+    /// Bounds of what the counter holds for it (segments beyond them are refused).
     fn size(self) -> Size;
 }
 
