@@ -11,6 +11,7 @@ use rapidbleu_core::bleu::nltk::{sentence_bleu_rows, NltkParams};
 /// NLTK's `sentence_bleu` (smoothing `method0`..`method4`) of every statistics row, one
 /// column per weight vector.
 #[pyfunction]
+// The Python signature is the API (eight parameters, unchanged).
 #[allow(clippy::too_many_arguments)]
 #[pyo3(signature = (stats, weights, is_default, method, epsilon, k, auto_reweigh, num_threads = 0))]
 fn nltk_sentence_scores<'py>(

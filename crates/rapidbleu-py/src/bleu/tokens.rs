@@ -155,6 +155,7 @@ fn read_references<'py>(
 /// `"empty"` when every sequence is empty). `refs` holds one list of references per
 /// hypothesis (`per_segment`) or reference streams.
 #[pyfunction]
+// The Python signature is the API (ten parameters, most with defaults).
 #[allow(clippy::too_many_arguments)]
 #[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0, str_chars = false))]
 fn bleu_token_statistics<'py>(
