@@ -110,6 +110,22 @@ def check_streams(references: Any) -> Sequence[Any]:
     return references  # type: ignore[no-any-return]
 
 
+def check_flag(value: Any, name: str) -> bool:
+    """An on/off option: ``True``/``False`` (NumPy's too, and the ints 0 and 1), or an error.
+
+    A string such as ``"no"`` would read as true; it is refused instead.
+
+    Example:
+        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force")
+        (True, False)
+    """
+    if isinstance(value, (bool, np.bool_)) or (
+        isinstance(value, (int, np.integer)) and value in (0, 1)
+    ):
+        return bool(value)
+    raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
+
+
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
     """``hypotheses`` as a non-empty sequence of segments, or a clear error."""
     if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
