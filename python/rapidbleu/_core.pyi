@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 __all__ = [
     "TOKENIZERS",
+    "MecabModel",
     "ReferenceCache",
     "__version__",
     "aggregate_statistics",
@@ -182,3 +183,17 @@ def aggregate_statistics(
     num_threads: int = 0,
 ) -> list[npt.NDArray[np.int64]]:
     """Linear-time MBR statistics (scaled expected counts) per group."""
+
+@final
+class MecabModel:
+    """A MeCab model (dictionary) of a MeCab C library, shared by the tokenizing threads."""
+
+    def __new__(cls, library: str, args: Sequence[str]) -> MecabModel:
+        """Loads ``library`` and opens a model with MeCab's argument vector ``args``."""
+    @property
+    def version(self) -> str:
+        """MeCab's version (``mecab_version()``)."""
+    def dictionaries(self) -> list[tuple[str, str, int, int]]:
+        """The loaded dictionaries, system first: ``(filename, charset, size, kind)``."""
+    def tokenize(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """``parse(line.strip()).strip()`` of every line, on ``num_threads`` threads."""

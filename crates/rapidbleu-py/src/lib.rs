@@ -9,6 +9,7 @@ mod errors;
 mod extract;
 mod ids;
 mod items;
+mod mecab;
 mod pairwise;
 mod read;
 
@@ -475,6 +476,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ReferenceCache>()?;
     ids::register(m)?;
     pairwise::register(m)?;
+    mecab::register(m)?;
     m.add(
         "TOKENIZERS",
         rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),

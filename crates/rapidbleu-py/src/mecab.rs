@@ -1,0 +1,74 @@
+//! Glue for `rapidbleu_core::text::mecab`: the class `_core.MecabModel`.
+//!
+//! Python finds the MeCab library and builds the argument vector (see
+//! `rapidbleu/tokenizers/mecab.py`); this file only loads, checks and runs, with the GIL
+//! released while MeCab works.
+
+use crate::errors::{rb_err, run_detached};
+use crate::extract::{borrow_all, collect};
+use pyo3::prelude::*;
+use rapidbleu_core::text::mecab::{MecabError, MecabModel};
+use std::path::PathBuf;
+
+/// A MeCab error as the `rapidbleu.errors` exception that says what to do about it.
+fn mecab_err(py: Python<'_>, e: MecabError) -> PyErr {
+    let class = match &e {
+        MecabError::Library(_) | MecabError::Model(_) => "MissingDependencyError",
+        MecabError::Argument(_) => "InvalidOptionError",
+        MecabError::Parse { .. } => "InputError",
+    };
+    rb_err(py, class, e.to_string())
+}
+
+/// A MeCab model (dictionary) of a given MeCab library, shared by the threads that tokenize.
+#[pyclass(frozen, module = "rapidbleu._core", name = "MecabModel")]
+struct PyMecabModel {
+    inner: MecabModel,
+}
+
+#[pymethods]
+impl PyMecabModel {
+    /// Loads `library` and opens a model with MeCab's argument vector `args`.
+    #[new]
+    fn new(py: Python<'_>, library: PathBuf, args: Vec<String>) -> PyResult<Self> {
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        // Opening maps the dictionary files: no Python object is touched meanwhile.
+        run_detached(py, || Ok(MecabModel::open(&library, &argv)))?
+            .map(|inner| PyMecabModel { inner })
+            .map_err(|e| mecab_err(py, e))
+    }
+
+    /// MeCab's version string (`mecab_version()`).
+    #[getter]
+    fn version(&self) -> String {
+        self.inner.version()
+    }
+
+    /// The loaded dictionaries, system first: `(filename, charset, size, kind)` each.
+    fn dictionaries(&self) -> Vec<(String, String, u32, i32)> {
+        self.inner
+            .dictionaries()
+            .into_iter()
+            .map(|d| (d.filename, d.charset, d.size, d.kind))
+            .collect()
+    }
+
+    /// `parse(line.strip()).strip()` of every line, on `num_threads` threads (0: all cores).
+    #[pyo3(signature = (lines, num_threads = 0))]
+    fn tokenize(
+        &self,
+        py: Python<'_>,
+        lines: &Bound<'_, PyAny>,
+        num_threads: usize,
+    ) -> PyResult<Vec<String>> {
+        let owned = collect(lines, "lines", false, false)?;
+        let strs = borrow_all(&owned);
+        run_detached(py, || Ok(self.inner.tokenize(&strs, num_threads)))?
+            .map_err(|e| mecab_err(py, e))
+    }
+}
+
+/// Adds the class to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMecabModel>()
+}
