@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tokenizers_python import _MODEL_FOR, MIXED_TEXT, WORDS_TEXT, _train
 
+from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.tokenizers import get_python_tokenizer, tokenize_batch
 from rapidbleu.tokenizers.spm import SPM_MODELS, TokenizerSPM, model_path_for
@@ -77,6 +78,72 @@ def test_generated_batches(pair: tuple[str, Path, Any], lines: list[str], thread
     expected = [theirs(line) for line in lines]
     assert _ours(key, model).tokenize_batch(lines, threads) == expected
     assert _ours(key, model, "python").tokenize_batch(lines, threads) == expected
+
+
+def _train_variant(folder: Path, name: str, **options: Any) -> Path:
+    """A tiny model with unusual options (same corpus as test_tokenizers_python's models)."""
+    import sentencepiece
+
+    text = folder / "train.unigram.txt"  # written by _train in the `models` fixture
+    sentencepiece.SentencePieceTrainer.train(
+        input=str(text), model_prefix=str(folder / name), num_threads=1, minloglevel=2,
+        character_coverage=0.98, hard_vocab_limit=False, **options,
+    )  # fmt: skip
+    return folder / f"{name}.model"
+
+
+@pytest.fixture(scope="module")
+def variants(models: dict[str, Path]) -> dict[str, Path]:
+    folder = models["unigram"].parent
+    return {
+        "byte_fallback": _train_variant(
+            folder, "bytes", model_type="unigram", vocab_size=500, byte_fallback=True
+        ),
+        "user_symbols": _train_variant(
+            folder, "user", model_type="bpe", vocab_size=200, user_defined_symbols=["今日", "<x>"]
+        ),
+        "char": _train_variant(folder, "char", model_type="char"),
+        "word": _train_variant(folder, "word", model_type="word", vocab_size=60),
+    }
+
+
+UNKNOWN = st.text(
+    st.sampled_from([*"the cat 今日は안녕", "Ω", "ж", "\u20ac", "🙂", "\ufffd", " "]), max_size=30
+)
+
+
+@settings(
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    lines=st.lists(st.one_of(st.text(max_size=20), WORDS_TEXT, UNKNOWN), min_size=60, max_size=90)
+)  # noqa: E501
+def test_model_variants(variants: dict[str, Path], lines: list[str]) -> None:
+    """Byte fallback, user-defined symbols, char and word models; unknown characters (whose
+    pieces are the text itself, runs merged) take the per-line path inside the batch."""
+    for kind, model in variants.items():
+        theirs = _oracle("flores200", model)
+        expected = [theirs(x) for x in lines]
+        assert _ours("flores200", model).tokenize_batch(lines, 2) == expected, kind
+
+
+def test_unknown_pieces_keep_their_text(pair: tuple[str, Path, Any]) -> None:
+    """An unknown piece is the text itself (runs of unknowns merged), not the vocabulary's
+    ``<unk>``: such lines leave the id path, the others stay on it."""
+    import sentencepiece
+
+    key, model, theirs = pair
+    sp = sentencepiece.SentencePieceProcessor(model_file=str(model))
+    lines = ["ΩΩж the cat", "the cat", "€ 🙂", ""] * 20
+    ids = sp.EncodeAsIds(lines)
+    table = _core.PieceTable(sp.IdToPiece(list(range(sp.GetPieceSize()))), sp.unk_id())
+    assert len(table) == sp.GetPieceSize()
+    joined = table.join(ids)
+    assert [j is None for j in joined[:4]] == [True, False, True, False]
+    assert any("ΩΩж" in p for p in theirs("ΩΩж the cat").split())  # one merged piece, its text
+    assert _ours(key, model).tokenize_batch(lines, 2) == [theirs(x) for x in lines]
 
 
 def test_real_files_every_line(pair: tuple[str, Path, Any]) -> None:

@@ -9,6 +9,7 @@ import numpy.typing as npt
 __all__ = [
     "TOKENIZERS",
     "MecabModel",
+    "PieceTable",
     "ReferenceCache",
     "__version__",
     "aggregate_statistics",
@@ -197,3 +198,13 @@ class MecabModel:
         """The loaded dictionaries, system first: ``(filename, charset, size, kind)``."""
     def tokenize(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
         """``parse(line.strip()).strip()`` of every line, on ``num_threads`` threads."""
+
+@final
+class PieceTable:
+    """A SentencePiece model's vocabulary, piece by id, for joining ids into lines."""
+
+    def __new__(cls, pieces: Sequence[str], unk_id: int) -> PieceTable:
+        """``pieces[id]`` for every id, and the model's unknown id."""
+    def __len__(self) -> int: ...
+    def join(self, ids: list[list[int]]) -> list[str | None]:
+        """``" ".join(pieces)`` per line; ``None`` where a line has the unknown id."""

@@ -12,6 +12,7 @@ mod items;
 mod mecab;
 mod pairwise;
 mod read;
+mod spm;
 
 use errors::{rb_err, run_detached};
 use extract::{borrow_all, collect, to_str, Owned};
@@ -477,6 +478,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ids::register(m)?;
     pairwise::register(m)?;
     mecab::register(m)?;
+    spm::register(m)?;
     m.add(
         "TOKENIZERS",
         rapidbleu_core::tokenize::TOKENIZER_NAMES.to_vec(),

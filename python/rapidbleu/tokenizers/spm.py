@@ -11,10 +11,10 @@ missing, :class:`~rapidbleu.errors.MissingModelError` says where to get it and w
 ``$SACREBLEU`` is read each time a tokenizer is built (sacreBLEU reads it once, at import).
 
 :meth:`TokenizerSPM.tokenize_batch` encodes a whole batch with the sentencepiece package's own
-batch encoder (``EncodeAsPieces(list, num_threads=...)``: native threads, and the GIL released
-from sentencepiece 0.2.2 on), backend ``engine``; backend ``python`` calls
-``EncodeAsPieces(line)`` per line, as sacreBLEU does. Both run the same C++
-``SentencePieceProcessor::Encode`` on each line, so the pieces are the same.
+batch encoder (``EncodeAsIds(list, num_threads=...)``: native threads, and the GIL released
+from sentencepiece 0.2.2 on) and joins the ids' pieces in the Rust core, backend ``engine``;
+backend ``python`` calls ``EncodeAsPieces(line)`` per line, as sacreBLEU does. Both run the
+same C++ ``SentencePieceProcessor::Encode`` on each line, so the pieces are the same.
 
 The dependency is an optional extra, imported only when a tokenizer is built:
 ``pip install sentencepiece``, or in a rapidbleu source checkout ``pip install ".[spm]"``.
@@ -35,6 +35,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable
 
+from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.tokenizers import resolve_backend
 from rapidbleu.tokenizers._cache import LineCache
@@ -214,19 +215,26 @@ _MIN_PARALLEL = 64
 def _encode_many_with(sp: Any, one: Callable[[str], str]) -> Callable[[list[str], int], list[str]]:
     """The ``engine`` batch: sentencepiece's batch encoder, exactly ``[one(line) ...]``.
 
-    ``EncodeAsPieces(list)`` runs ``SentencePieceProcessor::Encode`` on each line, as
-    ``EncodeAsPieces(line)`` does, on native threads. If the batch is refused (a line that is
-    not valid text), the lines go through ``one`` so that the error is sacreBLEU's own.
+    ``EncodeAsIds(list)`` runs ``SentencePieceProcessor::Encode`` on each line, as
+    ``EncodeAsPieces(line)`` does, on native threads; the core joins the ids' pieces
+    (``_core.PieceTable``, which explains why that is exact). A line with an unknown piece
+    (whose text is not the vocabulary's) goes through ``one``, and so does the whole batch if
+    the encoder refuses it (a line that is not valid text), so that the error is sacreBLEU's own.
     """
+    tables: list[_core.PieceTable] = []  # built on first use: a FLORES vocabulary has 256k
 
     def many(lines: list[str], num_threads: int) -> list[str]:
+        if not tables:
+            size = sp.GetPieceSize()
+            tables.append(_core.PieceTable(sp.IdToPiece(list(range(size))), sp.unk_id()))
         # rapidbleu's 0 (all cores) is sentencepiece's -1; its 0 would mean one thread.
         threads = 1 if len(lines) < _MIN_PARALLEL else (num_threads or -1)
         try:
-            pieces = sp.EncodeAsPieces(lines, num_threads=threads)
+            ids = sp.EncodeAsIds(lines, num_threads=threads)
         except Exception:
             return [one(line) for line in lines]
-        return [" ".join(p) for p in pieces]
+        joined = tables[0].join(ids)
+        return [one(line) if text is None else text for line, text in zip(lines, joined)]
 
     return many
 

@@ -1,8 +1,12 @@
-//! Tokenizers whose work is done by another library that the core drives from its own threads.
+//! Tokenizers whose work is done by another library: MeCab, driven from the core's threads, and
+//! SentencePiece, whose ids the core joins.
 //!
 //! - [`mecab`]: sacreBLEU's `ja-mecab` and `ko-mecab`, run by MeCab's own C library (the one
 //!   bundled in the mecab-python3 or mecab-ko wheel, loaded at run time), so that building
 //!   rapidbleu needs no MeCab and the output is MeCab's own, byte for byte.
+//! - [`pieces`]: SentencePiece ids (from the sentencepiece package's batch encoder) joined into
+//!   sacreBLEU's `" ".join(pieces)`.
 
 pub mod mecab;
 mod mecab_ffi;
+pub mod pieces;
