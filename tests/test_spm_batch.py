@@ -119,7 +119,7 @@ UNKNOWN = st.text(
 )
 @given(
     lines=st.lists(st.one_of(st.text(max_size=20), WORDS_TEXT, UNKNOWN), min_size=60, max_size=90)
-)  # noqa: E501
+)
 def test_model_variants(variants: dict[str, Path], lines: list[str]) -> None:
     """Byte fallback, user-defined symbols, char and word models; unknown characters (whose
     pieces are the text itself, runs merged) take the per-line path inside the batch."""

@@ -39,7 +39,7 @@ import os
 import shlex
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, ClassVar
@@ -109,13 +109,20 @@ def bundled_library(module: ModuleType, dist: str) -> str | None:
         True
     """
     where = getattr(module, "__file__", None)
-    if not where:
-        return None
+    return _library_of(str(where), dist) if where else None
+
+
+@cache
+def _library_of(module_file: str, dist: str) -> str | None:
+    """:func:`bundled_library` of the module at ``module_file``.
+
+    Cached: the wheel's file list is read once per process, not for every tokenizer built.
+    """
     try:
         dist_files = importlib.metadata.distribution(dist).files or []
     except importlib.metadata.PackageNotFoundError:
         return None
-    own = Path(where).resolve()
+    own = Path(module_file).resolve()
     found: list[Path] = []
     owns_module = False
     for f in dist_files:
