@@ -28,6 +28,7 @@ from rapidbleu.tokenizers import (
     PythonTokenizer,
     get_python_tokenizer,
     is_rust_tokenizer,
+    tokenize_batch,
 )
 
 __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
@@ -312,8 +313,8 @@ class BLEU:
                 continue
             if not isinstance(line, str):
                 raise InputTypeError(f"segment {i} is {type(line).__name__}; expected str")
-            out.append(tok((line.lower() if self.lowercase else line).rstrip()))
-        return out
+            out.append((line.lower() if self.lowercase else line).rstrip())
+        return tokenize_batch(tok, out, self._num_threads)
 
     def _engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any, bool]:
         """Inputs for the core: Python-tokenized text (and no lowercasing left) if needed.
