@@ -7,7 +7,8 @@ traceback. The pieces: :mod:`~rapidbleu.cli.args` (options, with each metric's o
 :mod:`~rapidbleu.io.reader` (files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed
 statistics of any metrics), :mod:`~rapidbleu.report.tables` (sacreBLEU's formats, rendered from
 the results model), :mod:`~rapidbleu.cli.paired` (significance tests),
-:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
+:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items), :mod:`~rapidbleu.cli.card` (``-f card``) and
+:mod:`~rapidbleu.cli.report` (``rapidbleu report``, the HTML report).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import paired
+from rapidbleu.cli import card, paired, report
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.progress import Progress
@@ -67,7 +68,9 @@ def _logging(quiet: bool) -> Iterator[None]:
         logger.propagate = old_propagate
 
 
-def _render(results: Results, args: argparse.Namespace) -> str:
+def _render(results: Results, args: argparse.Namespace, n_segments: int) -> str:
+    if args.format == card.CARD:
+        return card.card_text(results, args, n_segments)
     return render(results, args.format, args.width, score_only=args.score_only, short=args.short)
 
 
@@ -83,7 +86,8 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
         results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args)
+    n_segments = corpus.refs[0].lines_read if corpus.refs else 0
+    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args, n_segments)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
@@ -99,7 +103,7 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
         score = metric.corpus_score(hyps, None, n_bootstrap=args.confidence_n)
         scores[score.name] = score
         signatures[score.name] = metric.get_signature()
-    yield _render(Results.of_scores({name: scores}, signatures), args)
+    yield _render(Results.of_scores({name: scores}, signatures), args, len(hyps))
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
@@ -118,8 +122,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
         2
     """
     out = sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `rapidbleu report ...`: the HTML report (its libraries are imported only when it runs).
+    is_report = argv[:1] == [report.COMMAND]
     try:
-        args = parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = report.parse_report_args(argv[1:]) if is_report else parse_args(argv)
+        args.command_line = card.command_line(argv)
+        card.check(args)
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
             return 0
@@ -127,6 +136,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
         progress = Progress(sys.stderr, enabled=not args.quiet)
         with _logging(args.quiet):
             try:
+                if is_report:
+                    return report.run(args, source, out)
                 if args.jsonl is not None:
                     lines = jsonl_lines(args, source, progress)
                 elif paired.is_paired(args):

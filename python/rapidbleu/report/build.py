@@ -61,9 +61,9 @@ class ReportInput:
         langpair: ``SRC-TRG`` (``-l``), or ``None``.
     """
 
-    systems: list[tuple[str, list[str]]]
-    references: list[list[str | None]]
-    sources: list[str] | None = None
+    systems: list[tuple[str, Sequence[str]]]
+    references: Sequence[Sequence[str | None]]
+    sources: Sequence[str] | None = None
     reference_names: list[str] = field(default_factory=list)
     source_name: str | None = None
     langpair: str | None = None

@@ -30,8 +30,12 @@ __all__ = [
 
 Spec = dict[str, Any]
 
-#: Enough distinct colours for 20 systems.
-_SCHEME = "tableau20"
+
+def _scheme(n: int) -> str:
+    """Ten clearly distinct colours; twenty (in light/dark pairs) when there are more systems."""
+    return "tableau10" if n <= 10 else "tableau20"
+
+
 _FONT = {"font": "system-ui, sans-serif"}
 
 
@@ -86,11 +90,23 @@ def interval_chart(results: Results, metric: str, higher_is_better: bool) -> Spe
                 "low": round(cell.mean - cell.ci, 4) if has_ci else None,  # type: ignore[operator]
                 "high": round(cell.mean + cell.ci, 4) if has_ci else None,  # type: ignore[operator]
                 "p": cell.p_value,
+                # Tooltip text: a missing interval or p-value reads "–", not "null".
+                "ci_text": f"μ = {cell.mean:.2f} ± {cell.ci:.2f}" if has_ci else "–",
+                "p_text": "–" if cell.p_value is None else f"{cell.p_value:.4f}",
                 "role": role,
             }
         )
-    roles = ["baseline", "system", "not significant", "significantly better", "significantly worse"]
-    colors = ["#444444", "#4c78a8", "#9d9d9d", "#2e7d32", "#c62828"]
+    palette = {
+        "baseline": "#444444",
+        "system": "#4c78a8",
+        "not significant": "#9d9d9d",
+        "significantly better": "#2e7d32",
+        "significantly worse": "#c62828",
+    }
+    # Only the roles present, so the legend does not list what the chart does not show.
+    present = {row["role"] for row in rows}
+    roles = [r for r in palette if r in present]
+    colors = [palette[r] for r in roles]
     y = {"field": "system", "type": "nominal", "sort": {"field": "order"}, "title": None}
     return {
         "data": {"values": rows},
@@ -124,9 +140,8 @@ def interval_chart(results: Results, metric: str, higher_is_better: bool) -> Spe
                     "tooltip": [
                         {"field": "system", "title": "System"},
                         {"field": "score", "title": metric, "format": ".2f"},
-                        {"field": "mean", "title": "μ", "format": ".2f"},
-                        {"field": "ci", "title": "± 95% CI", "format": ".2f"},
-                        {"field": "p", "title": "p-value", "format": ".4f"},
+                        {"field": "ci_text", "title": "95% CI"},
+                        {"field": "p_text", "title": "p-value"},
                         {"field": "role", "title": "vs baseline"},
                     ],
                 },
@@ -200,7 +215,7 @@ def scatter_chart(
         The spec (dataset ``sentences``, filled in by the page with ``b``, the baseline's
         score, on each row).
     """
-    scale = {"domain": list(extent), "nice": True}
+    scale = {"domain": list(extent), "nice": False}
     return {
         "data": {"name": "sentences"},
         "usermeta": {"sentences": index, "pairs": True},
@@ -303,7 +318,7 @@ def buckets_chart(
                 "field": "system",
                 "type": "nominal",
                 "sort": list(systems),
-                "scale": {"scheme": _SCHEME},
+                "scale": {"scheme": _scheme(len(systems))},
                 "title": None,
             },
             "tooltip": [

@@ -27,6 +27,7 @@ import functools
 import hashlib
 import importlib.metadata
 import json
+import os
 import platform
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,13 +35,13 @@ from typing import Any
 
 import numpy as np
 
-from rapidbleu.errors import RapidBleuError
+from rapidbleu.errors import MissingDependencyError
 from rapidbleu.report import charts
 from rapidbleu.report.build import Report
 from rapidbleu.report.card import SIGNIFICANCE_LEVEL, CardContext, render_card, signature_fields
 from rapidbleu.version import SACREBLEU_VERSION, __version__
 
-__all__ = ["INSTALL_HINT", "MissingExtraError", "render_html", "require_extra"]
+__all__ = ["INSTALL_HINT", "render_html", "require_extra"]
 
 #: What to run when the report's libraries are missing (rapidbleu is on no package index).
 INSTALL_HINT = 'pip install ".[report]"  (from a rapidbleu source checkout)'
@@ -50,12 +51,10 @@ _TEMPLATES = Path(__file__).with_name("templates")
 _BUNDLE_SNIPPET = "window.vegaEmbed = vegaEmbed; window.vega = vega; window.vegaLite = vegaLite;"
 
 
-class MissingExtraError(RapidBleuError):
-    """The ``report`` extra (Jinja2, vl-convert-python) is not installed."""
-
-
 def require_extra() -> None:
-    """Raises :class:`MissingExtraError`, naming the install command, if the extra is missing.
+    """Raises :class:`~rapidbleu.errors.MissingDependencyError` if the ``report`` extra is missing.
+
+    The message names the missing libraries and the install command.
 
     Example:
         >>> require_extra()  # the test environment has the extra
@@ -67,37 +66,63 @@ def require_extra() -> None:
         except ImportError:
             missing.append(module.replace("_", "-") + ("-python" if module == "vl_convert" else ""))
     if missing:
-        raise MissingExtraError(
+        raise MissingDependencyError(
             f"the HTML report needs {', '.join(missing)}, the 'report' extra: {INSTALL_HINT}"
         )
 
 
+def _version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _cache_path() -> Path:
+    """Where the bundled JavaScript is kept between runs (``$XDG_CACHE_HOME/rapidbleu``)."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    key = f"{_version('vl-convert-python')}|{_BUNDLE_SNIPPET}"
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    return Path(root) / "rapidbleu" / f"vega-bundle-{digest}.js"
+
+
 @functools.lru_cache(maxsize=1)
 def _vega_js() -> str:
-    """Vega, Vega-Lite and Vega-Embed in one script (seconds the first time in a process)."""
+    """Vega, Vega-Lite and Vega-Embed in one script.
+
+    Bundling takes vl-convert two to four seconds, half of a 16-system report, and gives the
+    same text for the same vl-convert version: it is kept in the user's cache directory (a
+    cache that cannot be read or written is simply not used).
+    """
+    path = _cache_path()
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        pass
     import vl_convert
 
-    js: str = vl_convert.javascript_bundle(_BUNDLE_SNIPPET)
     # The bundle sits inside <script>...</script>; a closing tag in it would end the element.
-    return js.replace("</script", "<\\/script")
+    js = vl_convert.javascript_bundle(_BUNDLE_SNIPPET).replace("</script", "<\\/script")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(js, encoding="utf-8")
+        os.replace(tmp, path)  # atomic: a concurrent run reads the old file or the new one
+    except OSError:
+        pass
+    return js
 
 
 def _versions() -> list[tuple[str, str]]:
     import vl_convert
-
-    def version(dist: str) -> str:
-        try:
-            return importlib.metadata.version(dist)
-        except importlib.metadata.PackageNotFoundError:
-            return "not installed"
 
     return [
         ("rapidbleu", __version__),
         ("sacreBLEU (reproduced)", SACREBLEU_VERSION),
         ("Python", platform.python_version()),
         ("NumPy", np.__version__),
-        ("Jinja2", version("jinja2")),
-        ("vl-convert-python", version("vl-convert-python")),
+        ("Jinja2", _version("jinja2")),
+        ("vl-convert-python", _version("vl-convert-python")),
         ("Vega", vl_convert.get_vega_version()),
         ("Vega-Lite", vl_convert.get_vegalite_versions()[-1]),
     ]
@@ -188,7 +213,7 @@ def render_html(
         The page.
 
     Raises:
-        MissingExtraError: The ``report`` extra is not installed.
+        rapidbleu.errors.MissingDependencyError: The ``report`` extra is not installed.
     """
     require_extra()
     import jinja2

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -57,22 +58,17 @@ class _Flat:
     """Every corpus (reference streams, then systems) as one array of word IDs."""
 
     def __init__(self, corpora: Sequence[Sequence[Sequence[str]]]) -> None:
-        self.vocab: dict[str, int] = {}
-        ids: list[int] = []
-        lengths: list[int] = []
-        setdefault = self.vocab.setdefault
-        for corpus in corpora:
-            for words in corpus:
-                # len(vocab) is read before setdefault inserts: the next free ID.
-                ids.extend([setdefault(w, len(self.vocab)) for w in words])
-                lengths.append(len(words))
-        self.words = np.array(ids, dtype=np.int64)
+        lines = [words for corpus in corpora for words in corpus]
+        every = list(chain.from_iterable(lines))
+        # IDs in order of first appearance; map() with the dict's own lookup keeps the loop
+        # in C (a Python loop over a million words costs a second).
+        self.vocab: dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(every))}
+        self.words = np.fromiter(map(self.vocab.__getitem__, every), np.int64, len(every))
         self.n_segments = len(corpora[0]) if corpora else 0
-        lens = np.array(lengths, dtype=np.int64)
+        lens = np.fromiter(map(len, lines), np.int64, len(lines))
         #: Global segment number (corpus * n_segments + segment) of every position.
         self.segment = np.repeat(np.arange(len(lens), dtype=np.int64), lens)
-        ends = np.cumsum(lens)
-        self.end = np.repeat(ends, lens)
+        self.end = np.repeat(np.cumsum(lens), lens)
         self.names = list(self.vocab)
 
 
@@ -150,8 +146,10 @@ class NgramTable:
         out = []
         for s in range(self.n_systems):
             k, c = np.unique(key[present & (corpus == n_refs + s)], return_counts=True)
+            if len(rk) == 0:  # no reference n-grams: nothing matches
+                k = c = np.zeros(0, dtype=np.int64)
             at = np.minimum(np.searchsorted(rk, k), max(len(rk) - 1, 0))
-            found = (rk[at] == k) if len(rk) else np.zeros(len(k), bool)
+            found = rk[at] == k
             matched = np.minimum(c[found], rc[at][found])
             grams = k[found] % max(n_ids, 1)
             ids, inv = np.unique(grams, return_inverse=True)

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("report-data").textContent);
-  var PAGE = 10;
+  var PAGE = parseInt(document.getElementById("seg-list").getAttribute("data-page-size"), 10) || 10;
 
   // --- segments: paging and filtering ------------------------------------------------------
   var segs = Array.prototype.slice.call(document.querySelectorAll("#seg-list .seg"));
