@@ -23,7 +23,7 @@ from rapidbleu.metrics import BLEU
 from rapidbleu.report import buckets
 from rapidbleu.report.build import ReportInput, ReportOptions, build_report
 from rapidbleu.report.html import render_html
-from rapidbleu.report.ngrams import NgramTable, matched_positions
+from rapidbleu.report.ngrams import NgramTable, matched_positions, reference_ngrams
 from rapidbleu.report.segments import pieces
 from rapidbleu.report.words import Words, spans
 
@@ -80,9 +80,13 @@ def test_matched_ngrams_on_real_data() -> None:
 
 
 def test_highlight_levels_follow_bleu_clipping() -> None:
-    assert matched_positions(["a", "b", "a", "b"], [["a", "b", "x"]]) == [2, 2, 0, 0]
-    assert matched_positions(["a", "b", "a", "b"], [["a", "b"], ["b", "a", "b"]]) == [2, 3, 3, 3]
-    assert matched_positions([], [["a"]]) == []
+    def levels(hyp: list[str], refs: list[list[str]]) -> list[int]:
+        return matched_positions(hyp, reference_ngrams(refs))
+
+    assert levels(["a", "b", "a", "b"], [["a", "b", "x"]]) == [2, 2, 0, 0]
+    assert levels(["a", "b", "a", "b"], [["a", "b"], ["b", "a", "b"]]) == [2, 3, 3, 3]
+    assert levels([], [["a"]]) == []
+    assert levels(["a"], []) == [0]
 
 
 @pytest.mark.parametrize(

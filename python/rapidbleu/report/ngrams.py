@@ -32,7 +32,7 @@ from itertools import chain
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["NgramDifference", "NgramTable", "matched_positions"]
+__all__ = ["NgramDifference", "NgramTable", "matched_positions", "reference_ngrams"]
 
 I64 = npt.NDArray[np.int64]
 
@@ -207,9 +207,25 @@ class NgramTable:
         return [NgramDifference(text, r[3], (r[1], r[2]), r[0]) for r, text in spelled[:k]]
 
 
-def matched_positions(
-    hyp: Sequence[str], refs: Sequence[Sequence[str]], max_order: int = 4
-) -> list[int]:
+def reference_ngrams(
+    refs: Sequence[Sequence[str]], max_order: int = 4
+) -> list[Counter[tuple[str, ...]]]:
+    """Per order, each n-gram's largest count in any one reference (BLEU's clipping limit).
+
+    Example:
+        >>> reference_ngrams([["a", "a"], ["a", "b"]], 2)[0]
+        Counter({('a',): 2, ('b',): 1})
+    """
+    out = []
+    for n in range(1, max_order + 1):
+        best: Counter[tuple[str, ...]] = Counter()
+        for ref in refs:
+            best |= Counter(tuple(ref[i : i + n]) for i in range(len(ref) - n + 1))
+        out.append(best)
+    return out
+
+
+def matched_positions(hyp: Sequence[str], limits: Sequence[Counter[tuple[str, ...]]]) -> list[int]:
     """For each word of ``hyp``, the longest matched n-gram (clipped, as BLEU) covering it.
 
     0 means the word is in no matched n-gram. Clipping goes left to right: the first
@@ -217,26 +233,24 @@ def matched_positions(
 
     Args:
         hyp: The hypothesis' words.
-        refs: The words of each of its references.
-        max_order: Longest n-gram.
+        limits: Its references' :func:`reference_ngrams` (counted once for every hypothesis
+            of the segment); their number is the longest n-gram looked for.
 
     Returns:
-        One number per word, 0..``max_order``.
+        One number per word, 0..``len(limits)``.
 
     Example:
-        >>> matched_positions(["the", "cat", "the", "the"], [["the", "cat", "sat"]])
+        >>> matched_positions(["the", "cat", "the", "the"], reference_ngrams([["the", "cat"]]))
         [2, 2, 0, 0]
     """
     level = [0] * len(hyp)
-    for n in range(1, max_order + 1):
-        ref_max: Counter[tuple[str, ...]] = Counter()
-        for ref in refs:
-            counts = Counter(tuple(ref[i : i + n]) for i in range(len(ref) - n + 1))
-            ref_max |= counts
+    for n, limit in enumerate(limits, 1):
+        # Plain dict lookups: a Counter's missing keys go through Python (__missing__).
+        used: dict[tuple[str, ...], int] = {}
         for i in range(len(hyp) - n + 1):
             gram = tuple(hyp[i : i + n])
-            if ref_max[gram] > 0:
-                ref_max[gram] -= 1
-                for j in range(i, i + n):
-                    level[j] = n
+            count = used.get(gram, 0)
+            if count < limit.get(gram, 0):
+                used[gram] = count + 1
+                level[i : i + n] = [n] * n
     return level

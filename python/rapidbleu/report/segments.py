@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu.report.ngrams import matched_positions
+from rapidbleu.report.ngrams import matched_positions, reference_ngrams
 from rapidbleu.report.words import Words, spans
 
 if TYPE_CHECKING:
@@ -81,22 +81,27 @@ def pieces(
     Returns:
         The pieces, which join back to ``text``.
     """
-    level_at = [0] * len(text)
+    # Highlighted words as (start, end, level), in order; a word not found in the text is
+    # left out (spans are increasing, so the runs never overlap).
+    runs: list[list[int]] = []
     for (start, end), level in zip(spans(text, words, lowercase), levels):
-        for c in range(max(start, 0), end):
-            level_at[c] = level
-    # Spaces between two words of one matched n-gram belong to it.
-    for c in range(1, len(text) - 1):
-        if level_at[c] == 0 and text[c].isspace():
-            left, right = level_at[c - 1], level_at[c + 1]
-            if left and left == right:
-                level_at[c] = left
-    out: list[Piece] = []
-    for ch, level in zip(text, level_at):
-        if out and out[-1][1] == level:
-            out[-1] = (out[-1][0] + ch, level)
+        if start < 0 or not level:
+            continue
+        last = runs[-1] if runs else None
+        # Two words of one level with only whitespace between: one run (and the space too).
+        if last and last[2] == level and (last[1] == start or text[last[1] : start].isspace()):
+            last[1] = end
         else:
-            out.append((ch, level))
+            runs.append([start, end, level])
+    out: list[Piece] = []
+    pos = 0
+    for start, end, level in runs:
+        if start > pos:
+            out.append((text[pos:start], 0))
+        out.append((text[start:end], level))
+        pos = end
+    if pos < len(text) or not out:
+        out.append((text[pos:], 0))
     return out
 
 
@@ -139,10 +144,11 @@ def select_segments(
     order, spread = _ranked(sentence, higher_is_better)
     out = []
     for i in order[: options.segments].tolist():
-        refs = [stream[i] for stream in ref_words if stream[i]]
+        # The references' n-gram limits, counted once for every system's output.
+        limits = reference_ngrams([stream[i] for stream in ref_words], options.max_order)
         outputs = []
         for s, (_, hyps) in enumerate(data.systems):
-            levels = matched_positions(sys_words[s][i], refs, options.max_order)
+            levels = matched_positions(sys_words[s][i], limits)
             outputs.append(
                 OutputView(
                     s,
