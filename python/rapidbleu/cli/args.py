@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (short ``--help``, options in groups).
 
     Example:
-        >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).tokenize
+        >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).bleu_tokenize
         'intl'
     """
     p = _Parser(
@@ -137,8 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         default="json",
         metavar="FMT",
-        help="json (default), text, latex, or card: a Markdown reporting card "
-        "($SACREBLEU_FORMAT overrides)",
+        help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
     )
     out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
     out.add_argument("-b", "--score-only", action="store_true", help="print only the score")

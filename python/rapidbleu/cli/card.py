@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--notes",
         default=None,
         metavar="TEXT",
-        help="your preprocessing notes, quoted in the reporting card (-f card) and the report",
+        help="notes for the card (-f card) and report",
     )
 
 
