@@ -51,10 +51,11 @@ def build_report_parser() -> argparse.ArgumentParser:
         "rapidbleu report REF [REF ...] -i SYS [SYS ...] -o report.html [--source SRC] [options]"
         "\n       rapidbleu report --jsonl FILE --candidates FIELD [FIELD ...] -o report.html"
     )
-    p.description = (
-        "One self-contained HTML file comparing systems: scores with confidence intervals and "
-        "paired significance against the baseline (the first system), charts, scores by bucket, "
-        "n-gram differences, the segments where systems differ most, and a reporting card."
+    p.description = (  # the parser keeps line breaks (RawDescriptionHelpFormatter)
+        "One self-contained HTML file comparing systems: scores with confidence intervals\n"
+        "and paired significance against the baseline (the first system), charts, scores\n"
+        "by bucket, n-gram differences, the segments where systems differ most, and a\n"
+        'reporting card. Needs the report extra: pip install ".[report]"'
     )
     g = p.add_argument_group("report")
     g.add_argument("-o", "--output", metavar="FILE", help="the HTML file to write (- for stdout)")
