@@ -116,6 +116,12 @@ def test_buckets() -> None:
     assert [b.indices.tolist() for b in buckets.by_score(np.zeros(7))] == [list(range(7))]
     groups = buckets.by_score(np.arange(100.0))
     assert [len(b.indices) for b in groups] == [20, 20, 20, 20, 20]
+    with_nan = buckets.by_score(np.array([1.0, np.nan, 3.0, 2.0]), 2)
+    assert [(b.label, b.indices.tolist()) for b in with_nan] == [
+        ("1-1", [0]),
+        ("2-3", [2, 3]),
+        ("undefined", [1]),
+    ]
 
 
 @pytest.mark.parametrize("metric_name", ["bleu", "unif1"])
@@ -223,3 +229,20 @@ def test_import_rapidbleu_does_not_import_the_report_libraries() -> None:
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_any_metric_renders_float32_and_nan_scores() -> None:
+    """A toy metric first (its bootstrap scores are float32), and sentence scores with NaN."""
+    systems, refs, sources = synthetic(3, 30)
+    rep = build_report(
+        ReportInput(systems, refs, sources),
+        {"unif1": UnigramF1(), "bleu": BLEU()},
+        {"unif1": UnigramF1(), "bleu": BLEU(effective_order=True)},
+        options=ReportOptions(n_samples=40, segments=5),
+    )
+    assert rep.results.metrics == ["UniF1", "BLEU"]
+    rep.metrics[0].sentence[1, :3] = np.nan  # a metric's 0/0 (chrF/TER may give them)
+    page = render_html(rep)
+    assert "<h3>Sentence UniF1</h3>" in page and "<h3>Sentence BLEU</h3>" in page
+    assert "NaN" not in page.partition('id="report-data">')[2].partition("</script>")[0]
+    assert rep.segments[0].outputs[0].score == rep.metrics[0].sentence[0, rep.segments[0].index]

@@ -89,14 +89,21 @@ def by_score(scores: npt.NDArray[Any], groups: int = 5) -> list[Bucket]:
         The groups, lowest scores first, labelled ``low-high`` (the range of their scores).
     """
     arr = np.asarray(scores, dtype=np.float64)
-    edges = np.unique(np.quantile(arr, np.linspace(0, 1, groups + 1)[1:-1]))
-    which = np.searchsorted(edges, arr, side="right")
+    finite = np.isfinite(arr)
+    if not finite.any():
+        return [Bucket("all", np.arange(len(arr)))]
+    edges = np.unique(np.quantile(arr[finite], np.linspace(0, 1, groups + 1)[1:-1]))
+    which = np.where(finite, np.searchsorted(edges, arr, side="right"), -1)
     out = []
     for b in range(len(edges) + 1):
         idx = np.flatnonzero(which == b)
         if len(idx):
             label = f"{_fmt(arr[idx].min())}-{_fmt(arr[idx].max())}"
             out.append(Bucket(label, idx))
+    # A metric's undefined sentence scores (NaN) form their own group.
+    undefined = np.flatnonzero(which < 0)
+    if len(undefined):
+        out.append(Bucket("undefined", undefined))
     return out
 
 

@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,10 +26,26 @@ __all__ = [
     "buckets_chart",
     "distribution_chart",
     "interval_chart",
+    "number",
     "scatter_chart",
 ]
 
 Spec = dict[str, Any]
+
+
+def number(x: Any, digits: int = 4) -> float | None:
+    """A score as a JSON number: a Python float, rounded; ``None`` when missing or not finite.
+
+    Scores may be NumPy float32 (chrF and TER resample in float32), which JSON cannot write.
+
+    Example:
+        >>> import numpy as np
+        >>> number(np.float32(1.5)), number(None), number(float("nan"))
+        (1.5, None, None)
+    """
+    if x is None or not math.isfinite(float(x)):
+        return None
+    return round(float(x), digits)
 
 
 def _scheme(n: int) -> str:
@@ -79,19 +96,20 @@ def interval_chart(results: Results, metric: str, higher_is_better: bool) -> Spe
         else:
             better = (cell.value > results.cells[metric][0].value) == higher_is_better
             role = "significantly better" if better else "significantly worse"
-        has_ci = cell.mean is not None and cell.ci is not None
+        mean, ci = number(cell.mean), number(cell.ci)
+        has_ci = mean is not None and ci is not None
         rows.append(
             {
                 "system": system,
                 "order": i,
-                "score": round(cell.value, 4),
-                "mean": round(cell.mean, 4) if cell.mean is not None else None,
-                "ci": round(cell.ci, 4) if cell.ci is not None else None,
-                "low": round(cell.mean - cell.ci, 4) if has_ci else None,  # type: ignore[operator]
-                "high": round(cell.mean + cell.ci, 4) if has_ci else None,  # type: ignore[operator]
-                "p": cell.p_value,
+                "score": number(cell.value),
+                "mean": mean,
+                "ci": ci,
+                "low": round(mean - ci, 4) if mean is not None and ci is not None else None,
+                "high": round(mean + ci, 4) if mean is not None and ci is not None else None,
+                "p": number(cell.p_value, 6),
                 # Tooltip text: a missing interval or p-value reads "–", not "null".
-                "ci_text": f"μ = {cell.mean:.2f} ± {cell.ci:.2f}" if has_ci else "–",
+                "ci_text": f"μ = {mean:.2f} ± {ci:.2f}" if has_ci else "–",
                 "p_text": "–" if cell.p_value is None else f"{cell.p_value:.4f}",
                 "role": role,
             }
@@ -275,6 +293,7 @@ def buckets_chart(
     labels: Sequence[str],
     counts: Sequence[int],
     scores: Sequence[Sequence[float]],
+    metric: str = "score",
 ) -> Spec:
     """Corpus scores of segment groups, one line per system.
 
@@ -284,6 +303,7 @@ def buckets_chart(
         labels: Group labels.
         counts: Segments per group.
         scores: ``scores[system][group]``.
+        metric: The metric's name (the y axis).
 
     Returns:
         The spec.
@@ -295,7 +315,7 @@ def buckets_chart(
             "bucket": f"{label} ({count})",
             "b": b,
             "count": count,
-            "score": round(float(scores[s][b]), 4),
+            "score": number(scores[s][b]),
         }
         for s, name in enumerate(systems)
         for b, (label, count) in enumerate(zip(labels, counts))
@@ -313,7 +333,12 @@ def buckets_chart(
                 "title": f"{title} (segments)",
                 "axis": {"labelAngle": 0},
             },
-            "y": {"field": "score", "type": "quantitative", "scale": {"zero": False}},
+            "y": {
+                "field": "score",
+                "type": "quantitative",
+                "scale": {"zero": False},
+                "title": metric,
+            },
             "color": {
                 "field": "system",
                 "type": "nominal",
@@ -324,7 +349,7 @@ def buckets_chart(
             "tooltip": [
                 {"field": "system", "title": "System"},
                 {"field": "bucket", "title": "Group (segments)"},
-                {"field": "score", "title": "score", "format": ".2f"},
+                {"field": "score", "title": metric, "format": ".2f"},
             ],
         },
         **_config(),

@@ -142,7 +142,10 @@ def _csp_hash(script: str) -> str:
 
 
 def _extent(values: np.ndarray[Any, Any]) -> tuple[float, float]:
-    lo, hi = float(np.min(values)), float(np.max(values))
+    finite = values[np.isfinite(values)]
+    if finite.size == 0:
+        return (0.0, 1.0)
+    lo, hi = float(finite.min()), float(finite.max())
     return (lo, hi if hi > lo else lo + 1.0)
 
 
@@ -172,7 +175,7 @@ def _payload(report: Report, names: list[str]) -> tuple[dict[str, Any], dict[str
         )
         ids["buckets"].append(
             [
-                add(charts.buckets_chart(b.title, names, b.labels, b.counts, b.scores))
+                add(charts.buckets_chart(b.title, names, b.labels, b.counts, b.scores, view.name))
                 for b in view.buckets
             ]
         )
@@ -181,7 +184,11 @@ def _payload(report: Report, names: list[str]) -> tuple[dict[str, Any], dict[str
         ids["scatter"] = add(charts.scatter_chart(view.name, 0, names, _extent(view.sentence)))
     payload = {
         "systems": names,
-        "sentences": [np.round(v.sentence, 2).tolist() for v in report.metrics],
+        # Not-finite scores (a metric's 0/0) become null: JSON has no NaN.
+        "sentences": [
+            [[charts.number(x, 2) for x in row] for row in v.sentence.tolist()]
+            for v in report.metrics
+        ],
         "specs": specs,
     }
     return payload, ids
