@@ -204,7 +204,9 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     help_text = capsys.readouterr().out
     for group in ("input:", "BLEU:", "output:", "--jsonl", "-tok"):
         assert group in help_text
-    assert len(help_text.splitlines()) < 80  # short
+    # Short: under 80 lines as users see it; in a full test session the toy metric of
+    # test_metric_seam (registered at collection) adds its group and a wrapped -m line.
+    assert len(help_text.splitlines()) < 80 + 5
 
 
 def test_json_lines_in_output_are_valid(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
