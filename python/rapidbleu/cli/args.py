@@ -18,7 +18,7 @@ import math
 from typing import Any, NoReturn
 
 from rapidbleu import _config
-from rapidbleu.cli import paired
+from rapidbleu.cli import card, paired
 from rapidbleu.errors import UsageError
 from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
@@ -34,8 +34,8 @@ __all__ = [
 
 #: The metrics sacreBLEU's ``-m`` knows (rapidbleu's own metrics are added to these).
 SACREBLEU_METRICS = ("bleu", "chrf", "ter")
-#: sacreBLEU's ``--format`` choices.
-OUTPUT_FORMATS = list(_config.OUTPUT_FORMATS)
+#: sacreBLEU's ``--format`` choices, and rapidbleu's Markdown reporting card.
+OUTPUT_FORMATS = [*_config.OUTPUT_FORMATS, card.CARD]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         default="json",
         metavar="FMT",
-        help="json (default), text or latex ($SACREBLEU_FORMAT overrides)",
+        help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
     )
     out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
     out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
@@ -162,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subset", default=None, help=hidden)
     p.add_argument("-d", "--detail", action="store_true", help=hidden)
     paired.add_arguments(p)
+    card.add_arguments(p)
     return p
 
 
@@ -230,11 +231,14 @@ def _one_of(option: str, value: str, allowed: list[str]) -> None:
         raise UsageError(f"{option}: invalid choice {value!r}; allowed: " + ", ".join(allowed))
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
+def parse_args(
+    argv: list[str], parser: argparse.ArgumentParser | None = None
+) -> argparse.Namespace:
     """Parses and checks the command line.
 
     Args:
         argv: The arguments, without the program name.
+        parser: :func:`build_parser`'s parser with more options (``rapidbleu report``).
 
     Returns:
         The options, with ``trg_lang`` ("" without ``-l``) and ``scale`` filled in.
@@ -246,7 +250,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         >>> parse_args(["ref", "-l", "en-zh"]).trg_lang
         'zh'
     """
-    args = build_parser().parse_args(argv)
+    args = (parser or build_parser()).parse_args(argv)
     if args.version:
         return args
     # sacreBLEU: the SACREBLEU_FORMAT environment variable overrides -f when it is valid.

@@ -16,6 +16,7 @@ import os
 from typing import Any, TextIO
 
 from rapidbleu.analysis.significance import PairedTest
+from rapidbleu.cli import card
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
@@ -142,6 +143,11 @@ def run_paired(
     # sacreBLEU's legend names the number of samples as given on the command line.
     results = Results.of_paired_test(table, sigs, test_type, n_samples)
     short = bool(getattr(args, "short", False))
-    out.write(render(results, args.format, args.width, short=short, colors=use_colors(args, out)))
+    if args.format == card.CARD:
+        out.write(card.card_text(results, args, len(references[0]) if references else 0))
+    else:
+        out.write(
+            render(results, args.format, args.width, short=short, colors=use_colors(args, out))
+        )
     out.write("\n")
     return 0
