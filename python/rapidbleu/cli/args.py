@@ -54,6 +54,13 @@ _TEST_SET_OPTIONS = {
 }
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help in 100 columns with options up to 32 wide, so that ``--help`` stays short."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=32, width=100)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that raises :class:`UsageError` instead of printing and exiting."""
 
@@ -78,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
             "  rapidbleu ref.de < hyp.de -sl               sentence level, from stdin\n"
             "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     p.add_argument("refs", nargs="*", default=[], metavar="REF", help="reference files")
     io = p.add_argument_group("input")
@@ -113,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="items, one JSON object a line (candidate, references); - for stdin",
     )
     io.add_argument("--per-item", action="store_true", help="with --jsonl: one line per item")
+    _add_jsonl_field_options(io)
     io.add_argument(
         "-l",
         "--language-pair",
@@ -139,7 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FMT",
         help="json (default), text or latex ($SACREBLEU_FORMAT overrides)",
     )
-    out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
+    out.add_argument(
+        "-w", "--width", type=int, default=None, metavar="W", help="decimals (default 1)"
+    )
     out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
     out.add_argument("-sh", "--short", action="store_true", help="short signature")
     out.add_argument(
@@ -163,6 +173,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-d", "--detail", action="store_true", help=hidden)
     paired.add_arguments(p)
     return p
+
+
+def _add_jsonl_field_options(group: Any) -> None:
+    """``--candidate-field`` / ``--references-field``: the JSONL fields to read."""
+    group.add_argument(
+        "--candidate-field",
+        nargs="+",
+        default=None,
+        metavar="FIELD",
+        help="with --jsonl: candidate field(s); several compare systems",
+    )
+    group.add_argument(
+        "--references-field", default=None, metavar="FIELD", help="with --jsonl: references field"
+    )
+
+
+def _check_jsonl_fields(args: argparse.Namespace) -> None:
+    """The JSONL field options need ``--jsonl``; ``-f latex`` is for system files."""
+    if args.jsonl is None:
+        for opt, flag in (
+            ("candidate_field", "--candidate-field"),
+            ("references_field", "--references-field"),
+        ):
+            if getattr(args, opt) is not None:
+                raise UsageError(f"{flag} needs --jsonl FILE")
+        return
+    if args.candidate_field is not None and len(set(args.candidate_field)) != len(
+        args.candidate_field
+    ):
+        raise UsageError("--candidate-field: each field at most once")
+    if args.format == "latex":
+        raise UsageError("-f latex is for system files; with --jsonl use -f json or -f text")
 
 
 def _metric_list() -> list[type[Metric[Any]]]:
@@ -281,8 +323,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                 f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
                 "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
             )
+    # JSONL keeps full precision unless -w is given; everything else defaults to 1 decimal.
+    args.width_given = args.width
+    if args.width is None:
+        args.width = 1
     if args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
+    _check_jsonl_fields(args)
     if args.num_refs < 1:
         raise UsageError(f"-nr/--num-refs must be >= 1, got {args.num_refs}")
     args.trg_lang = ""
