@@ -4,9 +4,10 @@ Every option sacreBLEU's ``parse_args`` (``sacrebleu/sacrebleu.py``) defines for
 keeps its spelling and default here. Each metric declares its own options
 (:attr:`Metric.CLI_OPTIONS <rapidbleu.metrics.Metric.CLI_OPTIONS>`); they are added as one
 group per metric, stored as ``<metric>_<keyword>`` (sacreBLEU's ``args_to_dict`` convention)
-and handed back to the metric by :func:`metric_kwargs`. Options about sacreBLEU's downloaded
-test sets (``-t``, ``--list``, ``--echo``, ...) are recognised and answered with a clear error:
-rapidbleu never downloads anything. A wrong command line raises
+and handed back to the metric by :func:`metric_kwargs`. sacreBLEU's test-set options (``-t``,
+``--list``, ``--echo``, ``--origlang``, ``--subset``, ``--citation``, ``--download``) go through
+sacreBLEU's own registry and cache (:mod:`rapidbleu.cli.testsets`, the ``datasets`` extra).
+A wrong command line raises
 :class:`rapidbleu.errors.UsageError` (exit 2).
 """
 
@@ -40,18 +41,6 @@ OUTPUT_FORMATS = list(_config.OUTPUT_FORMATS)
 SCALES = ["unit", "percent"]
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
 ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
-
-# sacreBLEU options that need its test-set database (downloads): refused with one message.
-_TEST_SET_OPTIONS = {
-    "test_set": "-t/--test-set",
-    "list": "--list",
-    "download": "--download",
-    "echo": "--echo",
-    "citation": "--citation",
-    "origlang": "-ol/--origlang",
-    "subset": "--subset",
-    "detail": "-d/--detail",
-}
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -161,18 +150,50 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
     out.add_argument("-nc", "--no-color", action="store_true", help="no colours (paired tests)")
     out.add_argument("-V", "--version", action="store_true", help="print the version")
-    # Recognised so that the message is clear; never downloads.
-    hidden = argparse.SUPPRESS
-    p.add_argument("-t", "--test-set", default=None, help=hidden)
-    p.add_argument("--list", action="store_true", help=hidden)
-    p.add_argument("--download", default=None, help=hidden)
-    p.add_argument("--echo", nargs="+", default=None, help=hidden)
-    p.add_argument("--citation", "--cite", action="store_true", help=hidden)
-    p.add_argument("-ol", "--origlang", default=None, help=hidden)
-    p.add_argument("--subset", default=None, help=hidden)
-    p.add_argument("-d", "--detail", action="store_true", help=hidden)
+    _add_test_set_options(p)
     paired.add_arguments(p)
     return p
+
+
+def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
+    """SacreBLEU's test-set options (the ``datasets`` extra: sacreBLEU's registry and cache)."""
+    g = parser.add_argument_group("sacreBLEU test sets (extra: datasets)")
+    g.add_argument("-t", "--test-set", default=None, metavar="TEST", help="e.g. wmt17 (with -l)")
+    g.add_argument("--list", action="store_true", help="test sets (or with -t: their fields)")
+    g.add_argument("--echo", nargs="+", default=None, metavar="FIELD", help="print src/ref/...")
+    g.add_argument("-ol", "--origlang", default=None, metavar="LANG", help="documents of LANG")
+    g.add_argument("--subset", default=None, metavar="RE", help="documents whose subset matches")
+    hidden = argparse.SUPPRESS
+    g.add_argument("--download", default=None, help=hidden)
+    g.add_argument("--citation", "--cite", action="store_true", help=hidden)
+    # Not supported: refused with a clear message in parse_args.
+    g.add_argument("-d", "--detail", action="store_true", help=hidden)
+
+
+def _check_test_set_options(args: argparse.Namespace) -> bool:
+    """Where the test-set options cannot apply; returns whether references come from ``-t``."""
+    if args.detail:
+        raise UsageError("-d/--detail (per-origlang breakdown) is not supported by rapidbleu")
+    if args.echo is not None and (args.test_set is None or args.language_pair is None):
+        raise UsageError("--echo needs a test set (-t) and a language pair (-l)")
+    if args.citation and args.test_set is None:
+        raise UsageError("--citation needs a test set (-t)")
+    if args.test_set is None:
+        if args.origlang is not None or args.subset is not None:
+            raise UsageError("--origlang/--subset need a test set (-t) and a language pair (-l)")
+        return False
+    if args.jsonl is not None:
+        raise UsageError("-t/--test-set brings its own references; it cannot go with --jsonl")
+    if args.refs:
+        raise UsageError(
+            "give either a test set (-t) or reference files, not both "
+            "(reference files go before -i)"
+        )
+    if args.num_refs != 1:
+        raise UsageError("-nr/--num-refs is for reference files, not -t/--test-set")
+    if args.language_pair is None and not (args.list or args.citation):
+        raise UsageError("-t/--test-set needs a language pair (-l); --list -t TEST lists them")
+    return True
 
 
 def _add_jsonl_field_options(group: Any) -> None:
@@ -317,12 +338,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.sentence_level and len(args.metrics) > 1:
         # sacreBLEU's `main` refuses this combination with the same words.
         raise UsageError("Only one metric can be used in sentence-level mode.")
-    for dest, flag in _TEST_SET_OPTIONS.items():
-        if getattr(args, dest):
-            raise UsageError(
-                f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
-                "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
-            )
+    from_test_set = _check_test_set_options(args)
+    info_only = bool(args.list or args.echo or args.citation or args.download)
     # JSONL keeps full precision unless -w is given; everything else defaults to 1 decimal.
     args.width_given = args.width
     if args.width is None:
@@ -346,10 +363,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             raise UsageError("--jsonl FILE carries its own references; give no REF and no -i")
         if args.sentence_level:
             raise UsageError("with --jsonl, use --per-item for one score per item")
-    else:
+    elif not info_only:
         if args.per_item:
             raise UsageError("--per-item needs --jsonl FILE")
-        if not args.refs:
+        if not args.refs and not from_test_set:
             raise UsageError(
                 "no reference files: rapidbleu REF [REF ...] -i HYP (give references before -i)"
             )

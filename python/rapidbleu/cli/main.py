@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import paired
+from rapidbleu.cli import paired, testsets
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.progress import Progress
@@ -122,6 +122,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
         args = parse_args(list(sys.argv[1:] if argv is None else argv))
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
+            return 0
+        if testsets.is_info_request(args):
+            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
+                out.write(line + "\n")
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
         progress = Progress(sys.stderr, enabled=not args.quiet)

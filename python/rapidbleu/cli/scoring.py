@@ -82,6 +82,11 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         rapidbleu.errors.InputFileError: A file is missing or unreadable.
         rapidbleu.errors.InputError: Two systems have the same name.
     """
+    if getattr(args, "test_set", None) is not None:
+        # References from sacreBLEU's test-set cache (-t), systems as below.
+        from rapidbleu.cli import testsets
+
+        return testsets.open_corpus(args, stdin, unique_names)
     enc, errors = args.encoding, args.encoding_errors
     refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
     if args.input is None:
