@@ -313,7 +313,8 @@ def score_rows(
     return _core.nltk_sentence_scores(
         rows,
         [[float(x) for x in w] for w in weights],
-        [tuple(w) == DEFAULT_WEIGHTS for w in weights],
+        # NLTK's `weight == (0.25, 0.25, 0.25, 0.25)`: a list of the same numbers is not equal.
+        [isinstance(w, tuple) and w == DEFAULT_WEIGHTS for w in weights],
         method,
         float(epsilon),
         float(k),

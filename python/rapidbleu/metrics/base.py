@@ -398,8 +398,8 @@ class Metric(ABC, Generic[S]):
 
         Example:
             >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().score_fields(Score("BLEU", 50.0), 100.0)["bleu"]
-            0.5
+            >>> Metric.score_fields(BLEU(), Score("BLEU", 50.0), 100.0)
+            {'bleu': 0.5}
         """
         return {self.cli_name: score.score / divisor}
 

@@ -347,7 +347,7 @@ class BLEU(Metric[BLEUScore]):
 
         Example:
             >>> bleu = BLEU()
-            >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c"], [["a b c"]]))).score
+            >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c d"], [["a b c d"]]))).score
             100.00000000000004
         """
         stats = totals.tolist() if isinstance(totals, np.ndarray) else [int(x) for x in totals]
