@@ -81,7 +81,7 @@ class MissingDependencyError(RapidBleuError, ImportError):
 class MissingModelError(RapidBleuError, FileNotFoundError):
     """A model file (e.g. a SentencePiece model) is needed and was not found.
 
-    rapidbleu never downloads anything; the message says where to put the file.
+    rapidbleu downloads no model; the message says where to put the file.
     """
 
 

@@ -171,7 +171,7 @@ def _corpus_lines(
         out: dict[str, Any] = {"system": system} if fields and len(fields) > 1 else {}
         for key, m in metrics.items():
             out.update(m.score_fields(sys_scores[key], divisor))
-        _round(out, metrics, args.width_given)
+        _round(out, metrics, getattr(args, "width_given", None))
         if len(signature_text) == 1:
             out["signature"] = next(iter(signature_text.values()))
         else:
@@ -216,7 +216,7 @@ def _per_item_lines(
             yield "\t".join(f"{v:.{args.width}f}" for row in per_system for v in row.values())
             continue
         for row in per_system:
-            _round(row, metrics, args.width_given)
+            _round(row, metrics, getattr(args, "width_given", None))
         if len(systems) == 1:
             body: dict[str, Any] = per_system[0]
         else:

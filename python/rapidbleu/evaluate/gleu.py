@@ -54,8 +54,8 @@ def corpus_gleu(
         rapidbleu.errors.LengthMismatchError: Hypotheses and reference lists differ in number.
 
     Example:
-        >>> corpus_gleu([[[1, 2, 3]]], [[1, 2, 4]], max_len=2)
-        0.4
+        >>> corpus_gleu([[[1, 2, 3]]], [[1, 2, 4]], max_len=2)  # (2 + 1) / max(3 + 2, 3 + 2)
+        0.6
     """
     _check(min_len, max_len)
     if len(list_of_references) != len(hypotheses):

@@ -119,7 +119,7 @@ def google_bleu(
         >>> r = google_bleu(["he read the book because he was interested in world history"],
         ...                 [["he was interested in world history because he read the book"]])
         >>> round(r["google_bleu"], 2)
-        0.67
+        0.79
     """
     refs = _reference_lists(predictions, references)
     tok = _tokenize_13a if tokenizer is None else tokenizer
