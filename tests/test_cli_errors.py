@@ -212,3 +212,23 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_json_lines_in_output_are_valid(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = ours(["ref", "-i", "hyp"], files, capsys)
     assert rc == 0 and json.loads(out)["name"] == "BLEU"
+
+
+def test_test_set_without_the_extra_or_the_data(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-t needs sacreBLEU's registry (the `datasets` extra); without it, one clear line, exit 1.
+
+    (A test set that is not cached and cannot be downloaded: tests/test_cli_testsets.py.)
+    """
+    import sys
+
+    for name in ("sacrebleu", "sacrebleu.dataset", "sacrebleu.utils"):
+        monkeypatch.setitem(sys.modules, name, None)
+    _bad(
+        ["-t", "wmt14", "-l", "en-de", "-i", "hyp"],
+        files,
+        capsys,
+        1,
+        ["-t/--test-set", "sacreBLEU's registry", "pip install sacrebleu", '".[datasets]"'],
+    )
