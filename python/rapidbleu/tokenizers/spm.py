@@ -37,6 +37,7 @@ from typing import Any, Callable
 
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
+from rapidbleu.extras import install_hint
 from rapidbleu.tokenizers import resolve_backend
 from rapidbleu.tokenizers._cache import LineCache
 
@@ -127,8 +128,8 @@ def _import_sentencepiece(key: str) -> ModuleType:
         return importlib.import_module("sentencepiece")
     except ImportError as e:
         raise MissingDependencyError(
-            f"the {key!r} tokenizer needs the sentencepiece package ({e}); install it with: "
-            'pip install sentencepiece (or, in a rapidbleu source checkout: pip install ".[spm]")'
+            f"the {key!r} tokenizer needs the sentencepiece package ({e}); "
+            f"install it with: {install_hint('spm')}"
         ) from e
 
 
