@@ -5,6 +5,7 @@
 //! -> `score` (statistics to a score, float operations in sacreBLEU's order). Statistics add,
 //! so corpus scores sum rows and score once.
 
+pub mod chrf;
 pub mod error;
 mod id_vocab;
 pub mod ids;

@@ -184,7 +184,7 @@ impl<'a> RefSets<'a> {
         &self.texts[self.offsets[i]..self.offsets[i + 1]]
     }
 
-    fn check_nonempty(&self) -> Result<(), CoreError> {
+    pub(crate) fn check_nonempty(&self) -> Result<(), CoreError> {
         match (0..self.len()).find(|&i| self.get(i).is_empty()) {
             Some(i) => Err(no_reference(i)),
             None => Ok(()),
@@ -293,7 +293,7 @@ fn check_corpus(hyps: &[&str], refs: &RefSets<'_>, opts: &StatsOptions) -> Resul
     )
 }
 
-fn check_lengths(n_hyps: usize, n_refs: usize) -> Result<(), CoreError> {
+pub(crate) fn check_lengths(n_hyps: usize, n_refs: usize) -> Result<(), CoreError> {
     if n_hyps != n_refs {
         return Err(CoreError::InvalidInput(format!(
             "{n_hyps} hypotheses but references for {n_refs} segments; they must be equal"
@@ -302,7 +302,7 @@ fn check_lengths(n_hyps: usize, n_refs: usize) -> Result<(), CoreError> {
     Ok(())
 }
 
-fn check_output(len: usize, expected: usize) -> Result<(), CoreError> {
+pub(crate) fn check_output(len: usize, expected: usize) -> Result<(), CoreError> {
     if len != expected {
         return Err(CoreError::InvalidInput(format!(
             "output buffer holds {len} values, expected {expected}"

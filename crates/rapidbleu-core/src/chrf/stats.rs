@@ -1,0 +1,316 @@
+//! Per-segment chrF statistics over a corpus, in parallel.
+//!
+//! A segment's row is sacreBLEU 2.6.0's `CHRF._compute_segment_statistics`: for each
+//! reference in order, `[hyp, ref, match]` per order (`_get_match_statistics`, char orders then
+//! word orders) and its sentence F (`_compute_f_score`, in the instance's smoothing mode); the
+//! row of the first reference with the highest F wins. Rows are independent, so any split of
+//! the corpus over threads gives identical rows.
+
+use super::ngrams::Matcher;
+use super::params::ChrfParams;
+use super::score::f_score;
+use super::symbols::{CharVocab, WordVocab};
+use crate::error::CoreError;
+use crate::parallel::{for_each_row_in, WorkerPool};
+use crate::stats::{check_lengths, check_output, RefSets};
+
+/// One side's symbols of a segment: the hypothesis's, every reference's back to back, and
+/// the match counts the [`Matcher`] finds.
+#[derive(Debug, Default)]
+struct Side {
+    hyp: Vec<u32>,
+    refs: Vec<u32>,
+    ref_ends: Vec<usize>,
+    matches: Vec<u32>,
+    /// Length in symbols of the hypothesis (before the matcher rewrites it).
+    hyp_len: usize,
+}
+
+impl Side {
+    fn clear(&mut self) {
+        self.refs.clear();
+        self.ref_ends.clear();
+    }
+
+    fn ref_len(&self, r: usize) -> usize {
+        self.ref_ends[r] - if r == 0 { 0 } else { self.ref_ends[r - 1] }
+    }
+
+    /// `[hyp, ref, match]` of orders `1..=order` against reference `r`, into `out`.
+    ///
+    /// Totals are `len - n + 1` (no n-grams needed). `hyp` is zeroed where the reference has
+    /// no n-gram of the order (`hyp_count if ref_ngrams else 0` in `_get_match_statistics`).
+    fn fill(&self, r: usize, order: usize, out: &mut [i64]) {
+        let ref_len = self.ref_len(r);
+        for (k, t) in out.chunks_exact_mut(3).enumerate().take(order) {
+            let n_ref = ref_len.saturating_sub(k);
+            let n_hyp = if n_ref > 0 {
+                self.hyp_len.saturating_sub(k)
+            } else {
+                0
+            };
+            t[0] = n_hyp as i64;
+            t[1] = n_ref as i64;
+            t[2] = i64::from(self.matches[r * order + k]);
+        }
+    }
+}
+
+/// One worker's reusable buffers (no allocation in the steady state).
+#[derive(Debug, Default)]
+struct Worker {
+    lower: String,
+    chars: CharVocab,
+    words: WordVocab,
+    char_side: Side,
+    word_side: Side,
+    matcher: Matcher,
+    candidate: Vec<i64>,
+    /// A row for callers that want scores only.
+    row: Vec<i64>,
+}
+
+/// `text`, with ASCII letters lowercased into `buf` if asked and needed.
+fn lowered<'a>(buf: &'a mut String, text: &'a str, lowercase: bool) -> &'a str {
+    if lowercase && text.bytes().any(|b| b.is_ascii_uppercase()) {
+        buf.clear();
+        buf.push_str(text);
+        buf.make_ascii_lowercase();
+        buf
+    } else {
+        text
+    }
+}
+
+impl Worker {
+    /// Statistics of one segment into `row`; returns its sentence F score.
+    fn segment(&mut self, hyp: &str, refs: &[&str], p: &ChrfParams, row: &mut [i64]) -> f64 {
+        let (n_chars, n_words) = (p.char_order(), p.word_order());
+        let Worker {
+            lower,
+            chars,
+            words,
+            char_side: cs,
+            word_side: ws,
+            matcher,
+            candidate,
+            ..
+        } = self;
+        // The hypothesis is interned first, then each reference is looked up; each text is
+        // lowercased once for both its characters and its words.
+        chars.clear();
+        words.clear();
+        cs.clear();
+        ws.clear();
+        let text = lowered(lower, hyp, p.lowercase_ascii());
+        if n_chars > 0 {
+            chars.intern(text, p.whitespace(), &mut cs.hyp);
+        }
+        if n_words > 0 {
+            words.intern(text, &mut ws.hyp);
+        }
+        for r in refs {
+            let text = lowered(lower, r, p.lowercase_ascii());
+            if n_chars > 0 {
+                chars.lookup(text, p.whitespace(), &mut cs.refs);
+            }
+            cs.ref_ends.push(cs.refs.len());
+            if n_words > 0 {
+                words.lookup(text, &mut ws.refs);
+            }
+            ws.ref_ends.push(ws.refs.len());
+        }
+        for (side, n_ids, order) in [
+            (&mut *cs, chars.n_ids(), n_chars),
+            (&mut *ws, words.n_ids(), n_words),
+        ] {
+            side.hyp_len = side.hyp.len();
+            let Side {
+                hyp,
+                refs,
+                ref_ends,
+                matches,
+                ..
+            } = side;
+            matcher.run(hyp, n_ids, refs, ref_ends, order, matches);
+        }
+        let (row_chars, row_words) = row.split_at_mut(3 * n_chars);
+        if refs.len() == 1 {
+            cs.fill(0, n_chars, row_chars);
+            ws.fill(0, n_words, row_words);
+            return f_score(row, p);
+        }
+        // `_compute_segment_statistics`: strict `>` from -1.0, so the first reference wins
+        // ties (and is kept when every F is 0).
+        let mut best = -1.0;
+        candidate.resize(row.len(), 0);
+        for r in 0..refs.len() {
+            let (c_chars, c_words) = candidate.split_at_mut(3 * n_chars);
+            cs.fill(r, n_chars, c_chars);
+            ws.fill(r, n_words, c_words);
+            let f = f_score(candidate, p);
+            if f > best {
+                best = f;
+                row.copy_from_slice(candidate);
+            }
+        }
+        best
+    }
+}
+
+/// Workers kept between calls, so that repeated calls (batches in a training loop) do not
+/// allocate and fault in their buffers again.
+static WORKERS: WorkerPool<Worker> = WorkerPool::new();
+
+/// Token positions and n-gram ids are `u32`: a segment (hypothesis plus references) may hold
+/// at most this many bytes times the highest order, far beyond any real sentence.
+const MAX_SEGMENT_WORK: usize = (u32::MAX >> 1) as usize;
+
+/// The checks shared by the entry points: one reference set per hypothesis, at least one
+/// reference in each, no segment too large to count.
+fn check_corpus(hyps: &[&str], refs: &RefSets<'_>, p: &ChrfParams) -> Result<(), CoreError> {
+    check_lengths(hyps.len(), refs.len())?;
+    refs.check_nonempty()?;
+    let order = p.char_order().max(p.word_order());
+    for (i, h) in hyps.iter().enumerate() {
+        let bytes = h.len() + refs.get(i).iter().map(|r| r.len()).sum::<usize>();
+        if bytes.saturating_mul(order) > MAX_SEGMENT_WORK {
+            return Err(CoreError::InvalidInput(format!(
+                "segment {i} holds {bytes} bytes of text, more than rapidbleu can count at \
+                 n-gram order {order}; split it into sentences"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// chrF statistics of a corpus: `hyps[i]` against `refs.get(i)` (at least one reference per
+/// segment), rows of [`ChrfParams::row_len`] values written into `out`
+/// (`hyps.len() * row_len` values). `threads`: 0 for all cores, 1 for the calling thread.
+///
+/// The corpus score is [`f_score`] of the element-wise sum of the rows.
+pub fn corpus_stats(
+    hyps: &[&str],
+    refs: &RefSets<'_>,
+    p: &ChrfParams,
+    threads: usize,
+    out: &mut [i64],
+) -> Result<(), CoreError> {
+    check_corpus(hyps, refs, p)?;
+    check_output(out.len(), hyps.len() * p.row_len())?;
+    for_each_row_in(
+        &WORKERS,
+        out,
+        p.row_len(),
+        threads,
+        Worker::default,
+        |w, i, row| {
+            w.segment(hyps[i], refs.get(i), p, row);
+        },
+    );
+    Ok(())
+}
+
+/// Sentence chrF of every segment (`CHRF.sentence_score` for each), scored inside the
+/// parallel statistics pass: no statistics array and no second pass.
+pub fn sentence_scores(
+    hyps: &[&str],
+    refs: &RefSets<'_>,
+    p: &ChrfParams,
+    threads: usize,
+    out: &mut [f64],
+) -> Result<(), CoreError> {
+    check_corpus(hyps, refs, p)?;
+    check_output(out.len(), hyps.len())?;
+    for_each_row_in(&WORKERS, out, 1, threads, Worker::default, |w, i, score| {
+        let mut row = std::mem::take(&mut w.row);
+        row.resize(p.row_len(), 0);
+        score[0] = w.segment(hyps[i], refs.get(i), p, &mut row);
+        w.row = row;
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chrf::score::score_rows;
+
+    /// A deterministic corpus of mixed ASCII, non-ASCII and whitespace, 1 to 3 references.
+    fn corpus(n: usize) -> (Vec<String>, Vec<Vec<String>>) {
+        let words = [
+            "the", "cat", "Sat", "on", "mat.", "(hi)", "über", "中文", "😀", "a", ",",
+        ];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = move |k: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % k as u64) as usize
+        };
+        let sentence = |rnd: &mut dyn FnMut(usize) -> usize| {
+            let len = rnd(12);
+            let seps = [" ", "  ", "\u{a0}", "\t", "\x1f"];
+            (0..len)
+                .map(|_| format!("{}{}", words[rnd(words.len())], seps[rnd(seps.len())]))
+                .collect::<String>()
+        };
+        let hyps: Vec<String> = (0..n).map(|_| sentence(&mut rnd)).collect();
+        let refs = (0..n)
+            .map(|_| (0..1 + rnd(3)).map(|_| sentence(&mut rnd)).collect())
+            .collect();
+        (hyps, refs)
+    }
+
+    #[test]
+    fn threads_and_splits_give_identical_rows() {
+        let (hyps, refs) = corpus(700);
+        let hyps: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let sets: RefSets = refs
+            .iter()
+            .map(|r| r.iter().map(String::as_str).collect())
+            .collect();
+        for (c, w, eps) in [(6, 0, false), (6, 2, true), (0, 3, false)] {
+            let p = ChrfParams::new(c, w, 4.0, false, eps, true).unwrap();
+            let mut one = vec![0i64; hyps.len() * p.row_len()];
+            corpus_stats(&hyps, &sets, &p, 1, &mut one).unwrap();
+            for threads in [0, 2, 3] {
+                let mut got = vec![0i64; one.len()];
+                corpus_stats(&hyps, &sets, &p, threads, &mut got).unwrap();
+                assert_eq!(got, one);
+            }
+            for split in [1, 64, 333, 699] {
+                let (h1, h2) = hyps.split_at(split);
+                let r1: RefSets = (0..split).map(|i| sets.get(i).to_vec()).collect();
+                let r2: RefSets = (split..hyps.len()).map(|i| sets.get(i).to_vec()).collect();
+                let mut a = vec![0i64; h1.len() * p.row_len()];
+                let mut b = vec![0i64; h2.len() * p.row_len()];
+                corpus_stats(h1, &r1, &p, 2, &mut a).unwrap();
+                corpus_stats(h2, &r2, &p, 2, &mut b).unwrap();
+                a.extend(b);
+                assert_eq!(a, one);
+            }
+            // Fused sentence scores are the scores of the rows.
+            let mut want = vec![0.0; hyps.len()];
+            score_rows(&one, &p, &mut want).unwrap();
+            for threads in [1, 2] {
+                let mut got = vec![0.0; hyps.len()];
+                sentence_scores(&hyps, &sets, &p, threads, &mut got).unwrap();
+                assert_eq!(got, want);
+            }
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let p = ChrfParams::new(6, 2, 4.0, false, false, false).unwrap();
+        let mut out = vec![0; p.row_len()];
+        let none: RefSets = vec![vec![]].into_iter().collect();
+        let e = corpus_stats(&["a"], &none, &p, 1, &mut out).unwrap_err();
+        assert!(matches!(e, CoreError::MissingReference(_)));
+        let one: RefSets = vec![vec!["a"]].into_iter().collect();
+        assert!(corpus_stats(&["a", "b"], &one, &p, 1, &mut out).is_err());
+        assert!(corpus_stats(&["a"], &one, &p, 1, &mut out[1..]).is_err());
+        assert!(sentence_scores(&["a"], &one, &p, 1, &mut []).is_err());
+    }
+}
