@@ -8,6 +8,7 @@
 //! on the float32 rows of significance tests). Rows add: a corpus score is the score of the
 //! summed rows.
 
+mod idmap;
 mod ngrams;
 pub mod params;
 pub mod score;

@@ -17,29 +17,18 @@
 //! An extension of a pruned n-gram cannot be on the other side, so no match is lost; totals
 //! (`len - n + 1`) need no n-grams at all. So higher orders touch only shared n-grams.
 
+use super::idmap::{take_one, IdMap};
 use super::symbols::ABSENT;
-use crate::ngram_map::NgramMap;
 
-#[inline(always)]
-fn key(prefix: u32, symbol: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(symbol)
-}
-
-/// One hypothesis occurrence of an n-gram whose remaining reference budget is `*left`: it
-/// matches while some budget is left and uses one up. Counting this way over one side's
-/// occurrences, against the other side's counts, sums `min(hyp, ref)` without a branch.
-#[inline(always)]
-fn take_one(left: &mut u32) -> u32 {
-    let hit = u32::from(*left > 0);
-    *left -= hit;
-    hit
-}
+/// A hypothesis symbol that no reference has (distinct from [`ABSENT`], a reference symbol
+/// the hypothesis lacks, so that their n-grams never meet).
+const NOWHERE: u32 = u32::MAX;
 
 /// Reusable buffers of one worker.
 #[derive(Debug, Default)]
 pub(crate) struct Matcher {
     /// (prefix id, last symbol) -> n-gram id.
-    map: NgramMap,
+    map: IdMap,
     /// Occurrences in the hypothesis of each n-gram id (`[ABSENT]` stays 0).
     hyp_count: Vec<u32>,
     /// One reference's copy of `hyp_count`, used up by its occurrences.
@@ -58,7 +47,7 @@ impl Matcher {
     /// `out[r * max_order + n - 1]` (`out` is resized and zeroed).
     ///
     /// `hyp` holds symbol ids from 1 to `n_ids - 1` (it is rewritten: symbols no reference
-    /// has become [`ABSENT`]); `refs` holds every reference's symbols back to back (ids of the
+    /// has become [`NOWHERE`]); `refs` holds every reference's symbols back to back (ids of the
     /// hypothesis's symbols, or [`ABSENT`]), reference `r` ending at `ref_ends[r]`. Ids fit
     /// `u32`: the caller bounds `len(hyp) * max_order`.
     pub(crate) fn run(
@@ -78,7 +67,7 @@ impl Matcher {
         self.unigrams(hyp, n_ids, refs, ref_ends, max_order, out);
         let mut next = n_ids as u32;
         let most = self.hyp_live.len().saturating_mul(max_order - 1);
-        self.map.clear_for(most.min(1 << 14));
+        self.map.reset(most.min(1 << 14));
         for n in 2..=max_order {
             if self.hyp_live.is_empty() {
                 // No (n-1)-gram is shared, so no longer one is: the remaining counts are 0.
@@ -145,44 +134,27 @@ impl Matcher {
         }
         self.found[ABSENT as usize] = false;
         // A hypothesis symbol no reference has cannot be in a shared n-gram: it becomes
-        // ABSENT, which `extend_hypothesis` skips.
+        // `NOWHERE`, which no reference n-gram ends with, so that n-grams ending with it are
+        // never found (and then dropped) without a test in the hypothesis loop.
         self.hyp_live.clear();
         for (i, s) in hyp.iter_mut().enumerate() {
             if self.found[*s as usize] {
                 self.hyp_live.push((i as u32, *s));
             } else {
-                *s = ABSENT;
+                *s = NOWHERE;
             }
         }
     }
 
     /// Gives ids to the order-`n` n-grams of the hypothesis that extend a surviving
     /// (n-1)-gram, counting them; returns the next free id.
-    fn extend_hypothesis(&mut self, hyp: &[u32], n: usize, mut next: u32) -> u32 {
+    fn extend_hypothesis(&mut self, hyp: &[u32], n: usize, next: u32) -> u32 {
         let lo = next as usize;
-        // At most one new n-gram per surviving position: room is made once per order, so the
-        // insertions neither check capacity nor reallocate.
-        self.map.reserve(self.hyp_live.len());
         self.hyp_count.truncate(lo);
         self.hyp_count.resize(lo + self.hyp_live.len(), 0);
-        let mut kept = 0;
-        for k in 0..self.hyp_live.len() {
-            let (start, prefix) = self.hyp_live[k];
-            // Starts increase, so once an n-gram would end past the hypothesis, all do.
-            let Some(&s) = hyp.get(start as usize + n - 1) else {
-                break;
-            };
-            if s == ABSENT {
-                continue;
-            }
-            let id = self.map.insert_reserved(key(prefix, s), next);
-            next += u32::from(id == next);
-            self.hyp_count[id as usize] += 1;
-            self.hyp_live[kept] = (start, id);
-            kept += 1;
-        }
-        self.hyp_live.truncate(kept);
-        next
+        let tail = hyp.get(n - 1..).unwrap_or_default();
+        self.map
+            .extend(tail, &mut self.hyp_live, &mut self.hyp_count, next)
     }
 
     /// Matches reference `r`'s order-`n` n-grams (`syms`: its symbols) against the
@@ -197,21 +169,10 @@ impl Matcher {
         self.budget[ids.clone()].copy_from_slice(&self.hyp_count[ids]);
         let (offset, count) = self.spans[r];
         let live = &mut self.ref_live[offset..offset + count];
-        let mut m = 0;
-        let mut kept = 0;
-        for k in 0..live.len() {
-            let (start, prefix) = live[k];
-            let Some(&s) = syms.get(start as usize + n - 1) else {
-                break;
-            };
-            // A missing n-gram gets ABSENT, whose budget is 0: it matches nothing and is
-            // dropped without a branch (the hypothesis never inserts a key with ABSENT).
-            let id = self.map.get_or(key(prefix, s), ABSENT);
-            m += take_one(&mut self.budget[id as usize]);
-            self.found[id as usize] = true;
-            live[kept] = (start, id);
-            kept += usize::from(id != ABSENT);
-        }
+        let tail = syms.get(n - 1..).unwrap_or_default();
+        let (m, kept) = self
+            .map
+            .lookup(tail, live, &mut self.budget, &mut self.found);
         self.spans[r].1 = kept;
         m
     }
