@@ -4,38 +4,95 @@
 //! (symbols are code points) and word n-grams (symbols are words): an n-gram is identified by
 //! its sequence of symbols, which is what sacreBLEU's keys are (`line[i:i + n]`, and
 //! `' '.join(tokens[i:i + n])`, whose words contain no space, so joining is one-to-one).
+//! Totals (`len - n + 1`) need no n-grams at all; only matches are counted here.
 //!
-//! Representation (a performance decision, as in BLEU's `ngram.rs`): a unigram's id is its
-//! symbol id, and an n-gram of order n > 1 gets the next free id from the pair (id of its
-//! (n-1)-gram prefix, its last symbol), through one open-addressing map of `u64` keys. So no
-//! n-gram is ever hashed as a string or allocated, keys are exact (no collision can change a
-//! count), and counts live in arrays indexed by id. The ids of one order form one contiguous
-//! range, so each reference's copy of the hypothesis counts is one `memcpy` per order.
+//! Representation (a performance decision): an n-gram of the hypothesis is named by its
+//! **class**, the position of one of its occurrences in the hypothesis, so that counts and
+//! flags are arrays indexed by position. Order by order, the class of an n-gram follows from
+//! the class of its (n-1)-gram prefix and its last symbol, through a small table ([`Table`])
+//! of exact keys (no collision can change a count, and no n-gram is hashed as a string).
 //!
-//! Pruning on both sides, order by order: a hypothesis n-gram is only extended to order n+1
-//! if some reference contains it, and a reference n-gram only if the hypothesis contains it.
-//! An extension of a pruned n-gram cannot be on the other side, so no match is lost; totals
-//! (`len - n + 1`) need no n-grams at all. So higher orders touch only shared n-grams.
+//! Unique prefixes end the work early: if an (n-1)-gram occurs once in the hypothesis, so does
+//! every extension of it, and a reference n-gram with that prefix matches the hypothesis at
+//! orders n, n+1, ... exactly as long as the two texts go on with the same symbols. So such a
+//! reference position is settled at once by comparing symbols (a longest common extension),
+//! and its hypothesis position is dropped. At order 3 most character n-grams of a sentence are
+//! already unique, so the table only sees the few repeated ones beyond.
+//!
+//! Pruning on both sides: a hypothesis n-gram is only extended if some reference has it, and
+//! a reference n-gram only if the hypothesis has it. An extension of a pruned n-gram cannot be
+//! on the other side, so no match is lost.
 
-use super::idmap::{take_one, IdMap};
-use super::symbols::ABSENT;
+use super::table::{key, Table};
 
-/// A hypothesis symbol that no reference has (distinct from [`ABSENT`], a reference symbol
-/// the hypothesis lacks, so that their n-grams never meet).
+/// A hypothesis symbol that no reference has: it never equals a reference symbol, so n-grams
+/// containing it are never found.
 const NOWHERE: u32 = u32::MAX;
 
-/// Reusable buffers of one worker.
+/// One occurrence on one side of an n-gram whose remaining count on the other side is
+/// `*left`: it matches while some count is left and uses one up. Counting this way over one
+/// side's occurrences sums `min(hyp count, ref count)` without a branch.
+#[inline(always)]
+fn take_one(left: &mut u32) -> u32 {
+    let hit = u32::from(*left > 0);
+    *left -= hit;
+    hit
+}
+
+/// Appends `e` to `out[..*len]` if `keep`, without a branch: the write always happens (so
+/// `out` needs room for it), the length only advances when kept.
+#[inline(always)]
+fn push_if(out: &mut [(u32, u32)], len: &mut usize, e: (u32, u32), keep: bool) {
+    out[*len] = e;
+    *len += usize::from(keep);
+}
+
+/// How many of the first `cap` symbols of `a` and `b` agree before the first difference.
+///
+/// Performance decision: eight symbols are compared at a time into a bit mask, with no branch
+/// per symbol (where the run ends is data the branch predictor cannot learn).
+#[inline]
+fn common_run(a: &[u32], b: &[u32], cap: usize) -> usize {
+    let cap = cap.min(a.len()).min(b.len());
+    let mut k = 0;
+    loop {
+        let chunk = (cap - k).min(8);
+        let mut bits = 0u32;
+        for t in 0..chunk {
+            bits |= u32::from(a[k + t] == b[k + t]) << t;
+        }
+        let run = ((!bits).trailing_zeros() as usize).min(chunk);
+        k += run;
+        // With chrF's orders (cap <= 8) the first test ends every call, predictably.
+        if k == cap || run < chunk {
+            return k;
+        }
+    }
+}
+
+/// Reusable buffers of one worker. Arrays indexed by class have one more entry, for the
+/// class `len(hyp)` of reference n-grams the hypothesis lacks, whose count is always 0.
 #[derive(Debug, Default)]
 pub(crate) struct Matcher {
-    /// (prefix id, last symbol) -> n-gram id.
-    map: IdMap,
-    /// Occurrences in the hypothesis of each n-gram id (`[ABSENT]` stays 0).
-    hyp_count: Vec<u32>,
-    /// One reference's copy of `hyp_count`, used up by its occurrences.
-    budget: Vec<u32>,
-    /// Whether some reference contains the n-gram id (of the current order).
-    found: Vec<bool>,
-    /// `(start, id)` of the hypothesis n-grams that survive at the current order.
+    /// (prefix class, symbol) -> class, for prefixes that occur more than once.
+    table: Table,
+    /// Order 1: the class (first position) of each symbol id of the hypothesis.
+    first: Vec<u32>,
+    /// Occurrences in the hypothesis of each class, at the previous and the current order.
+    prev_count: Vec<u32>,
+    count: Vec<u32>,
+    /// One reference's copy of `count`, used up by its occurrences.
+    left: Vec<u32>,
+    /// Whether some reference has the class (current order).
+    seen: Vec<bool>,
+    /// For a unique prefix class: the most orders one reference position matched after it.
+    reach: Vec<u32>,
+    /// The unique prefix classes given a `reach` by the current reference.
+    reached: Vec<u32>,
+    /// Per reference, matches added from order `n` on: `diff[r * (max_order + 1) + n - 1]`
+    /// (settled runs of unique prefixes, summed at the end).
+    diff: Vec<i32>,
+    /// `(position, class)` of the hypothesis n-grams that survive at the current order.
     hyp_live: Vec<(u32, u32)>,
     /// The same for every reference, back to back; `spans[r]` = (offset, count).
     ref_live: Vec<(u32, u32)>,
@@ -48,8 +105,9 @@ impl Matcher {
     ///
     /// `hyp` holds symbol ids from 1 to `n_ids - 1` (it is rewritten: symbols no reference
     /// has become [`NOWHERE`]); `refs` holds every reference's symbols back to back (ids of the
-    /// hypothesis's symbols, or [`ABSENT`]), reference `r` ending at `ref_ends[r]`. Ids fit
-    /// `u32`: the caller bounds `len(hyp) * max_order`.
+    /// hypothesis's symbols, or [`ABSENT`](super::symbols::ABSENT)), reference `r` ending at
+    /// `ref_ends[r]`. Positions fit `u32` with room for table keys: the caller bounds
+    /// `len(hyp)` below 2**31.
     pub(crate) fn run(
         &mut self,
         hyp: &mut [u32],
@@ -64,37 +122,78 @@ impl Matcher {
         if max_order == 0 {
             return;
         }
+        // Per-class arrays keep their contents from segment to segment (see `super::room`):
+        // `unigrams` and each order set the entries they read, `reach` is all zeros between
+        // references, and the class `none` is never written but here.
+        let none = hyp.len();
+        for v in [
+            &mut self.prev_count,
+            &mut self.count,
+            &mut self.left,
+            &mut self.reach,
+        ] {
+            super::room(v, none + 1)[none] = 0;
+        }
+        super::room(&mut self.seen, none + 1)[none] = false;
+        self.diff.clear();
+        self.diff.resize(ref_ends.len() * (max_order + 1), 0);
         self.unigrams(hyp, n_ids, refs, ref_ends, max_order, out);
-        let mut next = n_ids as u32;
-        let most = self.hyp_live.len().saturating_mul(max_order - 1);
-        self.map.reset(most.min(1 << 14));
         for n in 2..=max_order {
-            if self.hyp_live.is_empty() {
-                // No (n-1)-gram is shared, so no longer one is: the remaining counts are 0.
+            if self.spans.iter().all(|&(_, len)| len == 0) {
+                // No reference (n-1)-gram is left to extend: the remaining counts are settled.
                 break;
             }
-            let lo = next as usize;
-            next = self.extend_hypothesis(hyp, n, next);
-            let hi = next as usize;
-            self.found.truncate(lo);
-            self.found.resize(hi, false);
-            if self.budget.len() < hi {
-                self.budget.resize(hi, 0);
+            std::mem::swap(&mut self.prev_count, &mut self.count);
+            self.extend_hypothesis(hyp, n);
+            // Per-class arrays are only read at the classes of `hyp_live` (and at `none`, never
+            // written): resetting those entries is cheaper than a `memset` of the whole array.
+            for &(_, c) in &self.hyp_live {
+                self.seen[c as usize] = false;
             }
             let mut start = 0;
             for (r, &end) in ref_ends.iter().enumerate() {
-                let m = self.match_reference(&refs[start..end], r, n, lo..hi);
-                out[r * max_order + n - 1] = m;
+                for &(_, c) in &self.hyp_live {
+                    self.left[c as usize] = self.count[c as usize];
+                }
+                let diff = &mut self.diff[r * (max_order + 1)..][..max_order + 1];
+                let m = Self::match_reference(
+                    &mut MatchState {
+                        table: &self.table,
+                        prev_count: &self.prev_count,
+                        left: &mut self.left,
+                        seen: &mut self.seen,
+                        reach: &mut self.reach,
+                        reached: &mut self.reached,
+                        diff,
+                    },
+                    hyp,
+                    &refs[start..end],
+                    &mut self.ref_live,
+                    &mut self.spans[r],
+                    n,
+                    max_order,
+                );
+                out[r * max_order + n - 1] += m;
                 start = end;
             }
-            // Lookups that missed marked `ABSENT` as found.
-            self.found[ABSENT as usize] = false;
-            let found = &self.found;
-            self.hyp_live.retain(|&(_, id)| found[id as usize]);
+            self.table.clear();
+            // Keep the hypothesis n-grams some reference has (`seen[none]` may have been set
+            // by reference n-grams the hypothesis lacks, but no hypothesis class is `none`).
+            keep_seen(&mut self.hyp_live, &self.seen);
+        }
+        for (row, diff) in out
+            .chunks_exact_mut(max_order)
+            .zip(self.diff.chunks_exact(max_order + 1))
+        {
+            let mut run = 0i32;
+            for (o, &d) in row.iter_mut().zip(diff) {
+                run += d;
+                *o += run as u32;
+            }
         }
     }
 
-    /// Order 1: counts, matches, and the surviving positions of both sides.
+    /// Order 1: classes, counts, matches, and the surviving positions of both sides.
     fn unigrams(
         &mut self,
         hyp: &mut [u32],
@@ -104,78 +203,160 @@ impl Matcher {
         max_order: usize,
         out: &mut [u32],
     ) {
-        self.hyp_count.clear();
-        self.hyp_count.resize(n_ids, 0);
+        let none = hyp.len() as u32;
+        // `first[ABSENT]` stays `none`: reference symbols the hypothesis lacks have no class.
+        self.first.clear();
+        self.first.resize(n_ids, none);
+        for (j, &s) in hyp.iter().enumerate() {
+            let f = &mut self.first[s as usize];
+            *f = (*f).min(j as u32);
+        }
         for &s in hyp.iter() {
-            self.hyp_count[s as usize] += 1;
+            let c = self.first[s as usize] as usize;
+            self.count[c] = 0;
+            self.seen[c] = false;
         }
-        self.found.clear();
-        self.found.resize(n_ids, false);
-        if self.budget.len() < n_ids {
-            self.budget.resize(n_ids, 0);
+        self.hyp_live.clear();
+        for (j, &s) in hyp.iter().enumerate() {
+            let c = self.first[s as usize];
+            self.count[c as usize] += 1;
+            self.hyp_live.push((j as u32, c));
         }
-        self.ref_live.clear();
+        let ref_live = super::room(&mut self.ref_live, refs.len() + 1);
         self.spans.clear();
-        let mut start = 0;
+        let (mut start, mut len) = (0, 0);
         for (r, &end) in ref_ends.iter().enumerate() {
-            self.budget[..n_ids].copy_from_slice(&self.hyp_count);
-            let offset = self.ref_live.len();
+            for &(_, c) in &self.hyp_live {
+                self.left[c as usize] = self.count[c as usize];
+            }
+            let offset = len;
             let mut m = 0;
             for (i, &s) in refs[start..end].iter().enumerate() {
-                m += take_one(&mut self.budget[s as usize]);
-                self.found[s as usize] = true;
-                if s != ABSENT {
-                    self.ref_live.push((i as u32, s));
-                }
+                let c = self.first.get(s as usize).copied().unwrap_or(none);
+                m += take_one(&mut self.left[c as usize]);
+                self.seen[c as usize] = true;
+                push_if(ref_live, &mut len, (i as u32, c), c != none);
             }
-            self.spans.push((offset, self.ref_live.len() - offset));
+            self.spans.push((offset, len - offset));
             out[r * max_order] = m;
             start = end;
         }
-        self.found[ABSENT as usize] = false;
+        self.seen[none as usize] = false;
+        keep_seen(&mut self.hyp_live, &self.seen);
         // A hypothesis symbol no reference has cannot be in a shared n-gram: it becomes
-        // `NOWHERE`, which no reference n-gram ends with, so that n-grams ending with it are
-        // never found (and then dropped) without a test in the hypothesis loop.
-        self.hyp_live.clear();
-        for (i, s) in hyp.iter_mut().enumerate() {
-            if self.found[*s as usize] {
-                self.hyp_live.push((i as u32, *s));
-            } else {
-                *s = NOWHERE;
-            }
+        // NOWHERE, which no reference symbol equals.
+        for s in hyp.iter_mut() {
+            let seen = self.seen[self.first[*s as usize] as usize];
+            *s = std::hint::select_unpredictable(seen, *s, NOWHERE);
         }
     }
 
-    /// Gives ids to the order-`n` n-grams of the hypothesis that extend a surviving
-    /// (n-1)-gram, counting them; returns the next free id.
-    fn extend_hypothesis(&mut self, hyp: &[u32], n: usize, next: u32) -> u32 {
-        let lo = next as usize;
-        self.hyp_count.truncate(lo);
-        self.hyp_count.resize(lo + self.hyp_live.len(), 0);
+    /// Gives classes to the order-`n` n-grams of the hypothesis whose (n-1)-gram prefix
+    /// survives, fits and is repeated, and counts them; the others are dropped (a unique
+    /// prefix is settled on the reference side).
+    #[inline(never)]
+    fn extend_hypothesis(&mut self, hyp: &[u32], n: usize) {
+        let Matcher {
+            table,
+            prev_count,
+            count,
+            hyp_live,
+            ..
+        } = self;
         let tail = hyp.get(n - 1..).unwrap_or_default();
-        self.map
-            .extend(tail, &mut self.hyp_live, &mut self.hyp_count, next)
+        let mut kept = 0;
+        for k in 0..hyp_live.len() {
+            let e = hyp_live[k];
+            let keep = ((e.0 as usize) < tail.len()) & (prev_count[e.1 as usize] > 1);
+            push_if(hyp_live, &mut kept, e, keep);
+        }
+        hyp_live.truncate(kept);
+        // Classes are positions among the entries: zero their counts first.
+        for &(j, _) in hyp_live.iter() {
+            count[j as usize] = 0;
+        }
+        table.start(hyp_live.len());
+        for e in hyp_live.iter_mut() {
+            let (j, prefix) = *e;
+            let c = table.insert(key(prefix, tail[j as usize]), j);
+            count[c as usize] += 1;
+            e.1 = c;
+        }
     }
 
-    /// Matches reference `r`'s order-`n` n-grams (`syms`: its symbols) against the
-    /// hypothesis ids in `ids`, marks the shared ones found, and keeps its surviving ones.
+    /// Matches one reference's order-`n` n-grams (`syms`: its symbols; `span`: its entries in
+    /// `ref_live`) against the hypothesis's; keeps those found with a repeated prefix and
+    /// settles those with a unique prefix for all remaining orders. Returns the matches.
+    #[inline(never)]
     fn match_reference(
-        &mut self,
+        st: &mut MatchState<'_>,
+        hyp: &[u32],
         syms: &[u32],
-        r: usize,
+        ref_live: &mut [(u32, u32)],
+        span: &mut (usize, usize),
         n: usize,
-        ids: std::ops::Range<usize>,
+        max_order: usize,
     ) -> u32 {
-        self.budget[ids.clone()].copy_from_slice(&self.hyp_count[ids]);
-        let (offset, count) = self.spans[r];
-        let live = &mut self.ref_live[offset..offset + count];
+        let none = hyp.len() as u32;
+        let hyp_tail = hyp.get(n - 1..).unwrap_or_default();
         let tail = syms.get(n - 1..).unwrap_or_default();
-        let (m, kept) = self
-            .map
-            .lookup(tail, live, &mut self.budget, &mut self.found);
-        self.spans[r].1 = kept;
+        let live = &mut ref_live[span.0..span.0 + span.1];
+        let orders_left = max_order - n + 1;
+        let (mut m, mut kept) = (0, 0);
+        st.reached.clear();
+        for k in 0..live.len() {
+            let (i, prefix) = live[k];
+            let Some(&s) = tail.get(i as usize) else {
+                continue;
+            };
+            if st.prev_count[prefix as usize] == 1 {
+                // The hypothesis has the prefix once, at `prefix`: this position matches for
+                // as many orders as the texts continue alike. Each order counts once per
+                // prefix (its n-grams occur once in the hypothesis), so keep the longest run.
+                let h = hyp_tail.get(prefix as usize..).unwrap_or_default();
+                let run = common_run(h, &tail[i as usize..], orders_left) as u32;
+                let before = std::mem::replace(&mut st.reach[prefix as usize], 0);
+                let after = before.max(run);
+                st.reach[prefix as usize] = after;
+                st.diff[n - 1 + before as usize] += 1;
+                st.diff[n - 1 + after as usize] -= 1;
+                st.reached.push(prefix);
+            } else {
+                let c = st.table.get_or(key(prefix, s), none);
+                m += take_one(&mut st.left[c as usize]);
+                st.seen[c as usize] = true;
+                push_if(live, &mut kept, (i, c), c != none);
+            }
+        }
+        for &p in st.reached.iter() {
+            st.reach[p as usize] = 0;
+        }
+        st.seen[none as usize] = false;
+        span.1 = kept;
         m
     }
+}
+
+/// The per-class state [`Matcher::match_reference`] uses, borrowed apart from the entries.
+struct MatchState<'a> {
+    table: &'a Table,
+    prev_count: &'a [u32],
+    left: &'a mut [u32],
+    seen: &'a mut [bool],
+    reach: &'a mut [u32],
+    reached: &'a mut Vec<u32>,
+    diff: &'a mut [i32],
+}
+
+/// Keeps the entries of `live` whose class is `seen`, without a branch per entry.
+fn keep_seen(live: &mut Vec<(u32, u32)>, seen: &[bool]) {
+    let mut kept = 0;
+    for k in 0..live.len() {
+        let e = live[k];
+        live[kept] = e;
+        kept += usize::from(seen[e.1 as usize]);
+    }
+    live.truncate(kept);
 }
 
 #[cfg(test)]
@@ -209,12 +390,29 @@ mod tests {
         };
         let mut m = Matcher::default();
         let mut out = Vec::new();
-        for _ in 0..300 {
-            let alphabet = 1 + rnd(6);
-            let hyp: Vec<u32> = (0..rnd(30)).map(|_| 1 + rnd(alphabet) as u32).collect();
+        for _ in 0..3000 {
+            // Small alphabets make repeated (non-unique) prefixes; large ones unique ones.
+            let size = if rnd(2) == 0 { 4 } else { 40 };
+            let alphabet = 1 + rnd(size);
+            let hyp: Vec<u32> = (0..rnd(40)).map(|_| 1 + rnd(alphabet) as u32).collect();
             let n_refs = 1 + rnd(3) as usize;
             let refs: Vec<Vec<u32>> = (0..n_refs)
-                .map(|_| (0..rnd(30)).map(|_| rnd(alphabet + 1) as u32).collect())
+                .map(|_| {
+                    if rnd(2) == 0 {
+                        // A noisy copy of the hypothesis: long shared n-grams.
+                        hyp.iter()
+                            .map(|&s| {
+                                if rnd(6) == 0 {
+                                    rnd(alphabet + 1) as u32
+                                } else {
+                                    s
+                                }
+                            })
+                            .collect()
+                    } else {
+                        (0..rnd(40)).map(|_| rnd(alphabet + 1) as u32).collect()
+                    }
+                })
                 .collect();
             let flat: Vec<u32> = refs.concat();
             let ends: Vec<usize> = refs
@@ -224,7 +422,7 @@ mod tests {
                     Some(*e)
                 })
                 .collect();
-            let max_order = 1 + rnd(7) as usize;
+            let max_order = 1 + rnd(8) as usize;
             let mut h = hyp.clone();
             m.run(
                 &mut h,
@@ -235,10 +433,14 @@ mod tests {
                 &mut out,
             );
             for (r, rs) in refs.iter().enumerate() {
-                // ABSENT (0) in a reference stands for a symbol the hypothesis lacks.
-                let rs: Vec<u32> = rs.iter().map(|&s| if s == 0 { 99 } else { s }).collect();
+                // 0 in a reference stands for a symbol the hypothesis lacks.
+                let rs: Vec<u32> = rs.iter().map(|&s| if s == 0 { 999 } else { s }).collect();
                 for n in 1..=max_order {
-                    assert_eq!(out[r * max_order + n - 1], naive(&hyp, &rs, n));
+                    assert_eq!(
+                        out[r * max_order + n - 1],
+                        naive(&hyp, &rs, n),
+                        "{hyp:?} {rs:?} {n}"
+                    );
                 }
             }
         }

@@ -8,6 +8,7 @@
 
 use super::ngrams::Matcher;
 use super::params::ChrfParams;
+use super::scan::Scan;
 use super::score::f_score;
 use super::symbols::{CharVocab, WordVocab};
 use crate::error::CoreError;
@@ -60,6 +61,7 @@ impl Side {
 #[derive(Debug, Default)]
 struct Worker {
     lower: String,
+    scan: Scan,
     chars: CharVocab,
     words: WordVocab,
     char_side: Side,
@@ -88,6 +90,7 @@ impl Worker {
         let (n_chars, n_words) = (p.char_order(), p.word_order());
         let Worker {
             lower,
+            scan,
             chars,
             words,
             char_side: cs,
@@ -103,20 +106,24 @@ impl Worker {
         cs.clear();
         ws.clear();
         let text = lowered(lower, hyp, p.lowercase_ascii());
+        scan.spaces(text);
         if n_chars > 0 {
-            chars.intern(text, p.whitespace(), &mut cs.hyp);
+            chars.intern(text, scan, p.whitespace(), &mut cs.hyp);
         }
         if n_words > 0 {
-            words.intern(text, &mut ws.hyp);
+            scan.words(text);
+            words.intern(text, scan, &mut ws.hyp);
         }
         for r in refs {
             let text = lowered(lower, r, p.lowercase_ascii());
+            scan.spaces(text);
             if n_chars > 0 {
-                chars.lookup(text, p.whitespace(), &mut cs.refs);
+                chars.lookup(text, scan, p.whitespace(), &mut cs.refs);
             }
             cs.ref_ends.push(cs.refs.len());
             if n_words > 0 {
-                words.lookup(text, &mut ws.refs);
+                scan.words(text);
+                words.lookup(text, scan, &mut ws.refs);
             }
             ws.ref_ends.push(ws.refs.len());
         }
@@ -162,22 +169,26 @@ impl Worker {
 /// allocate and fault in their buffers again.
 static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 
-/// Token positions and n-gram ids are `u32`: a segment (hypothesis plus references) may hold
-/// at most this many bytes times the highest order, far beyond any real sentence.
-const MAX_SEGMENT_WORK: usize = (u32::MAX >> 1) as usize;
+/// The longest text (hypothesis or reference) rapidbleu counts, in bytes: positions and
+/// n-gram classes are `u32` below 2**31 (table keys need the top bit clear). 2 GiB is far
+/// beyond any real segment, and checked so that a giant input is an error, not a wrong count.
+const MAX_TEXT_BYTES: usize = (1 << 31) - 2;
 
 /// The checks shared by the entry points: one reference set per hypothesis, at least one
-/// reference in each, no segment too large to count.
-fn check_corpus(hyps: &[&str], refs: &RefSets<'_>, p: &ChrfParams) -> Result<(), CoreError> {
+/// reference in each, no text too long to count.
+fn check_corpus(hyps: &[&str], refs: &RefSets<'_>) -> Result<(), CoreError> {
     check_lengths(hyps.len(), refs.len())?;
     refs.check_nonempty()?;
-    let order = p.char_order().max(p.word_order());
     for (i, h) in hyps.iter().enumerate() {
-        let bytes = h.len() + refs.get(i).iter().map(|r| r.len()).sum::<usize>();
-        if bytes.saturating_mul(order) > MAX_SEGMENT_WORK {
+        let longest = refs
+            .get(i)
+            .iter()
+            .map(|r| r.len())
+            .fold(h.len(), usize::max);
+        if longest > MAX_TEXT_BYTES {
             return Err(CoreError::InvalidInput(format!(
-                "segment {i} holds {bytes} bytes of text, more than rapidbleu can count at \
-                 n-gram order {order}; split it into sentences"
+                "segment {i} holds a text of {longest} bytes, more than rapidbleu can count \
+                 (2**31 - 2); split it into sentences"
             )));
         }
     }
@@ -196,7 +207,7 @@ pub fn corpus_stats(
     threads: usize,
     out: &mut [i64],
 ) -> Result<(), CoreError> {
-    check_corpus(hyps, refs, p)?;
+    check_corpus(hyps, refs)?;
     check_output(out.len(), hyps.len() * p.row_len())?;
     for_each_row_in(
         &WORKERS,
@@ -220,7 +231,7 @@ pub fn sentence_scores(
     threads: usize,
     out: &mut [f64],
 ) -> Result<(), CoreError> {
-    check_corpus(hyps, refs, p)?;
+    check_corpus(hyps, refs)?;
     check_output(out.len(), hyps.len())?;
     for_each_row_in(&WORKERS, out, 1, threads, Worker::default, |w, i, score| {
         let mut row = std::mem::take(&mut w.row);
