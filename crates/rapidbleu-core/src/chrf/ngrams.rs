@@ -27,7 +27,7 @@ use super::table::{key, Table};
 
 /// A hypothesis symbol that no reference has: it never equals a reference symbol, so n-grams
 /// containing it are never found.
-const NOWHERE: u32 = u32::MAX;
+pub(crate) const NOWHERE: u32 = u32::MAX;
 
 /// One occurrence on one side of an n-gram whose remaining count on the other side is
 /// `*left`: it matches while some count is left and uses one up. Counting this way over one
@@ -47,27 +47,39 @@ fn push_if(out: &mut [(u32, u32)], len: &mut usize, e: (u32, u32), keep: bool) {
     *len += usize::from(keep);
 }
 
-/// How many of the first `cap` symbols of `a` and `b` agree before the first difference.
+/// Symbols after the end of every text given to [`Matcher::run`]: the hypothesis is
+/// followed by `PAD` times [`NOWHERE`] and each reference by `PAD` times
+/// [`ABSENT`](super::symbols::ABSENT), which never equal each other nor a symbol of the other
+/// side, so a comparison of the two texts stops at the first end it meets.
+pub(crate) const PAD: usize = 8;
+
+/// How many of the first `cap` symbols of `a` and `b` agree before the first difference;
+/// both are followed by [`PAD`] symbols that differ (see there).
 ///
-/// Performance decision: eight symbols are compared at a time into a bit mask, with no branch
-/// per symbol (where the run ends is data the branch predictor cannot learn).
+/// Performance decision: eight symbols are compared at once, with no branch and no bounds
+/// check per symbol (a fixed-size compare, vectorised), and the run is where the first
+/// difference is; where runs end is data the branch predictor cannot learn.
 #[inline]
 fn common_run(a: &[u32], b: &[u32], cap: usize) -> usize {
-    let cap = cap.min(a.len()).min(b.len());
+    let (mut a, mut b) = (a, b);
     let mut k = 0;
-    loop {
-        let chunk = (cap - k).min(8);
+    while let (Some(x), Some(y)) = (a.first_chunk::<PAD>(), b.first_chunk::<PAD>()) {
         let mut bits = 0u32;
-        for t in 0..chunk {
-            bits |= u32::from(a[k + t] == b[k + t]) << t;
+        for t in 0..PAD {
+            bits |= u32::from(x[t] == y[t]) << t;
         }
-        let run = ((!bits).trailing_zeros() as usize).min(chunk);
+        let run = (!bits).trailing_zeros() as usize;
         k += run;
         // With chrF's orders (cap <= 8) the first test ends every call, predictably.
-        if k == cap || run < chunk {
-            return k;
+        if k >= cap || run < PAD {
+            return k.min(cap);
         }
+        (a, b) = (&a[PAD..], &b[PAD..]);
     }
+    // Fewer than PAD symbols left: only when a start lies past its text's end (the padding
+    // differs at once), or in unpadded input.
+    let rest = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    (k + rest).min(cap)
 }
 
 /// Reusable buffers of one worker. Arrays indexed by class have one more entry, for the
@@ -103,29 +115,28 @@ impl Matcher {
     /// Match counts of orders `1..=max_order` of `hyp` against each reference, into
     /// `out[r * max_order + n - 1]` (`out` is resized and zeroed).
     ///
-    /// `hyp` holds symbol ids from 1 to `n_ids - 1` (it is rewritten: symbols no reference
-    /// has become [`NOWHERE`]); `refs` holds every reference's symbols back to back (ids of the
-    /// hypothesis's symbols, or [`ABSENT`](super::symbols::ABSENT)), reference `r` ending at
-    /// `ref_ends[r]`. Positions fit `u32` with room for table keys: the caller bounds
-    /// `len(hyp)` below 2**31.
+    /// `hyp[..hyp_len]` holds symbol ids from 1 to `n_ids - 1` (it is rewritten: symbols no
+    /// reference has become [`NOWHERE`]); reference `r` is `refs[spans[r].0..spans[r].1]`
+    /// (ids of the hypothesis's symbols, or [`ABSENT`](super::symbols::ABSENT)). Every text is
+    /// followed by [`PAD`] padding symbols. Positions fit `u32` with room for table keys: the
+    /// caller bounds `hyp_len` below 2**31.
     pub(crate) fn run(
         &mut self,
-        hyp: &mut [u32],
+        (hyp, hyp_len): (&mut [u32], usize),
         n_ids: usize,
-        refs: &[u32],
-        ref_ends: &[usize],
+        (refs, spans): (&[u32], &[(usize, usize)]),
         max_order: usize,
         out: &mut Vec<u32>,
     ) {
         out.clear();
-        out.resize(ref_ends.len() * max_order, 0);
+        out.resize(spans.len() * max_order, 0);
         if max_order == 0 {
             return;
         }
         // Per-class arrays keep their contents from segment to segment (see `super::room`):
         // `unigrams` and each order set the entries they read, `reach` is all zeros between
         // references, and the class `none` is never written but here.
-        let none = hyp.len();
+        let none = hyp_len;
         for v in [
             &mut self.prev_count,
             &mut self.count,
@@ -136,22 +147,21 @@ impl Matcher {
         }
         super::room(&mut self.seen, none + 1)[none] = false;
         self.diff.clear();
-        self.diff.resize(ref_ends.len() * (max_order + 1), 0);
-        self.unigrams(hyp, n_ids, refs, ref_ends, max_order, out);
+        self.diff.resize(spans.len() * (max_order + 1), 0);
+        self.unigrams(&mut hyp[..hyp_len], n_ids, refs, spans, max_order, out);
         for n in 2..=max_order {
             if self.spans.iter().all(|&(_, len)| len == 0) {
                 // No reference (n-1)-gram is left to extend: the remaining counts are settled.
                 break;
             }
             std::mem::swap(&mut self.prev_count, &mut self.count);
-            self.extend_hypothesis(hyp, n);
+            self.extend_hypothesis(&hyp[..hyp_len], n);
             // Per-class arrays are only read at the classes of `hyp_live` (and at `none`, never
             // written): resetting those entries is cheaper than a `memset` of the whole array.
             for &(_, c) in &self.hyp_live {
                 self.seen[c as usize] = false;
             }
-            let mut start = 0;
-            for (r, &end) in ref_ends.iter().enumerate() {
+            for (r, &(start, end)) in spans.iter().enumerate() {
                 for &(_, c) in &self.hyp_live {
                     self.left[c as usize] = self.count[c as usize];
                 }
@@ -166,15 +176,14 @@ impl Matcher {
                         reached: &mut self.reached,
                         diff,
                     },
-                    hyp,
-                    &refs[start..end],
+                    (hyp, hyp_len),
+                    (&refs[start..], end - start),
                     &mut self.ref_live,
                     &mut self.spans[r],
                     n,
                     max_order,
                 );
                 out[r * max_order + n - 1] += m;
-                start = end;
             }
             self.table.clear();
             // Keep the hypothesis n-grams some reference has (`seen[none]` may have been set
@@ -199,7 +208,7 @@ impl Matcher {
         hyp: &mut [u32],
         n_ids: usize,
         refs: &[u32],
-        ref_ends: &[usize],
+        spans: &[(usize, usize)],
         max_order: usize,
         out: &mut [u32],
     ) {
@@ -207,25 +216,22 @@ impl Matcher {
         // `first[ABSENT]` stays `none`: reference symbols the hypothesis lacks have no class.
         self.first.clear();
         self.first.resize(n_ids, none);
-        for (j, &s) in hyp.iter().enumerate() {
-            let f = &mut self.first[s as usize];
-            *f = (*f).min(j as u32);
-        }
-        for &s in hyp.iter() {
-            let c = self.first[s as usize] as usize;
-            self.count[c] = 0;
-            self.seen[c] = false;
-        }
+        // One pass: a symbol's class is its first position, whose count starts there.
         self.hyp_live.clear();
         for (j, &s) in hyp.iter().enumerate() {
-            let c = self.first[s as usize];
-            self.count[c as usize] += 1;
+            let f = &mut self.first[s as usize];
+            let new = *f == none;
+            let c = std::hint::select_unpredictable(new, j as u32, *f);
+            *f = c;
+            let count = &mut self.count[c as usize];
+            *count = std::hint::select_unpredictable(new, 0, *count) + 1;
+            self.seen[c as usize] = false;
             self.hyp_live.push((j as u32, c));
         }
         let ref_live = super::room(&mut self.ref_live, refs.len() + 1);
         self.spans.clear();
-        let (mut start, mut len) = (0, 0);
-        for (r, &end) in ref_ends.iter().enumerate() {
+        let mut len = 0;
+        for (r, &(start, end)) in spans.iter().enumerate() {
             for &(_, c) in &self.hyp_live {
                 self.left[c as usize] = self.count[c as usize];
             }
@@ -239,16 +245,18 @@ impl Matcher {
             }
             self.spans.push((offset, len - offset));
             out[r * max_order] = m;
-            start = end;
         }
         self.seen[none as usize] = false;
-        keep_seen(&mut self.hyp_live, &self.seen);
-        // A hypothesis symbol no reference has cannot be in a shared n-gram: it becomes
-        // NOWHERE, which no reference symbol equals.
-        for s in hyp.iter_mut() {
-            let seen = self.seen[self.first[*s as usize] as usize];
+        // Keep the positions some reference has; a hypothesis symbol no reference has cannot
+        // be in a shared n-gram: it becomes NOWHERE, which no reference symbol equals.
+        let mut kept = 0;
+        for (j, s) in hyp.iter_mut().enumerate() {
+            let e = self.hyp_live[j];
+            let seen = self.seen[e.1 as usize];
             *s = std::hint::select_unpredictable(seen, *s, NOWHERE);
+            push_if(&mut self.hyp_live, &mut kept, e, seen);
         }
+        self.hyp_live.truncate(kept);
     }
 
     /// Gives classes to the order-`n` n-grams of the hypothesis whose (n-1)-gram prefix
@@ -284,22 +292,25 @@ impl Matcher {
         }
     }
 
-    /// Matches one reference's order-`n` n-grams (`syms`: its symbols; `span`: its entries in
-    /// `ref_live`) against the hypothesis's; keeps those found with a repeated prefix and
-    /// settles those with a unique prefix for all remaining orders. Returns the matches.
+    /// Matches one reference's order-`n` n-grams (`syms`: its symbols, padded, and its
+    /// length; `span`: its entries in `ref_live`) against the hypothesis's (padded, and its
+    /// length); keeps those found with a repeated prefix and settles those with a unique
+    /// prefix for all remaining orders. Returns the matches.
     #[inline(never)]
     fn match_reference(
         st: &mut MatchState<'_>,
-        hyp: &[u32],
-        syms: &[u32],
+        (hyp, hyp_len): (&[u32], usize),
+        (syms, syms_len): (&[u32], usize),
         ref_live: &mut [(u32, u32)],
         span: &mut (usize, usize),
         n: usize,
         max_order: usize,
     ) -> u32 {
-        let none = hyp.len() as u32;
+        let none = hyp_len as u32;
+        // Padded views for the runs of unique prefixes, the text itself for the rest.
         let hyp_tail = hyp.get(n - 1..).unwrap_or_default();
-        let tail = syms.get(n - 1..).unwrap_or_default();
+        let syms_tail = syms.get(n - 1..).unwrap_or_default();
+        let tail = syms[..syms_len].get(n - 1..).unwrap_or_default();
         let live = &mut ref_live[span.0..span.0 + span.1];
         let orders_left = max_order - n + 1;
         let (mut m, mut kept) = (0, 0);
@@ -314,7 +325,8 @@ impl Matcher {
                 // as many orders as the texts continue alike. Each order counts once per
                 // prefix (its n-grams occur once in the hypothesis), so keep the longest run.
                 let h = hyp_tail.get(prefix as usize..).unwrap_or_default();
-                let run = common_run(h, &tail[i as usize..], orders_left) as u32;
+                let r = syms_tail.get(i as usize..).unwrap_or_default();
+                let run = common_run(h, r, orders_left) as u32;
                 let before = std::mem::replace(&mut st.reach[prefix as usize], 0);
                 let after = before.max(run);
                 st.reach[prefix as usize] = after;
@@ -414,21 +426,23 @@ mod tests {
                     }
                 })
                 .collect();
-            let flat: Vec<u32> = refs.concat();
-            let ends: Vec<usize> = refs
-                .iter()
-                .scan(0, |e, r| {
-                    *e += r.len();
-                    Some(*e)
-                })
-                .collect();
+            // The layout `Side` builds: each text followed by its padding.
+            let mut flat = Vec::new();
+            let mut spans = Vec::new();
+            for r in &refs {
+                let start = flat.len();
+                flat.extend_from_slice(r);
+                spans.push((start, flat.len()));
+                flat.extend([0; PAD]);
+            }
             let max_order = 1 + rnd(8) as usize;
             let mut h = hyp.clone();
+            h.extend([NOWHERE; PAD]);
+            let n_ids = 1 + alphabet as usize;
             m.run(
-                &mut h,
-                1 + alphabet as usize,
-                &flat,
-                &ends,
+                (&mut h, hyp.len()),
+                n_ids,
+                (&flat, &spans),
                 max_order,
                 &mut out,
             );

@@ -6,35 +6,49 @@
 //! row of the first reference with the highest F wins. Rows are independent, so any split of
 //! the corpus over threads gives identical rows.
 
-use super::ngrams::Matcher;
+use super::ngrams::{Matcher, NOWHERE, PAD};
 use super::params::ChrfParams;
 use super::scan::Scan;
 use super::score::f_score;
-use super::symbols::{CharVocab, WordVocab};
+use super::symbols::{CharVocab, WordVocab, ABSENT};
 use crate::error::CoreError;
 use crate::parallel::{for_each_row_in, WorkerPool};
 use crate::stats::{check_lengths, check_output, RefSets};
 
-/// One side's symbols of a segment: the hypothesis's, every reference's back to back, and
-/// the match counts the [`Matcher`] finds.
+/// One side's symbols of a segment: the hypothesis's, every reference's back to back (each
+/// text followed by [`PAD`] padding symbols), and the match counts the [`Matcher`] finds.
 #[derive(Debug, Default)]
 struct Side {
     hyp: Vec<u32>,
-    refs: Vec<u32>,
-    ref_ends: Vec<usize>,
-    matches: Vec<u32>,
-    /// Length in symbols of the hypothesis (before the matcher rewrites it).
+    /// Length in symbols of the hypothesis, without its padding.
     hyp_len: usize,
+    refs: Vec<u32>,
+    /// `(start, end)` of each reference in `refs`, without its padding.
+    spans: Vec<(usize, usize)>,
+    matches: Vec<u32>,
 }
 
 impl Side {
     fn clear(&mut self) {
+        self.hyp.clear();
         self.refs.clear();
-        self.ref_ends.clear();
+        self.spans.clear();
+    }
+
+    /// Ends the hypothesis: its length, then its padding.
+    fn end_hypothesis(&mut self) {
+        self.hyp_len = self.hyp.len();
+        self.hyp.extend([NOWHERE; PAD]);
+    }
+
+    /// Ends the reference that started at `start`: its span, then its padding.
+    fn end_reference(&mut self, start: usize) {
+        self.spans.push((start, self.refs.len()));
+        self.refs.extend([ABSENT; PAD]);
     }
 
     fn ref_len(&self, r: usize) -> usize {
-        self.ref_ends[r] - if r == 0 { 0 } else { self.ref_ends[r - 1] }
+        self.spans[r].1 - self.spans[r].0
     }
 
     /// `[hyp, ref, match]` of orders `1..=order` against reference `r`, into `out`.
@@ -114,32 +128,35 @@ impl Worker {
             scan.words(text);
             words.intern(text, scan, &mut ws.hyp);
         }
+        cs.end_hypothesis();
+        ws.end_hypothesis();
         for r in refs {
             let text = lowered(lower, r, p.lowercase_ascii());
             scan.spaces(text);
+            let start = cs.refs.len();
             if n_chars > 0 {
                 chars.lookup(text, scan, p.whitespace(), &mut cs.refs);
             }
-            cs.ref_ends.push(cs.refs.len());
+            cs.end_reference(start);
+            let start = ws.refs.len();
             if n_words > 0 {
                 scan.words(text);
                 words.lookup(text, scan, &mut ws.refs);
             }
-            ws.ref_ends.push(ws.refs.len());
+            ws.end_reference(start);
         }
         for (side, n_ids, order) in [
             (&mut *cs, chars.n_ids(), n_chars),
             (&mut *ws, words.n_ids(), n_words),
         ] {
-            side.hyp_len = side.hyp.len();
             let Side {
                 hyp,
+                hyp_len,
                 refs,
-                ref_ends,
+                spans,
                 matches,
-                ..
             } = side;
-            matcher.run(hyp, n_ids, refs, ref_ends, order, matches);
+            matcher.run((hyp, *hyp_len), n_ids, (refs, spans), order, matches);
         }
         let (row_chars, row_words) = row.split_at_mut(3 * n_chars);
         if refs.len() == 1 {
