@@ -2,8 +2,9 @@
 //! `cargo run --release --example profile_chrf -- [hyp-file ref-file...|synthetic N] [word_order]
 //! [threads] [repeats]`, or under `valgrind --tool=callgrind --toggle-collect='*measured*'` for
 //! repeatable instruction counts. With files, every line is a segment (several reference files:
-//! several references per segment). Prints the median time of `repeats` runs of corpus
-//! statistics and of batched sentence scores, and the corpus score.
+//! several references per segment). Prints the median (and minimum) wall time of `repeats`
+//! runs of corpus statistics and of batched sentence scores, the corpus score, and with one
+//! thread the thread's CPU time per call (a busy machine inflates wall time, not CPU time).
 
 use rapidbleu_core::chrf::{corpus_stats, f_score, sentence_scores, ChrfParams};
 use rapidbleu_core::stats::RefSets;
