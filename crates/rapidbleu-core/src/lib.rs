@@ -5,11 +5,14 @@
 //! - [`engine`]: what every metric shares: thread pools and workers, the small hash maps that
 //!   intern tokens and n-grams, and sums of statistics rows of any width (significance tests);
 //! - [`bleu`]: BLEU's per-segment sufficient statistics `[hyp_len, ref_len, correct_1..N,
-//!   total_1..N]` and their scores, float operations in sacreBLEU's (or NLTK's) order.
+//!   total_1..N]` and their scores, float operations in sacreBLEU's (or NLTK's) order;
+//! - [`chrf`]: chrF and chrF++'s per-segment `[hyp, ref, match]` per character and word order,
+//!   and their F scores in sacreBLEU's float order.
 //!
 //! Statistics add, so corpus scores sum rows and score once.
 
 pub mod bleu;
+pub mod chrf;
 pub mod corpus;
 pub mod engine;
 pub mod error;

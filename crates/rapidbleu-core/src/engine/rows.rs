@@ -73,6 +73,9 @@ pub fn bootstrap_sums(
                 (true, 10) => weighted_sum::<10>(acc, &stats_f64, counts),
                 (true, 6) => weighted_sum::<6>(acc, &stats_f64, counts),
                 (true, 14) => weighted_sum::<14>(acc, &stats_f64, counts),
+                // chrF (6 character orders) and chrF++ (6 + 2 word orders): 3 per order.
+                (true, 18) => weighted_sum::<18>(acc, &stats_f64, counts),
+                (true, 24) => weighted_sum::<24>(acc, &stats_f64, counts),
                 _ => {
                     for (&c, row) in counts.iter().zip(stats.chunks_exact(row_len)) {
                         for (a, &v) in acc.iter_mut().zip(row) {
@@ -158,6 +161,8 @@ pub fn ar_sums(
                 10 => table_sum::<10>(acc, &tables, m),
                 6 => table_sum::<6>(acc, &tables, m),
                 14 => table_sum::<14>(acc, &tables, m),
+                18 => table_sum::<18>(acc, &tables, m),
+                24 => table_sum::<24>(acc, &tables, m),
                 _ => table_sum_dyn(acc, &tables, m, row_len),
             }
             // The segments after the last whole block, one by one.
@@ -258,7 +263,7 @@ mod tests {
     #[test]
     fn every_row_length_equals_naive_sums() {
         // Segment counts below, at and between whole blocks of the randomisation tables.
-        for (row_len, n_seg) in [2usize, 6, 8, 10, 14]
+        for (row_len, n_seg) in [2usize, 6, 8, 10, 14, 18, 24]
             .into_iter()
             .flat_map(|r| [1usize, 3, 4, 8, 37].map(|n| (r, n)))
         {
@@ -297,6 +302,17 @@ mod tests {
             let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
             let want: Vec<i64> = stats[..row_len].iter().map(|&v| v * n_seg as i64).collect();
             assert_eq!(got, want);
+        }
+        // chrF's widths (18, 24): one huge value takes the whole matrix to the i64 loop.
+        for row_len in [18usize, 24] {
+            let mut stats: Vec<i64> = (0..3 * row_len as i64).collect();
+            stats[row_len + 1] = big + 3;
+            let got = bootstrap_sums(&stats, row_len, &[1, 1, 2, 0, 0, 0], Threads::ONE).unwrap();
+            for j in 0..row_len {
+                let v = |i: usize| stats[i * row_len + j];
+                assert_eq!(got[j], 2 * v(1) + v(2));
+                assert_eq!(got[row_len + j], 3 * v(0));
+            }
         }
     }
 }

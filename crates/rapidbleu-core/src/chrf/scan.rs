@@ -1,0 +1,177 @@
+//! One pass over a segment's bytes: which bytes belong to Python whitespace characters
+//! (`str.split()`'s set, as in `crate::whitespace`), and from that the byte ranges of its
+//! words after `CHRF._remove_punctuation` (sacreBLEU 2.6.0).
+//!
+//! Performance decision: spaces come every few bytes, unpredictably, so nothing here branches
+//! on them. Bytes are classified through a table; word boundaries are the 0/1 transitions of
+//! the space mask, written with branch-free appends; punctuation is split off with selects. A
+//! slower pass decodes characters only when the text holds a byte that can begin a
+//! multi-byte whitespace character (0xC2, 0xE1, 0xE2, 0xE3).
+
+use crate::text::whitespace::is_py_space;
+
+/// Bit 0: an ASCII whitespace byte for Python (`\t\n\v\f\r`, `\x1c`-`\x1f`, space; Rust's
+/// `u8::is_ascii_whitespace` lacks `\v` and `\x1c`-`\x1f`). Bit 1: the first byte of a
+/// multi-byte character that may be whitespace (U+0085, U+00A0, U+1680, U+2000-U+205F, U+3000).
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b {
+            0x09..=0x0d | 0x1c..=0x20 => 1,
+            0xc2 | 0xe1 | 0xe2 | 0xe3 => 2,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The scan of one text (buffers reused from text to text, see [`super::room`]).
+#[derive(Debug, Default)]
+pub(crate) struct Scan {
+    /// `space[i]` is 1 where byte `i` belongs to a whitespace character, else 0.
+    space: Vec<u8>,
+    /// The text's length in bytes.
+    len: usize,
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+    /// Byte ranges of the words (`words[..n_words]`), after [`Scan::words`].
+    words: Vec<(u32, u32)>,
+    n_words: usize,
+}
+
+impl Scan {
+    /// Fills [`Scan::space`] for `text`.
+    pub(crate) fn spaces(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        self.len = bytes.len();
+        let space = super::room(&mut self.space, bytes.len());
+        let mut maybe = 0;
+        for (m, &b) in space.iter_mut().zip(bytes) {
+            let c = CLASS[b as usize];
+            *m = c & 1;
+            maybe |= c;
+        }
+        if maybe & 2 != 0 {
+            for (i, c) in text.char_indices() {
+                if !c.is_ascii() && is_py_space(c) {
+                    space[i..i + c.len_utf8()].fill(1);
+                }
+            }
+        }
+    }
+
+    /// Fills [`Scan::words`] for `text` (after [`Scan::spaces`]): `_remove_punctuation` over
+    /// `text.split()`.
+    ///
+    /// Each token of two or more characters loses one character of ASCII punctuation
+    /// (`string.punctuation`, which is exactly `u8::is_ascii_punctuation`): the last if it is
+    /// punctuation, else the first if it is. So `(hi)` gives `(hi` and `)` (sacreBLEU issue
+    /// #124). Byte tests suffice: a non-ASCII character neither begins nor ends with an ASCII
+    /// byte, so a one-character token of several bytes is never split, as in Python.
+    pub(crate) fn words(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let n = bytes.len();
+        let starts = super::room(&mut self.starts, n / 2 + 2);
+        let ends = super::room(&mut self.ends, n / 2 + 2);
+        // Tokens start where a space is followed by a non-space, and end the other way.
+        let (mut ns, mut ne, mut prev) = (0, 0, 1u8);
+        for (i, &sp) in self.space[..n].iter().enumerate() {
+            starts[ns] = i as u32;
+            ns += usize::from(prev & !sp & 1);
+            ends[ne] = i as u32;
+            ne += usize::from(sp & !prev & 1);
+            prev = sp;
+        }
+        ends[ne] = n as u32;
+        let words = super::room(&mut self.words, 2 * ns + 1);
+        let mut nw = 0;
+        for (&a, &b) in starts[..ns].iter().zip(&ends[..ns + 1]) {
+            let long = b - a >= 2;
+            let last = long && bytes[b as usize - 1].is_ascii_punctuation();
+            let first = long && bytes[a as usize].is_ascii_punctuation();
+            let cut = if last {
+                b - 1
+            } else if first {
+                a + 1
+            } else {
+                b
+            };
+            words[nw] = (a, cut);
+            words[nw + 1] = (cut, b);
+            nw += 1 + usize::from(cut != b);
+        }
+        self.n_words = nw;
+    }
+
+    /// `space[i]` is 1 where byte `i` of the text belongs to a whitespace character.
+    pub(crate) fn space(&self) -> &[u8] {
+        &self.space[..self.len]
+    }
+
+    /// Byte ranges of the words, after [`Scan::words`].
+    pub(crate) fn word_ranges(&self) -> &[(u32, u32)] {
+        &self.words[..self.n_words]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::whitespace::py_split;
+
+    fn words(text: &str) -> Vec<&str> {
+        let mut s = Scan::default();
+        s.spaces(text);
+        s.words(text);
+        s.word_ranges()
+            .iter()
+            .map(|&(a, b)| &text[a as usize..b as usize])
+            .collect()
+    }
+
+    #[test]
+    fn remove_punctuation_like_sacrebleu() {
+        // sacreBLEU 2.6.0: CHRF()._remove_punctuation("(hi) hello, 'x' a . ,, ()")
+        assert_eq!(
+            words("(hi) hello, 'x' a . ,, ()"),
+            vec!["(hi", ")", "hello", ",", "'x", "'", "a", ".", ",", ",", "(", ")"]
+        );
+        assert_eq!(
+            words("é. .é é\u{1f}x\u{200b}.\u{3000}\u{2003}„a“"),
+            vec!["é", ".", ".", "é", "é", "x\u{200b}", ".", "„a“"]
+        );
+        assert_eq!(words(""), Vec::<&str>::new());
+        assert_eq!(words(" \u{a0} "), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn ascii_punctuation_is_string_punctuation() {
+        let punct: Vec<u8> = (0..=255u8).filter(u8::is_ascii_punctuation).collect();
+        assert_eq!(punct, b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".to_vec());
+    }
+
+    #[test]
+    fn space_mask_and_tokens_are_pythons() {
+        // Every code point below U+3100 (all of Python's whitespace is there) and every 61st
+        // above, between letters: the mask marks exactly the bytes of Python's whitespace,
+        // and without ASCII punctuation the words are `str.split()`'s tokens.
+        let text: String = (0..=0x10ffffu32)
+            .filter(|&cp| cp < 0x3100 || cp % 61 == 0)
+            .filter_map(char::from_u32)
+            .filter(|c| !c.is_ascii_punctuation())
+            .flat_map(|c| ['a', c, 'b'])
+            .collect();
+        assert_eq!(words(&text), py_split(&text).collect::<Vec<_>>());
+        let mut s = Scan::default();
+        s.spaces(&text);
+        for (i, c) in text.char_indices() {
+            let want = u8::from(is_py_space(c));
+            assert!(
+                s.space[i..i + c.len_utf8()].iter().all(|&m| m == want),
+                "{c:?}"
+            );
+        }
+    }
+}

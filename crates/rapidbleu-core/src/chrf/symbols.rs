@@ -1,0 +1,187 @@
+//! A segment's text as sequences of symbol ids: its characters (`extract_all_char_ngrams`)
+//! and its words (`CHRF._remove_punctuation`), sacreBLEU 2.6.0.
+//!
+//! The hypothesis is interned first (every symbol gets an id); references are then only
+//! looked up, and a reference symbol the hypothesis lacks gets [`ABSENT`] (it cannot match,
+//! and no n-gram containing it can). Ids are small and dense so that counts live in arrays.
+
+use super::scan::Scan;
+use crate::engine::ngram_map::NgramMap;
+use crate::engine::token_map::{padded, TokenMap};
+
+/// The id of a symbol that the hypothesis lacks. Real ids start at 1.
+pub(crate) const ABSENT: u32 = 0;
+
+/// Ids below this are ASCII characters: byte `b` is id `b + 1`.
+const ASCII_IDS: u32 = 129;
+
+/// Code points to ids for one segment.
+///
+/// Performance decision: ASCII characters need no table (their id is the byte plus one), and
+/// the other code points go through one small open-addressing map. The ids of the hypothesis
+/// are dense apart from the 128 ASCII ids, so per-id arrays stay a few hundred entries long.
+#[derive(Debug, Default)]
+pub(crate) struct CharVocab {
+    other: NgramMap,
+    next: u32,
+    /// One text's ids before they are appended (see [`super::room`]).
+    scratch: Vec<u32>,
+}
+
+impl CharVocab {
+    /// Forgets the previous segment's characters (O(1)).
+    pub(crate) fn clear(&mut self) {
+        // Back to the smallest table (grown by `intern` as needed), so that a short segment's
+        // few characters stay within a few cache lines after a long one.
+        self.other.clear_for(0);
+        self.next = ASCII_IDS;
+    }
+
+    /// Every id given so far is below this.
+    pub(crate) fn n_ids(&self) -> usize {
+        self.next as usize
+    }
+
+    /// The ids of the characters of `text` in `out` (cleared first), giving new characters new
+    /// ids. Unless `whitespace`, Python's whitespace (`scan.space`) is dropped first
+    /// (`''.join(line.split())`).
+    pub(crate) fn intern(&mut self, text: &str, scan: &Scan, whitespace: bool, out: &mut Vec<u32>) {
+        out.clear();
+        // Each non-ASCII character takes at least two bytes.
+        self.other.reserve(text.len() / 2);
+        let CharVocab {
+            other,
+            next,
+            scratch,
+        } = self;
+        char_ids(text, scan, whitespace, scratch, out, |cp| {
+            let id = other.insert_reserved(u64::from(cp), *next);
+            *next += u32::from(id == *next);
+            id
+        });
+    }
+
+    /// Appends the ids of the characters of `text` to `out` (references are stored back to
+    /// back), [`ABSENT`] for non-ASCII characters the hypothesis lacks. (An ASCII character
+    /// keeps its id even if the hypothesis lacks it: it matches nothing there.)
+    pub(crate) fn lookup(&mut self, text: &str, scan: &Scan, whitespace: bool, out: &mut Vec<u32>) {
+        let CharVocab { other, scratch, .. } = self;
+        char_ids(text, scan, whitespace, scratch, out, |cp| {
+            other.get_or(u64::from(cp), ABSENT)
+        });
+    }
+}
+
+/// Appends the ids of the characters of `text` to `out`: `b + 1` for an ASCII byte `b`, and
+/// `other(code point)` for other characters; whitespace is dropped unless `whitespace`.
+///
+/// Performance decision: every byte is written and the write position only advances past
+/// kept ones (first bytes of characters that are not dropped), so neither spaces nor
+/// continuation bytes cost a branch; only the first byte of a non-ASCII character does.
+#[inline(always)]
+fn char_ids(
+    text: &str,
+    scan: &Scan,
+    whitespace: bool,
+    scratch: &mut Vec<u32>,
+    out: &mut Vec<u32>,
+    mut other: impl FnMut(u32) -> u32,
+) {
+    let bytes = text.as_bytes();
+    let ids = super::room(scratch, bytes.len() + 1);
+    let keep_space = u8::from(whitespace);
+    let mut k = 0;
+    for (i, (&b, &sp)) in bytes.iter().zip(scan.space()).enumerate() {
+        // Continuation bytes (0x80..0xc0) are not characters.
+        let first = u8::from(!(0x80..0xc0).contains(&b));
+        let keep = first & (keep_space | (sp ^ 1)) != 0;
+        let id = if b >= 0xc0 && keep {
+            // The first byte of a multi-byte character (text[i..] starts on a boundary).
+            text.get(i..)
+                .and_then(|t| t.chars().next())
+                .map_or(ABSENT, |c| other(c as u32))
+        } else {
+            u32::from(b) + 1
+        };
+        ids[k] = id;
+        k += usize::from(keep);
+    }
+    out.extend_from_slice(&ids[..k]);
+}
+
+/// Words to ids for one segment (ids from 1, in order of first appearance in the hypothesis).
+#[derive(Debug, Default)]
+pub(crate) struct WordVocab {
+    map: TokenMap,
+    /// A reference's bytes with slack after them, for [`TokenMap::get_at`]'s fast path.
+    pad: Vec<u8>,
+}
+
+impl WordVocab {
+    /// Forgets the previous segment's words (O(1)).
+    pub(crate) fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// Every id given so far is below this.
+    pub(crate) fn n_ids(&self) -> usize {
+        self.map.len() + 1
+    }
+
+    /// The ids of the words of `text` (`scan.words`), in `out` (cleared first), giving new
+    /// words new ids.
+    pub(crate) fn intern(&mut self, text: &str, scan: &Scan, out: &mut Vec<u32>) {
+        out.clear();
+        // One copy of the text into the map's arena, then the words are found there.
+        let base = self.map.append_arena(text.as_bytes());
+        for &(a, b) in scan.word_ranges() {
+            let (id, _) = self
+                .map
+                .get_or_insert_arena(base + a as usize, (b - a) as usize);
+            out.push(id + 1);
+        }
+    }
+
+    /// Appends the ids of the words of `text` (`scan.words`) to `out`, [`ABSENT`] for words
+    /// the hypothesis lacks.
+    pub(crate) fn lookup(&mut self, text: &str, scan: &Scan, out: &mut Vec<u32>) {
+        self.pad.clear();
+        self.pad.extend_from_slice(text.as_bytes());
+        padded(&mut self.pad);
+        for &(a, b) in scan.word_ranges() {
+            let id = self.map.get_at(&self.pad, a as usize, (b - a) as usize);
+            out.push(id.map_or(ABSENT, |id| id + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(v: &mut CharVocab, text: &str, whitespace: bool, intern: bool) -> Vec<u32> {
+        let mut scan = Scan::default();
+        scan.spaces(text);
+        let mut out = Vec::new();
+        if intern {
+            v.intern(text, &scan, whitespace, &mut out);
+        } else {
+            v.lookup(text, &scan, whitespace, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn char_ids_drop_python_whitespace() {
+        let mut v = CharVocab::default();
+        v.clear();
+        let hyp = ids(&mut v, "a\u{a0}b\u{200b}\x1fé", false, true);
+        assert_eq!(hyp, vec![98, 99, ASCII_IDS, ASCII_IDS + 1]);
+        let hyp = ids(&mut v, "a \x1c\x0b", true, true);
+        assert_eq!(hyp, vec![98, 33, 29, 12]);
+        let r = ids(&mut v, "\u{200b}ü a\u{3000}", false, false);
+        assert_eq!(r, vec![ASCII_IDS, ABSENT, 98]);
+        let r = ids(&mut v, "\u{200b}ü a\u{3000}", true, false);
+        assert_eq!(r, vec![ASCII_IDS, ABSENT, 33, 98, ABSENT]);
+    }
+}
