@@ -224,3 +224,78 @@ class PieceTable:
     def __len__(self) -> int: ...
     def join(self, ids: list[list[int]]) -> list[str | None]:
         """``" ".join(pieces)`` per line; ``None`` where a line has the unknown id."""
+
+# -- chrF (crates/rapidbleu-py/src/chrf) --------------------------------------------------------
+
+@final
+class ChrfOptions:
+    """chrF's options, checked once (frozen; equal and hashable by value; picklable).
+
+    ``beta`` (``None``: 2) is kept as given, an int or a float; ``factor`` is Python's
+    ``beta ** 2``. ``lowercase`` lowercases ASCII in Rust and non-ASCII text with Python's
+    ``str.lower()`` while it is read.
+    """
+
+    def __new__(
+        cls,
+        *,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int | float | None = None,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ) -> ChrfOptions: ...
+    @property
+    def char_order(self) -> int:
+        """Character n-gram orders ``1..=char_order``."""
+    @property
+    def word_order(self) -> int:
+        """Word n-gram orders ``1..=word_order`` (2: chrF++)."""
+    @property
+    def beta(self) -> int | float:
+        """``beta``, as given (an int or a float)."""
+    @property
+    def factor(self) -> float:
+        """``beta ** 2``, as Python computes it."""
+    @property
+    def lowercase(self) -> bool:
+        """Whether text is lowercased."""
+    @property
+    def whitespace(self) -> bool:
+        """Whether whitespace characters are kept in character n-grams."""
+    @property
+    def eps_smoothing(self) -> bool:
+        """Whether scores are chrF++.py's mean of per-order F scores."""
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row: ``3 * (char_order + word_order)``."""
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def chrf_statistics(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: ChrfOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Per-segment chrF statistics and sacreBLEU's ``num_refs``."""
+
+def chrf_sentence_scores(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: ChrfOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """Sentence chrF of every hypothesis, scored in the parallel pass, and ``num_refs``."""
+
+def chrf_score_rows(rows: npt.NDArray[np.int64], options: ChrfOptions) -> npt.NDArray[np.float64]:
+    """Sentence chrF of every statistics row (``CHRF._compute_f_score``)."""
+
+def chrf_score_rows_f32(
+    rows_f32: npt.NDArray[np.float32], options: ChrfOptions
+) -> tuple[npt.NDArray[np.float64], bool]:
+    """Scores of float32 rows under NumPy 2, and whether every score is a ``np.float32``."""

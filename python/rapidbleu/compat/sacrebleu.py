@@ -155,7 +155,9 @@ from typing import Any as _Any  # noqa: E402
 from rapidbleu import datasets as _datasets  # noqa: E402
 from rapidbleu import metrics as _metrics  # noqa: E402
 from rapidbleu.compat import sacrebleu_namespace as _namespace  # noqa: E402
+from rapidbleu.compat.sacrebleu_chrf import corpus_chrf, sentence_chrf  # noqa: E402
 from rapidbleu.compat.sacrebleu_namespace import DEFAULT_TOKENIZER, __version__  # noqa: E402
+from rapidbleu.metrics.chrf import CHRF  # noqa: E402
 from rapidbleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams  # noqa: E402
 from rapidbleu.utils import (  # noqa: E402
     SACREBLEU_DIR,
@@ -169,6 +171,9 @@ from rapidbleu.utils import (  # noqa: E402
 
 __all__ += [
     "BLEU",
+    "CHRF",
+    "corpus_chrf",
+    "sentence_chrf",
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
     "__version__",

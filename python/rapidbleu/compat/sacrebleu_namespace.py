@@ -34,6 +34,7 @@ import rapidbleu.analysis.significance
 import rapidbleu.metrics
 import rapidbleu.metrics.base
 import rapidbleu.metrics.bleu
+import rapidbleu.metrics.chrf
 import rapidbleu.metrics.helpers
 import rapidbleu.tokenizers
 import rapidbleu.tokenizers.tokenizer_13a
@@ -62,6 +63,7 @@ SUBMODULES: dict[str, ModuleType] = {
     "metrics": rapidbleu.metrics,
     "metrics.base": rapidbleu.metrics.base,
     "metrics.bleu": rapidbleu.metrics.bleu,
+    "metrics.chrf": rapidbleu.metrics.chrf,
     "metrics.helpers": rapidbleu.metrics.helpers,
     "significance": rapidbleu.analysis.significance,
     "tokenizers": rapidbleu.tokenizers,

@@ -6,6 +6,7 @@ matrices, the command and the report work for each through the template's public
 
 from rapidbleu.metrics.base import Metric, metric_classes
 from rapidbleu.metrics.bleu import BLEU, BLEUScore, BLEUSignature
+from rapidbleu.metrics.chrf import CHRF, CHRFScore, CHRFSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
@@ -14,6 +15,9 @@ __all__ = [
     "BLEU",
     "BLEUScore",
     "BLEUSignature",
+    "CHRF",
+    "CHRFScore",
+    "CHRFSignature",
     "CliOption",
     "Metric",
     "RowLayout",

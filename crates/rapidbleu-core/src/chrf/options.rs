@@ -1,6 +1,7 @@
 //! chrF's options, checked once (`CHRF.__init__`, sacreBLEU 2.6.0).
 
 use crate::error::CoreError;
+use std::fmt::Display;
 
 /// The highest `char_order` or `word_order` accepted.
 ///
@@ -122,12 +123,25 @@ impl ChrfOptions {
     }
 }
 
+/// The message for an order (`char_order`, `word_order`) that is not allowed, `shown` as the
+/// caller wrote it.
+pub fn invalid_order(name: &str, shown: impl Display) -> CoreError {
+    CoreError::InvalidOption(format!(
+        "{name} must be an integer from 0 to {MAX_ORDER}, got {shown}"
+    ))
+}
+
+/// The message for a `beta` that is not allowed, `shown` as the caller wrote it.
+pub fn invalid_beta(shown: impl Display) -> CoreError {
+    CoreError::InvalidOption(format!(
+        "beta must be an int or a float from 0 to 2**26, got {shown}"
+    ))
+}
+
 fn check_order(name: &str, order: i64) -> Result<usize, CoreError> {
     match usize::try_from(order) {
         Ok(o) if o <= MAX_ORDER => Ok(o),
-        _ => Err(CoreError::InvalidOption(format!(
-            "{name} must be an integer from 0 to {MAX_ORDER}, got {order}"
-        ))),
+        _ => Err(invalid_order(name, order)),
     }
 }
 

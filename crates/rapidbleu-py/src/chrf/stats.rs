@@ -1,0 +1,62 @@
+//! Glue of `rapidbleu_core::chrf::stats`: statistics rows and fused sentence scores of text.
+
+use crate::arrays::to_2d;
+use crate::bleu::options::flag_arg;
+use crate::chrf::options::options_arg;
+use crate::corpus::TextInput;
+use crate::engine::parallel::{int_arg, threads};
+use crate::errors::{guard, run_detached};
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+use rapidbleu_core::chrf::{stats, ChrfOptions};
+
+/// Per-segment statistics `(n, row_len)` of `hyps` against `refs` and sacreBLEU's `num_refs`.
+/// `refs` is a list of reference streams (sacreBLEU's layout) or, with `per_segment`, one list
+/// of references per hypothesis. Non-ASCII text is lowercased by Python's `str.lower()` when
+/// the options say `lowercase`.
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, options, num_threads = 0, per_segment = false))]
+fn chrf_statistics<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = options_arg)] options: ChrfOptions,
+    #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    #[pyo3(from_py_with = flag_arg)] per_segment: bool,
+) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let input = TextInput::read(hyps, refs, options.lowercase_ascii(), per_segment)?;
+        let (corpus, num_refs) = input.corpus(py)?;
+        let rows = run_detached(py, || stats::corpus_stats(&corpus, &options, threads))?;
+        Ok((to_2d(py, rows, options.row_len())?, num_refs))
+    })
+}
+
+/// Sentence chrF of every hypothesis against its references, scored in the parallel pass (no
+/// statistics array), and sacreBLEU's `num_refs`. Layouts as in `chrf_statistics`.
+#[pyfunction]
+#[pyo3(signature = (hyps, refs, options, num_threads = 0, per_segment = false))]
+fn chrf_sentence_scores<'py>(
+    py: Python<'py>,
+    hyps: &Bound<'py, PyAny>,
+    refs: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = options_arg)] options: ChrfOptions,
+    #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    #[pyo3(from_py_with = flag_arg)] per_segment: bool,
+) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let input = TextInput::read(hyps, refs, options.lowercase_ascii(), per_segment)?;
+        let (corpus, num_refs) = input.corpus(py)?;
+        let scores = run_detached(py, || stats::sentence_scores(&corpus, &options, threads))?;
+        Ok((scores.into_pyarray(py), num_refs))
+    })
+}
+
+/// Adds this module's functions to `_core`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(chrf_statistics, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_sentence_scores, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,433 @@
+"""chrF and chrF++ with sacreBLEU's API (``sacrebleu/metrics/chrf.py``), computed by the Rust core.
+
+Scores, statistics and signatures equal sacreBLEU 2.6.0's with ``==`` (the signature's version
+field says ``2.6.0+rapidbleu.X.Y.Z``), including its quirks (each is named where the core copies
+it, ``crates/rapidbleu-core/src/chrf/``):
+
+- text is not stripped (``whitespace=True`` counts leading and trailing spaces);
+- whitespace is Python's ``str.split()`` set (U+001C..U+001F included, U+200B not);
+- words are ``str.split()`` tokens with one ASCII punctuation mark split off the end, or else
+  off the front, of tokens longer than one character (``(hi)`` -> ``(hi``, ``)``);
+- an order without reference n-grams counts no hypothesis n-grams (``hyp_count if ref_ngrams
+  else 0``), which changes corpus sums;
+- the best reference is the first with the highest sentence F (strict ``>`` from -1.0);
+- the float operations of ``_compute_f_score`` in its order, for int64 rows and for the float32
+  rows of bootstrap resampling (NumPy 2's promotion rules).
+
+Deliberate differences, all raising instead of silently producing a number: an order outside
+0..100 or both orders 0, a ``beta`` that is not a number from 0 to 2**26, hypotheses and
+reference streams of different lengths, a segment without any reference, and wrong types raise
+:mod:`rapidbleu.errors` exceptions.
+
+Rows are sacreBLEU's ``[hyp, ref, match]`` per character order, then per word order
+(:attr:`CHRF.layout`); rows add, and the corpus score is the F of the summed rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from rapidbleu import _core
+from rapidbleu import ids as _ids
+from rapidbleu.errors import InputTypeError
+from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import exact_sums, f32_sums
+from rapidbleu.metrics.score import Score, Signature
+
+__all__ = ["CHRF", "CHRFScore", "CHRFSignature"]
+
+_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
+
+
+class CHRFSignature(Signature):
+    """ChrF's signature: ``nrefs|case|eff|nc|nw|space|version`` (sacreBLEU's ``CHRFSignature``).
+
+    Example:
+        >>> chrf = CHRF(word_order=2)
+        >>> _ = chrf.corpus_score(["a b c"], [["a b c"]])
+        >>> chrf.get_signature().format(short=True).split("|v:")[0]
+        '#:1|c:mixed|e:yes|nc:6|nw:2|s:no'
+    """
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
+        self.info.update(
+            {
+                "case": "lc" if args["lowercase"] else "mixed",
+                "eff": "yes" if not args["eps_smoothing"] else "no",
+                "nc": args["char_order"],
+                "nw": args["word_order"],
+                "space": "yes" if args["whitespace"] else "no",
+            }
+        )
+
+
+class CHRFScore(Score):
+    """A chrF score (sacreBLEU's ``CHRFScore``), on the 0..100 scale.
+
+    Named ``chrF{beta}`` plus one ``+`` per word order: ``chrF2``, ``chrF2++``, and ``chrF2.0``
+    for ``beta=2.0``, as in sacreBLEU.
+
+    Attributes:
+        score: The chrF (chrF++) score.
+        char_order: The character n-gram order.
+        word_order: The word n-gram order (2: chrF++).
+        beta: The weight of recall against precision.
+
+    Example:
+        >>> str(CHRFScore(61.25, 6, 2, 2))
+        'chrF2++ = 61.25'
+    """
+
+    def __init__(self, score: float, char_order: int, word_order: int, beta: int | float) -> None:
+        self.beta = beta
+        self.char_order = char_order
+        self.word_order = word_order
+        super().__init__(f"chrF{self.beta}" + "+" * self.word_order, score)
+
+
+def _layout(char_order: int, word_order: int) -> RowLayout:
+    """``[hyp, ref, match]`` per character order (``c1..``), then per word order (``w1..``)."""
+    orders = [f"c{n}" for n in range(1, char_order + 1)] + [
+        f"w{n}" for n in range(1, word_order + 1)
+    ]
+    columns = tuple(f"{kind}_{o}" for o in orders for kind in ("hyp", "ref", "match"))
+    width = 3 * len(orders)
+    groups = {
+        "hyp": slice(0, width, 3),
+        "ref": slice(1, width, 3),
+        "match": slice(2, width, 3),
+        "char": slice(0, 3 * char_order),
+        "word": slice(3 * char_order, width),
+    }
+    return RowLayout(columns, groups)
+
+
+def _number(value: Any) -> Any:
+    """NumPy scalars as Python numbers (the core reads ``int`` and ``float``)."""
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    return value
+
+
+class CHRF(Metric[CHRFScore]):
+    """Computes chrF (and chrF++ with ``word_order=2``), with sacreBLEU's constructor and methods.
+
+    Args:
+        char_order: Character n-gram order (default 6).
+        word_order: Word n-gram order (default 0; 2 is chrF++).
+        beta: The weight of recall against precision (default 2). A float names the score
+            with its decimal point (``chrF2.0``), as in sacreBLEU.
+        lowercase: Lowercase hypotheses and references (Python's ``str.lower``).
+        whitespace: Keep whitespace characters in character n-grams.
+        eps_smoothing: chrF++.py's, NLTK's and Moses' epsilon smoothing (the mean of per-order
+            F scores) instead of sacreBLEU's effective-order smoothing.
+        references: Reference streams to keep for every call that passes ``references=None``.
+        num_threads: Threads for the Rust core (rapidbleu's own option); ``None`` uses
+            ``$RAPIDBLEU_NUM_THREADS`` or all cores, ``1`` runs on the calling thread.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: An option value is not allowed.
+
+    Example:
+        >>> chrf = CHRF(word_order=2)
+        >>> print(chrf.corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]]))
+        chrF2++ = 69.07
+    """
+
+    cli_name = "chrf"
+    CHAR_ORDER = 6
+    WORD_ORDER = 0
+    BETA = 2
+    #: string.punctuation, which ``_remove_punctuation`` splits off words (read by the core).
+    _PUNCTS: ClassVar[set[str]] = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+    _SIGNATURE_TYPE = CHRFSignature
+    # sacreBLEU's spellings and defaults (`--chrf-beta` takes an int there too).
+    CLI_OPTIONS = (
+        CliOption(
+            ("--chrf-char-order", "-cc"),
+            "char_order",
+            int,
+            CHAR_ORDER,
+            "character n-gram order (default 6)",
+            metavar="N",
+            minimum=0,
+        ),
+        CliOption(
+            ("--chrf-word-order", "-cw"),
+            "word_order",
+            int,
+            WORD_ORDER,
+            "word n-gram order (default 0; 2 is chrF++)",
+            metavar="N",
+            minimum=0,
+        ),
+        CliOption(
+            ("--chrf-beta",),
+            "beta",
+            int,
+            BETA,
+            "weight of recall against precision (default 2)",
+            metavar="B",
+            minimum=0,
+        ),
+        CliOption(
+            ("--chrf-whitespace",), "whitespace", bool, False, "keep whitespace in character n-grams"
+        ),
+        CliOption(("--chrf-lowercase",), "lowercase", bool, False, "case-insensitive"),
+        CliOption(
+            ("--chrf-eps-smoothing",),
+            "eps_smoothing",
+            bool,
+            False,
+            "chrF++.py's epsilon smoothing instead of the effective order",
+        ),
+    )
+
+    def __init__(
+        self,
+        char_order: int = CHAR_ORDER,
+        word_order: int = WORD_ORDER,
+        beta: int | float = BETA,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        num_threads: int | None = None,
+    ) -> None:
+        super().__init__(num_threads=num_threads)
+        lowercase, whitespace, eps_smoothing = (
+            check_flag(lowercase, "lowercase"),
+            check_flag(whitespace, "whitespace"),
+            check_flag(eps_smoothing, "eps_smoothing"),
+        )
+        # The core checks every value (one message each) and takes Python's `beta ** 2`.
+        self._options = _core.ChrfOptions(
+            char_order=_number(char_order),
+            word_order=_number(word_order),
+            beta=_number(beta),
+            lowercase=lowercase,
+            whitespace=whitespace,
+            eps_smoothing=eps_smoothing,
+        )
+        # sacreBLEU's attributes (the signature and CHRFScore read them).
+        self.beta = _number(beta)
+        self.char_order = self._options.char_order
+        self.word_order = self._options.word_order
+        self.order = self.char_order + self.word_order
+        self.lowercase = lowercase
+        self.whitespace = whitespace
+        self.eps_smoothing = eps_smoothing
+        self._layout = _layout(self.char_order, self.word_order)
+        if references is not None:
+            self.cache_references(references)
+
+    @property
+    def layout(self) -> RowLayout:
+        """``[hyp, ref, match]`` per character order, then per word order (sacreBLEU's row).
+
+        Groups: ``hyp``, ``ref``, ``match`` (one column per order), ``char`` and ``word``.
+
+        Example:
+            >>> CHRF(char_order=1, word_order=1).layout.columns
+            ('hyp_c1', 'ref_c1', 'match_c1', 'hyp_w1', 'ref_w1', 'match_w1')
+        """
+        return self._layout
+
+    @property
+    def options(self) -> _core.ChrfOptions:
+        """The options the core runs with (checked once, when the metric was built).
+
+        Example:
+            >>> CHRF(word_order=2).options.row_len
+            24
+        """
+        return self._options
+
+    # -- statistics ------------------------------------------------------------------------
+
+    def _check_text(self, hypotheses: Sequence[Any]) -> None:
+        if _ids.is_pretokenized(hypotheses):
+            raise InputTypeError(
+                "chrF counts characters of text: give str hypotheses and references, not token "
+                "sequences or token IDs"
+            )
+
+    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
+        self._check_text(hypotheses)
+        stats, self.num_refs = _core.chrf_statistics(
+            hypotheses, references, self._options, self.num_threads, per_segment=per_segment
+        )
+        return stats  # type: ignore[no-any-return]
+
+    # -- scores ----------------------------------------------------------------------------
+
+    def _compute_f_score(self, statistics: Any) -> Any:
+        """SacreBLEU's ``CHRF._compute_f_score`` of one row of statistics.
+
+        int rows (Python ints, NumPy integers) are scored by the core in double precision;
+        float32 rows (bootstrap sums) with NumPy 2's float32 promotion, returning a
+        ``np.float32`` where sacreBLEU does; anything else by sacreBLEU's formula in Python.
+
+        Example:
+            >>> CHRF(char_order=1)._compute_f_score([2, 2, 1])
+            50.0
+        """
+        row = np.asarray(statistics)
+        if row.ndim == 1 and row.shape[0] == self._options.row_len:
+            if row.dtype.kind in "iub" or (
+                row.dtype.kind == "f" and row.dtype != np.float32 and bool((row == np.rint(row)).all())
+                and bool(((row >= 0) & (row <= 2**53)).all())
+            ):
+                return float(_core.chrf_score_rows(row.astype(np.int64)[None, :], self._options)[0])
+            if row.dtype == np.float32 and _NUMPY2:
+                scores, all_f32 = _core.chrf_score_rows_f32(row[None, :], self._options)
+                return np.float32(scores[0]) if all_f32 else float(scores[0])
+        return self._python_f_score(list(statistics))
+
+    def _python_f_score(self, statistics: list[Any]) -> Any:
+        """``_compute_f_score`` line by line (rows the core does not take: NumPy 1's floats)."""
+        eps = 1e-16
+        score: Any = 0.0
+        effective_order = 0
+        factor = self.beta**2
+        avg_prec: Any = 0.0
+        avg_rec: Any = 0.0
+        for i in range(self.order):
+            n_hyp, n_ref, n_match = statistics[3 * i : 3 * i + 3]
+            prec = n_match / n_hyp if n_hyp > 0 else eps
+            rec = n_match / n_ref if n_ref > 0 else eps
+            denom = factor * prec + rec
+            score += ((1 + factor) * prec * rec / denom) if denom > 0 else eps
+            if n_hyp > 0 and n_ref > 0:
+                avg_prec += prec
+                avg_rec += rec
+                effective_order += 1
+        if self.eps_smoothing:
+            return 100 * score / self.order
+        if effective_order == 0:
+            avg_prec = avg_rec = 0.0
+        else:
+            avg_prec /= effective_order
+            avg_rec /= effective_order
+        if avg_prec + avg_rec:
+            score = (1 + factor) * avg_prec * avg_rec
+            score /= (factor * avg_prec) + avg_rec
+            return 100 * score
+        return 0.0
+
+    def score_totals(self, totals: Any) -> CHRFScore:
+        """ChrF of summed statistics (sacreBLEU's ``_compute_score_from_stats``).
+
+        Example:
+            >>> chrf = CHRF()
+            >>> chrf.score_totals(chrf.total(chrf.statistics(["abc"], [["abc"]]))).score
+            100.0
+        """
+        return CHRFScore(
+            self._compute_f_score(totals), self.char_order, self.word_order, self.beta
+        )
+
+    def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
+        """Sentence chrF of each statistics row, in one batched core call.
+
+        Example:
+            >>> chrf = CHRF(char_order=1)
+            >>> chrf.score_rows(np.array([[2, 2, 1], [2, 2, 2]])).tolist()
+            [50.0, 100.0]
+        """
+        return _core.chrf_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[Any],
+        references: Any = None,
+        *,
+        per_segment: bool = False,
+    ) -> npt.NDArray[np.float64]:
+        """Sentence chrF of every segment in one batched call (scored in the core's pass).
+
+        Equal, element by element, to ``[self.sentence_score(h, refs_i).score ...]`` where
+        ``refs_i`` are the segment's entries in each stream (or, with ``per_segment``,
+        ``references[i]``).
+
+        Args:
+            hypotheses: One str per segment.
+            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
+            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
+
+        Returns:
+            A float64 array of scores on the 0..100 scale.
+
+        Example:
+            >>> CHRF().sentence_scores(["abc", "abd"], [["abc", "abc"]]).round(4).tolist()
+            [100.0, 47.2222]
+        """
+        if references is None:
+            return self.score_rows(self.statistics(hypotheses, None))
+        hypotheses = check_hypotheses(hypotheses)
+        self._check_text(hypotheses)
+        if not per_segment:
+            check_streams(references)
+        scores, self.num_refs = _core.chrf_sentence_scores(
+            hypotheses, references, self._options, self.num_threads, per_segment
+        )
+        return scores  # type: ignore[no-any-return]
+
+    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> CHRFScore:
+        """ChrF of one hypothesis against its references (any number; the best one counts).
+
+        Args:
+            hypothesis: The hypothesis.
+            references: Its references (``None`` entries are skipped).
+
+        Returns:
+            The score.
+
+        Example:
+            >>> round(CHRF().sentence_score("The cat sat.", ["The cat sat on the mat."]).score, 4)
+            51.3619
+        """
+        if not isinstance(hypothesis, str):
+            raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
+        return super().sentence_score(hypothesis, references)
+
+    def resample_scores(
+        self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
+    ) -> npt.NDArray[Any]:
+        """Bootstrap resample scores as sacreBLEU computes them from its float32 sums.
+
+        Under NumPy 2 every operation on a float32 sum is a float32 one (reproduced in the
+        core), and the scores form a float32 array unless one is a Python float (a score of
+        exactly 0.0), as ``np.array`` of sacreBLEU's scores does. Under NumPy 1 sacreBLEU's
+        formula runs on the NumPy scalars.
+        """
+        if sums is None:
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
+        if not _NUMPY2:
+            return np.array([self._python_f_score(list(row)) for row in f32])
+        scores, all_f32 = _core.chrf_score_rows_f32(f32, self._options)
+        return scores.astype(np.float32) if all_f32 else scores
+
+    def get_signature(self) -> CHRFSignature:
+        """The signature of this metric (known once references have been seen).
+
+        Example:
+            >>> chrf = CHRF(lowercase=True, whitespace=True)
+            >>> _ = chrf.corpus_score(["a"], [["a"]])
+            >>> str(chrf.get_signature()).split("|version")[0]
+            'nrefs:1|case:lc|eff:yes|nc:6|nw:0|space:yes'
+        """
+        return CHRFSignature(self.__dict__)
+
