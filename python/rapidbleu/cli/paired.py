@@ -137,6 +137,10 @@ def run_paired(
         ]
     else:
         named[0] = (f"Baseline: {named[0][0]}", named[0][1])
+    # sacreBLEU's `main` builds its metrics in `-m` order and PairedTest keeps that order (only
+    # the other modes sort them by name): `-m chrf bleu -pbs` puts chrF first.
+    order = [m for m in getattr(args, "metrics", []) if m in metrics]
+    metrics = {**{m: metrics[m] for m in order}, **metrics}
     for metric in metrics.values():
         metric.cache_references(references)
     test_type = "bs" if args.paired_bs else "ar"
