@@ -231,7 +231,7 @@ class PieceTable:
 class ChrfOptions:
     """chrF's options, checked once (frozen; equal and hashable by value; picklable).
 
-    ``beta`` (``None``: 2) is kept as given, an int or a float; ``factor`` is Python's
+    ``beta`` is kept as given, an int or a float; ``factor`` is Python's
     ``beta ** 2``. ``lowercase`` lowercases ASCII in Rust and non-ASCII text with Python's
     ``str.lower()`` while it is read.
     """
@@ -239,9 +239,9 @@ class ChrfOptions:
     def __new__(
         cls,
         *,
+        beta: int | float,
         char_order: int = 6,
         word_order: int = 0,
-        beta: int | float | None = None,
         lowercase: bool = False,
         whitespace: bool = False,
         eps_smoothing: bool = False,

@@ -86,31 +86,28 @@ fn beta_arg(obj: &Bound<'_, PyAny>) -> PyResult<(Beta, f64)> {
 
 #[pymethods]
 impl PyChrfOptions {
-    /// Checks and stores chrF's options (defaults: sacreBLEU's `CHRF()`).
+    /// Checks and stores chrF's options (defaults: sacreBLEU's `CHRF()`; `beta` is required:
+    /// sacreBLEU's default, 2, is the metric's to give).
     #[new]
     #[pyo3(signature = (
         *,
+        beta,
         char_order = 6,
         word_order = 0,
-        beta = None,
         lowercase = false,
         whitespace = false,
         eps_smoothing = false,
     ))]
     fn new(
-        py: Python<'_>,
+        #[pyo3(from_py_with = beta_arg)] beta: (Beta, f64),
         #[pyo3(from_py_with = char_order_arg)] char_order: i64,
         #[pyo3(from_py_with = word_order_arg)] word_order: i64,
-        beta: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = flag_arg)] lowercase: bool,
         #[pyo3(from_py_with = flag_arg)] whitespace: bool,
         #[pyo3(from_py_with = flag_arg)] eps_smoothing: bool,
     ) -> PyResult<Self> {
         guard(|| {
-            let (beta, factor) = match beta {
-                Some(b) => beta_arg(b)?,
-                None => beta_arg(&2i64.into_pyobject(py)?.into_any())?,
-            };
+            let (beta, factor) = beta;
             let inner = ChrfOptions::new(
                 char_order,
                 word_order,
