@@ -1,13 +1,13 @@
-"""rapidbleu: sacreBLEU's BLEU, bit for bit, a hundred times faster.
+"""rapidbleu: sacreBLEU's BLEU and chrF, bit for bit, a hundred times faster.
 
 ``import rapidbleu as sacrebleu`` works for ``corpus_bleu``, ``sentence_bleu``,
-``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``metrics.BLEU``, ``metrics.CHRF``, ``DEFAULT_TOKENIZER``, ``utils.smart_open``,
-``tokenizers.tokenizer_13a.Tokenizer13a`` (and its siblings), ``metrics.helpers``, the n-gram
-helpers and the test-set functions (``get_reference_files``, ``get_source_file``, ...; extra
-``datasets``). ``rapidbleu.__version__`` is rapidbleu's own; code that checks sacreBLEU's version
-imports :mod:`rapidbleu.compat.sacrebleu` instead. The per-item API (:func:`bleu`,
-:func:`bleu_per_item`) scores lists of ``{"candidate": ..., "references": [...]}`` items on a
-0..1 scale.
+``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``metrics.BLEU``, ``metrics.CHRF``,
+``DEFAULT_TOKENIZER``, ``utils.smart_open``, ``tokenizers.tokenizer_13a.Tokenizer13a`` (and its
+siblings), ``metrics.helpers``, the n-gram helpers and the test-set functions
+(``get_reference_files``, ``get_source_file``, ...; extra ``datasets``). ``rapidbleu.__version__``
+is rapidbleu's own; code that checks sacreBLEU's version imports :mod:`rapidbleu.compat.sacrebleu`
+instead. The per-item API (:func:`bleu`, :func:`bleu_per_item`) scores lists of
+``{"candidate": ..., "references": [...]}`` items on a 0..1 scale.
 
 Example:
     >>> import rapidbleu
@@ -47,8 +47,8 @@ __all__ = [
     "SACREBLEU_DIR",
     "SIGNATURE_VERSION",
     "BLEUScore",
-    "CHRFScore",
     "BleuResult",
+    "CHRFScore",
     "__version__",
     "bleu",
     "bleu_per_item",

@@ -17,6 +17,7 @@ __all__ = [
     "TOKENIZERS",
     "BleuOptions",
     "BleuReferenceCache",
+    "ChrfOptions",
     "MecabModel",
     "PieceTable",
     "__version__",
@@ -31,6 +32,10 @@ __all__ = [
     "bleu_statistics",
     "bleu_token_statistics",
     "bootstrap_sums",
+    "chrf_score_rows",
+    "chrf_score_rows_f32",
+    "chrf_sentence_scores",
+    "chrf_statistics",
     "nltk_sentence_scores",
     "split_items",
     "tokenize",
@@ -225,7 +230,7 @@ class PieceTable:
     def join(self, ids: list[list[int]]) -> list[str | None]:
         """``" ".join(pieces)`` per line; ``None`` where a line has the unknown id."""
 
-# -- chrF (crates/rapidbleu-py/src/chrf) --------------------------------------------------------
+# -- chrF (src/chrf/) --------------------------------------------------------------------------
 
 @final
 class ChrfOptions:

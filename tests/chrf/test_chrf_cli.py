@@ -144,7 +144,9 @@ def test_paired_json_numpy2(files: Path, capsys: pytest.CaptureFixture[str]) -> 
     text_theirs = sacrebleu([*args, "-f", "text", "-w", "4"], files)
     assert strip_version(text) == text_theirs.stdout.decode("utf-8")
     for row in table:
-        shown = f"{row['chrF2']['score']:.4f} ({row['chrF2']['mean']:.4f} ± {row['chrF2']['ci']:.4f})"
+        shown = (
+            f"{row['chrF2']['score']:.4f} ({row['chrF2']['mean']:.4f} ± {row['chrF2']['ci']:.4f})"
+        )
         assert shown in text
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,9 +20,7 @@ from conftest import DATA, PIECES, corpora, examples, read_lines, seeded, strip_
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF as SacreCHRF
-from sacrebleu.metrics.helpers import extract_all_char_ngrams
 
-import rapidbleu
 from rapidbleu.metrics import CHRF
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

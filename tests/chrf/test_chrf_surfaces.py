@@ -110,10 +110,14 @@ def test_resampled_float32_types() -> None:
     idxs = np.array([[0, 0], [1, 1]])
     scores = metric.resample_scores(rows, idxs)
     sb = SacreCHRF(char_order=1)
-    want = np.array([sb._compute_score_from_stats(s).score for s in rows.astype("float32")[idxs].sum(1)])
+    want = np.array(
+        [sb._compute_score_from_stats(s).score for s in rows.astype("float32")[idxs].sum(1)]
+    )
     assert scores.dtype == want.dtype and scores.tolist() == want.tolist()
     rows = np.array([[2, 2, 1], [2, 2, 2]])
-    want = np.array([sb._compute_score_from_stats(s).score for s in rows.astype("float32")[idxs].sum(1)])
+    want = np.array(
+        [sb._compute_score_from_stats(s).score for s in rows.astype("float32")[idxs].sum(1)]
+    )
     scores = metric.resample_scores(rows, idxs)
     assert scores.dtype == want.dtype == np.float32 and scores.tolist() == want.tolist()
 
@@ -128,7 +132,10 @@ def test_resampled_float32_types() -> None:
 def test_compat_functions(kw: dict[str, Any], wmt17: Any) -> None:
     ref, systems = wmt17
     hyps = systems[1][1][:100]
-    o, t = rapidbleu.corpus_chrf(hyps, [ref[:100]], **kw), sacrebleu.corpus_chrf(hyps, [ref[:100]], **kw)
+    o, t = (
+        rapidbleu.corpus_chrf(hyps, [ref[:100]], **kw),
+        sacrebleu.corpus_chrf(hyps, [ref[:100]], **kw),
+    )
     assert (o.score, str(o)) == (t.score, str(t))
     for h, r in zip(hyps[:20], ref[:20]):
         o, t = rapidbleu.sentence_chrf(h, [r], **kw), sacrebleu.sentence_chrf(h, [r], **kw)
@@ -136,8 +143,9 @@ def test_compat_functions(kw: dict[str, Any], wmt17: Any) -> None:
 
 
 def test_drop_in_namespace() -> None:
-    import rapidbleu.compat.sacrebleu as sb
     from rapidbleu.compat.sacrebleu.metrics.chrf import CHRF as NamespaceCHRF
+
+    import rapidbleu.compat.sacrebleu as sb
 
     assert NamespaceCHRF is CHRF is sb.CHRF is rapidbleu.CHRF is sb.metrics.CHRF
     assert sb.corpus_chrf is rapidbleu.corpus_chrf
@@ -149,8 +157,19 @@ def test_drop_in_namespace() -> None:
 
 def test_sacrebleu_attributes() -> None:
     o, t = CHRF(word_order=2, beta=1.5), SacreCHRF(word_order=2, beta=1.5)
-    for name in ("char_order", "word_order", "order", "beta", "lowercase", "whitespace",
-                 "eps_smoothing", "CHAR_ORDER", "WORD_ORDER", "BETA", "_PUNCTS"):
+    for name in (
+        "char_order",
+        "word_order",
+        "order",
+        "beta",
+        "lowercase",
+        "whitespace",
+        "eps_smoothing",
+        "CHAR_ORDER",
+        "WORD_ORDER",
+        "BETA",
+        "_PUNCTS",
+    ):
         assert getattr(o, name) == getattr(t, name), name
     stats = [3, 4, 2] * 8
     assert o._compute_f_score(stats) == t._compute_f_score(stats)
@@ -174,7 +193,10 @@ def test_items() -> None:
     per = [i["references"] for i in ITEMS]
     streams = [[r[k] if k < len(r) else None for r in per] for k in range(2)]
     metric = CHRF(word_order=2)
-    assert score_items(ITEMS, metric).score == SacreCHRF(word_order=2).corpus_score(cands, streams).score
+    assert (
+        score_items(ITEMS, metric).score
+        == SacreCHRF(word_order=2).corpus_score(cands, streams).score
+    )
     want = [SacreCHRF(word_order=2).sentence_score(c, r).score for c, r in zip(cands, per)]
     assert score_each_item(ITEMS, metric).tolist() == want
 
@@ -182,7 +204,9 @@ def test_items() -> None:
 def test_jsonl_chrf_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "items.jsonl"
     path.write_text("".join(json.dumps(i) + "\n" for i in ITEMS), encoding="utf-8")
-    rc, out, err = ours(["--jsonl", str(path), "-m", "bleu", "chrf", "--per-item"], tmp_path, capsys)
+    rc, out, err = ours(
+        ["--jsonl", str(path), "-m", "bleu", "chrf", "--per-item"], tmp_path, capsys
+    )
     assert rc == 0, err
     lines = [json.loads(line) for line in out.splitlines()]
     want = [SacreCHRF().sentence_score(i["candidate"], i["references"]).score / 100 for i in ITEMS]
@@ -191,7 +215,9 @@ def test_jsonl_chrf_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     rc, out, err = ours(["--jsonl", str(path), "-m", "chrf", "-cw", "2"], tmp_path, capsys)
     corpus = json.loads(out)
     cands = [i["candidate"] for i in ITEMS]
-    streams = [[r[k] if k < len(r) else None for r in (i["references"] for i in ITEMS)] for k in range(2)]
+    streams = [
+        [r[k] if k < len(r) else None for r in (i["references"] for i in ITEMS)] for k in range(2)
+    ]
     assert corpus["chrf"] == SacreCHRF(word_order=2).corpus_score(cands, streams).score / 100
 
 
@@ -213,15 +239,30 @@ def test_pairwise_and_mbr(wmt17: Any) -> None:
 # --- streaming and the reference cache ----------------------------------------------------
 
 
-def test_streaming_equals_whole_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_streaming_equals_whole_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import rapidbleu.cli.scoring as scoring
 
     d = DATA / "wmt22.en-de"
-    args = [str(d / "ref.A.de"), "-i", str(d / "hyp.PROMT.de"), "-m", "chrf", "-cw", "2", "-w", "16", "-b"]
+    args = [
+        str(d / "ref.A.de"),
+        "-i",
+        str(d / "hyp.PROMT.de"),
+        "-m",
+        "chrf",
+        "-cw",
+        "2",
+        "-w",
+        "16",
+        "-b",
+    ]
     rc, whole, _ = ours(args, tmp_path, capsys)
     monkeypatch.setattr(scoring, "CHUNK_LINES", 97)
     rc2, chunked, _ = ours(args, tmp_path, capsys)
-    want = CHRF(word_order=2).corpus_score(read_lines(d / "hyp.PROMT.de"), [read_lines(d / "ref.A.de")])
+    want = CHRF(word_order=2).corpus_score(
+        read_lines(d / "hyp.PROMT.de"), [read_lines(d / "ref.A.de")]
+    )
     assert rc == rc2 == 0 and whole == chunked == f"{want.score:.16f}\n"
 
 
@@ -235,7 +276,9 @@ def test_reference_cache(wmt17: Any) -> None:
         assert (cached.sentence_scores(hyps) == plain.sentence_scores(hyps, [ref])).all()
     assert cached.has_cached_references and cached.num_refs == 1
     t = SacreCHRF(word_order=2, references=[ref])
-    assert cached.corpus_score(systems[0][1], None).score == t.corpus_score(systems[0][1], None).score
+    assert (
+        cached.corpus_score(systems[0][1], None).score == t.corpus_score(systems[0][1], None).score
+    )
     with pytest.raises(EmptyInputError):
         plain.corpus_score(systems[0][1], None)
 
@@ -286,7 +329,12 @@ def test_numpy_option_values() -> None:
         (["a"], [[b"a"]], InputTypeError, "references[0][0] is bytes"),
         ("abc", [["a"]], InputTypeError, "hypotheses must be a sequence"),
         (["a"], ["a"], InputTypeError, "references[0] is a str; references must be a list"),
-        (["a", "b"], [["a", None], [None, None]], MissingReferenceError, "segment 1 has no reference"),
+        (
+            ["a", "b"],
+            [["a", None], [None, None]],
+            MissingReferenceError,
+            "segment 1 has no reference",
+        ),
         (["\ud800"], [["a"]], InvalidTextError, "lone surrogate"),
         ([[1, 2]], [[[1, 2]]], InputTypeError, "chrF counts characters of text"),
     ],
@@ -317,4 +365,6 @@ def test_core_options_value() -> None:
     with pytest.raises(InputTypeError, match="ChrfOptions"):
         _core.chrf_score_rows(np.zeros((1, 18), dtype=np.int64), BLEU().options)  # type: ignore[arg-type]
     with pytest.raises(rapidbleu.errors.InputError, match="18 columns but char_order 4"):
-        _core.chrf_score_rows(np.zeros((1, 18), dtype=np.int64), _core.ChrfOptions(char_order=4, beta=2))
+        _core.chrf_score_rows(
+            np.zeros((1, 18), dtype=np.int64), _core.ChrfOptions(char_order=4, beta=2)
+        )

@@ -172,11 +172,10 @@ from rapidbleu.utils import (  # noqa: E402
 __all__ += [
     "BLEU",
     "CHRF",
-    "corpus_chrf",
-    "sentence_chrf",
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
     "__version__",
+    "corpus_chrf",
     "download_test_set",
     "extract_char_ngrams",
     "extract_word_ngrams",
@@ -184,6 +183,7 @@ __all__ += [
     "get_langpairs_for_testset",
     "get_reference_files",
     "get_source_file",
+    "sentence_chrf",
     "smart_open",
 ]
 

@@ -13,9 +13,9 @@ from rapidbleu.metrics.score import Score, Signature
 
 __all__ = [
     "BLEU",
+    "CHRF",
     "BLEUScore",
     "BLEUSignature",
-    "CHRF",
     "CHRFScore",
     "CHRFSignature",
     "CliOption",

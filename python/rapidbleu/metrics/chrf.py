@@ -181,7 +181,11 @@ class CHRF(Metric[CHRFScore]):
             minimum=0,
         ),
         CliOption(
-            ("--chrf-whitespace",), "whitespace", bool, False, "keep whitespace in character n-grams"
+            ("--chrf-whitespace",),
+            "whitespace",
+            bool,
+            False,
+            "keep whitespace in character n-grams",
         ),
         CliOption(("--chrf-lowercase",), "lowercase", bool, False, "case-insensitive"),
         CliOption(
@@ -268,7 +272,7 @@ class CHRF(Metric[CHRFScore]):
         stats, self.num_refs = _core.chrf_statistics(
             hypotheses, references, self._options, self.num_threads, per_segment=per_segment
         )
-        return stats  # type: ignore[no-any-return]
+        return stats
 
     # -- scores ----------------------------------------------------------------------------
 
@@ -286,7 +290,9 @@ class CHRF(Metric[CHRFScore]):
         row = np.asarray(statistics)
         if row.ndim == 1 and row.shape[0] == self._options.row_len:
             if row.dtype.kind in "iub" or (
-                row.dtype.kind == "f" and row.dtype != np.float32 and bool((row == np.rint(row)).all())
+                row.dtype.kind == "f"
+                and row.dtype != np.float32
+                and bool((row == np.rint(row)).all())
                 and bool(((row >= 0) & (row <= 2**53)).all())
             ):
                 return float(_core.chrf_score_rows(row.astype(np.int64)[None, :], self._options)[0])
@@ -334,9 +340,7 @@ class CHRF(Metric[CHRFScore]):
             >>> chrf.score_totals(chrf.total(chrf.statistics(["abc"], [["abc"]]))).score
             100.0
         """
-        return CHRFScore(
-            self._compute_f_score(totals), self.char_order, self.word_order, self.beta
-        )
+        return CHRFScore(self._compute_f_score(totals), self.char_order, self.word_order, self.beta)
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """Sentence chrF of each statistics row, in one batched core call.
@@ -382,7 +386,7 @@ class CHRF(Metric[CHRFScore]):
         scores, self.num_refs = _core.chrf_sentence_scores(
             hypotheses, references, self._options, self.num_threads, per_segment
         )
-        return scores  # type: ignore[no-any-return]
+        return scores
 
     def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> CHRFScore:
         """ChrF of one hypothesis against its references (any number; the best one counts).
@@ -430,4 +434,3 @@ class CHRF(Metric[CHRFScore]):
             'nrefs:1|case:lc|eff:yes|nc:6|nw:0|space:yes'
         """
         return CHRFSignature(self.__dict__)
-
