@@ -32,6 +32,7 @@ __all__ = [
     "bleu_statistics",
     "bleu_token_statistics",
     "bootstrap_sums",
+    "chrf_pairwise_matrices",
     "chrf_score_rows",
     "chrf_score_rows_f32",
     "chrf_sentence_scores",
@@ -304,3 +305,8 @@ def chrf_score_rows_f32(
     rows_f32: npt.NDArray[np.float32], options: ChrfOptions
 ) -> tuple[npt.NDArray[np.float64], bool]:
     """Scores of float32 rows under NumPy 2, and whether every score is a ``np.float32``."""
+
+def chrf_pairwise_matrices(
+    groups: list[tuple[Sequence[str], Sequence[str]]], options: ChrfOptions, num_threads: int = 0
+) -> list[npt.NDArray[np.float64]]:
+    """Per ``(hypotheses, references)`` group, the ``N x M`` sentence-chrF matrix."""

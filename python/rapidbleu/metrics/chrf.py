@@ -141,7 +141,7 @@ class CHRF(Metric[CHRFScore]):
     Example:
         >>> chrf = CHRF(word_order=2)
         >>> print(chrf.corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]]))
-        chrF2++ = 69.07
+        chrF2++ = 69.44
     """
 
     cli_name = "chrf"
@@ -375,7 +375,7 @@ class CHRF(Metric[CHRFScore]):
 
         Example:
             >>> CHRF().sentence_scores(["abc", "abd"], [["abc", "abc"]]).round(4).tolist()
-            [100.0, 47.2222]
+            [100.0, 38.8889]
         """
         if references is None:
             return self.score_rows(self.statistics(hypotheses, None))
@@ -400,7 +400,7 @@ class CHRF(Metric[CHRFScore]):
 
         Example:
             >>> round(CHRF().sentence_score("The cat sat.", ["The cat sat on the mat."]).score, 4)
-            51.3619
+            49.2607
         """
         if not isinstance(hypothesis, str):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
@@ -423,6 +423,22 @@ class CHRF(Metric[CHRFScore]):
             return np.array([self._python_f_score(list(row)) for row in f32])
         scores, all_f32 = _core.chrf_score_rows_f32(f32, self._options)
         return scores.astype(np.float32) if all_f32 else scores
+
+    def pairwise_matrices(
+        self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[npt.NDArray[np.float64]]:
+        """Per group ``(hypotheses, references)``, the matrix of sentence scores, in the core.
+
+        Entry ``[i, j]`` equals ``sentence_score(hypotheses[i], [references[j]]).score``; each
+        hypothesis is counted once per row, not once per pair.
+
+        Example:
+            >>> CHRF().pairwise_matrices([(["abc", "abd"], ["abc"])])[0].round(4).tolist()
+            [[100.0], [38.8889]]
+        """
+        return _core.chrf_pairwise_matrices(
+            [(list(h), list(r)) for h, r in groups], self._options, self.num_threads
+        )
 
     def get_signature(self) -> CHRFSignature:
         """The signature of this metric (known once references have been seen).

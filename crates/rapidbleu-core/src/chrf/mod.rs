@@ -10,6 +10,7 @@
 
 mod ngrams;
 pub mod options;
+pub mod pairwise;
 mod scan;
 pub mod score;
 pub mod stats;

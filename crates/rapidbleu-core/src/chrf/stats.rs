@@ -73,7 +73,7 @@ impl Side {
 
 /// One worker's reusable buffers (no allocation in the steady state).
 #[derive(Debug, Default)]
-struct Worker {
+pub(crate) struct Worker {
     lower: String,
     scan: Scan,
     chars: CharVocab,
@@ -99,8 +99,9 @@ fn lowered<'a>(buf: &'a mut String, text: &'a str, lowercase: bool) -> &'a str {
 }
 
 impl Worker {
-    /// Statistics of one segment into `row`; returns its sentence F score.
-    fn segment(&mut self, hyp: &str, refs: &[&str], p: &ChrfOptions, row: &mut [i64]) -> f64 {
+    /// Counts the matches of `hyp` against every reference in `refs` (then read by
+    /// [`Worker::fill`]).
+    fn count(&mut self, hyp: &str, refs: &[&str], p: &ChrfOptions) {
         let (n_chars, n_words) = (p.char_order(), p.word_order());
         let Worker {
             lower,
@@ -110,7 +111,6 @@ impl Worker {
             char_side: cs,
             word_side: ws,
             matcher,
-            candidate,
             ..
         } = self;
         // The hypothesis is interned first, then each reference is looked up; each text is
@@ -158,33 +158,63 @@ impl Worker {
             } = side;
             matcher.run((hyp, *hyp_len), n_ids, (refs, spans), order, matches);
         }
-        let (row_chars, row_words) = row.split_at_mut(3 * n_chars);
+    }
+
+    /// The row of the hypothesis against reference `r` of the last [`Worker::count`].
+    fn fill(&self, r: usize, p: &ChrfOptions, row: &mut [i64]) {
+        let (row_chars, row_words) = row.split_at_mut(3 * p.char_order());
+        self.char_side.fill(r, p.char_order(), row_chars);
+        self.word_side.fill(r, p.word_order(), row_words);
+    }
+
+    /// Statistics of one segment into `row`; returns its sentence F score.
+    fn segment(&mut self, hyp: &str, refs: &[&str], p: &ChrfOptions, row: &mut [i64]) -> f64 {
+        self.count(hyp, refs, p);
         if refs.len() == 1 {
-            cs.fill(0, n_chars, row_chars);
-            ws.fill(0, n_words, row_words);
+            self.fill(0, p, row);
             return f_score(row, p);
         }
         // `_compute_segment_statistics`: strict `>` from -1.0, so the first reference wins
         // ties (and is kept when every F is 0).
         let mut best = -1.0;
+        let mut candidate = std::mem::take(&mut self.candidate);
         candidate.resize(row.len(), 0);
         for r in 0..refs.len() {
-            let (c_chars, c_words) = candidate.split_at_mut(3 * n_chars);
-            cs.fill(r, n_chars, c_chars);
-            ws.fill(r, n_words, c_words);
-            let f = f_score(candidate, p);
+            self.fill(r, p, &mut candidate);
+            let f = f_score(&candidate, p);
             if f > best {
                 best = f;
-                row.copy_from_slice(candidate);
+                row.copy_from_slice(&candidate);
             }
         }
+        self.candidate = candidate;
         best
+    }
+
+    /// The sentence F score of `hyp` against each reference of `refs` on its own, into `out`
+    /// (`sentence_score(hyp, [refs[j]])` for each `j`): one row of a pairwise matrix, with the
+    /// hypothesis interned once.
+    pub(crate) fn each_reference(
+        &mut self,
+        hyp: &str,
+        refs: &[&str],
+        p: &ChrfOptions,
+        out: &mut [f64],
+    ) {
+        self.count(hyp, refs, p);
+        let mut row = std::mem::take(&mut self.row);
+        row.resize(p.row_len(), 0);
+        for (r, o) in out.iter_mut().enumerate() {
+            self.fill(r, p, &mut row);
+            *o = f_score(&row, p);
+        }
+        self.row = row;
     }
 }
 
 /// Workers kept between calls, so that repeated calls (batches in a training loop) do not
 /// allocate and fault in their buffers again.
-static WORKERS: WorkerPool<Worker> = WorkerPool::new();
+pub(crate) static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 
 /// The longest text (hypothesis or reference) rapidbleu counts, in bytes: positions and
 /// n-gram classes are `u32` below 2**31 (table keys need the top bit clear). 2 GiB is far
@@ -200,12 +230,18 @@ fn check_corpus(corpus: &Corpus<&str>) -> Result<(), CoreError> {
             .iter()
             .map(|r| r.len())
             .fold(corpus.hyp(i).len(), usize::max);
-        if longest > MAX_TEXT_BYTES {
-            return Err(CoreError::InvalidInput(format!(
-                "segment {i} holds a text of {longest} bytes, more than rapidbleu can count \
-                 (2**31 - 2); split it into sentences"
-            )));
-        }
+        check_length(i, longest)?;
+    }
+    Ok(())
+}
+
+/// An error if `segment` holds a text of `bytes` bytes, more than can be counted.
+pub(crate) fn check_length(segment: usize, bytes: usize) -> Result<(), CoreError> {
+    if bytes > MAX_TEXT_BYTES {
+        return Err(CoreError::InvalidInput(format!(
+            "segment {segment} holds a text of {bytes} bytes, more than rapidbleu can count \
+             (2**31 - 2); split it into sentences"
+        )));
     }
     Ok(())
 }

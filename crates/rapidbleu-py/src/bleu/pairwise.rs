@@ -14,7 +14,7 @@ use rapidbleu_core::bleu::pairwise;
 use rapidbleu_core::corpus::Groups;
 
 /// The strings of `groups`, a list of `(hypotheses, references)` pairs of lists of str.
-fn read_groups<'py>(
+pub(crate) fn read_groups<'py>(
     groups: &Bound<'py, PyList>,
     lowercase: bool,
 ) -> PyResult<Vec<(Owned<'py>, Owned<'py>)>> {
@@ -37,7 +37,9 @@ fn read_groups<'py>(
 }
 
 /// The hypotheses and the references of every group, borrowed.
-fn borrow_groups<'a>(owned: &'a [(Owned<'_>, Owned<'_>)]) -> (Groups<&'a str>, Groups<&'a str>) {
+pub(crate) fn borrow_groups<'a>(
+    owned: &'a [(Owned<'_>, Owned<'_>)],
+) -> (Groups<&'a str>, Groups<&'a str>) {
     let hyps = owned.iter().map(|(h, _)| borrow_all(h)).collect();
     let refs = owned.iter().map(|(_, r)| borrow_all(r)).collect();
     (hyps, refs)

@@ -1,7 +1,8 @@
 //! Glue of `rapidbleu_core::chrf`, file for file: options, statistics (and fused sentence
-//! scores), scores of rows (float64, and float32 for significance tests).
+//! scores), scores of rows (float64, and float32 for significance tests), pairwise matrices.
 
 pub mod options;
+pub mod pairwise;
 pub mod score;
 pub mod stats;
 
@@ -12,5 +13,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyChrfOptions>()?;
     stats::register(m)?;
     score::register(m)?;
+    pairwise::register(m)?;
     Ok(())
 }
