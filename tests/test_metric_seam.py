@@ -27,8 +27,8 @@ from sacrebleu.significance import PairedTest as SacrePairedTest
 import rapidbleu
 from rapidbleu.analysis.pairwise import mbr_select, pairwise_scores
 from rapidbleu.analysis.significance import PairedTest
-from rapidbleu.cli.main import main as cli_main
 from rapidbleu.cli import scoring
+from rapidbleu.cli.main import main as cli_main
 from rapidbleu.items import score_each_item, score_items
 from rapidbleu.metrics import Metric, RowLayout, Score, Signature
 from rapidbleu.metrics.options import CliOption
