@@ -84,6 +84,12 @@ def test_null_cell_names_column_and_row(column: str) -> None:
     assert str(e.value).startswith(f"column {column!r}, row 42: the cell is null")
 
 
+def test_the_first_bad_row_is_named_whatever_its_column() -> None:
+    table = pa.table({"hyp": ["a", "b", None], "ref": ["a", None, "c"]})
+    with pytest.raises(errors.NullValueError, match=r"^column 'ref', row 1: "):
+        _read(table, Columns.of("hyp", "ref"))
+
+
 def test_null_token_and_null_list() -> None:
     table = pa.table({"hyp": [[1, 2], [3, None]], "ref": [[1, 2], [3, 4]]})
     with pytest.raises(errors.NullValueError, match=r"column 'hyp', row 1: a token in the list"):
@@ -108,6 +114,16 @@ def test_missing_references_when_allowed() -> None:
     assert block.problem is None and block.totals is not None
     per_row = BLEU().statistics([[1, 2], [3]], [[[1, 2]], [[3]]], per_segment=True)
     assert block.totals[0].tolist() == per_row.sum(0).tolist()
+    fixed = pa.table(
+        {
+            "hyp": pa.array([[1, 2], [3, 4]], pa.list_(pa.int64(), 2)),
+            "r1": pa.array([[1, 2], None], pa.list_(pa.int64(), 2)),
+            "r2": pa.array([None, [3, 5]], pa.list_(pa.int64(), 2)),
+        }
+    )
+    block = score_block(BLEU(), Columns.of("hyp", ["r1", "r2"], True), fixed)
+    per_row = BLEU().statistics([[1, 2], [3, 4]], [[[1, 2]], [[3, 5]]], per_segment=True)
+    assert block.totals is not None and block.totals[0].tolist() == per_row.sum(0).tolist()
     none_left = pa.table({"hyp": ["a", "b"], "r1": ["a", None], "r2": ["a", None]})
     with pytest.raises(errors.MissingReferenceError, match="row 7: every reference column"):
         _read(none_left, Columns.of("hyp", ["r1", "r2"], True), start=6)

@@ -322,45 +322,64 @@ class Columns:
         Raises:
             Problem: Something cannot be scored (the row is the row in this block).
         """
-        self._check_schema(
-            table.column_names, [table.schema.field(c).type for c in table.column_names]
-        )
+        self._check_schema(table.column_names, list(table.schema.types))
         n = table.num_rows
-        systems = []
-        for col in self.systems:
-            column = _decoded(table.column(col))
-            _no_nulls(column, col)
-            systems.append(_values(column, col))
-        null_refs = any(_decoded(table.column(c)).null_count for c in self.references)
-        if not null_refs:
-            refs = []
-            for col in self.references:
-                refs.append(_values(_decoded(table.column(col)), col))
-            return Inputs(systems, refs, False, n)
-        return Inputs(systems, self._refs_with_nulls(table), True, n)
-
-    def _refs_with_nulls(self, table: pa.Table) -> list[list[Any]]:
-        """Per-row reference lists without the missing ones (or the first null as an error)."""
-        columns = [(c, _decoded(table.column(c))) for c in self.references]
-        if not self.allow_missing_references:
-            for name, column in columns:
-                _no_nulls(column, name)
-        valid = [np.asarray(column.is_valid()) for _, column in columns]
-        present = np.logical_or.reduce(valid)
-        if not present.all():
-            row = int(np.flatnonzero(~present)[0])
-            raise Problem(
-                "MissingReferenceError",
-                None,
-                row,
-                "every reference column is null there; a row needs at least one reference "
-                "(an empty string is allowed)",
-            )
-        streams = [_values(column.fill_null(_filler(column)), name) for name, column in columns]
-        return [
-            [stream[i] for stream, ok in zip(streams, valid) if ok[i]]
-            for i in range(table.num_rows)
+        decoded = {name: _decoded(table.column(name)) for name in self.names}
+        problem = self._first_problem(decoded)
+        if problem is not None:
+            raise problem
+        systems = [_values(decoded[name]) for name in self.systems]
+        if not any(decoded[name].null_count for name in self.references):
+            return Inputs(systems, [_values(decoded[name]) for name in self.references], False, n)
+        # Missing references (allowed): one list per row without them, as sacreBLEU drops None.
+        valid = [np.asarray(decoded[name].is_valid()) for name in self.references]
+        present = [
+            iter(_values(decoded[name].filter(ok))) for name, ok in zip(self.references, valid)
         ]
+        refs = [[next(it) for it, ok in zip(present, valid) if ok[i]] for i in range(n)]
+        return Inputs(systems, refs, True, n)
+
+    def _first_problem(self, decoded: dict[str, Any]) -> Problem | None:
+        """The problem at the block's first bad row (then in column order), or ``None``."""
+        import pyarrow.compute as pc
+
+        found: list[tuple[int, int, Problem]] = []
+        for order, name in enumerate(self.names):
+            column = decoded[name]
+            missing_ok = name in self.references and self.allow_missing_references
+            if column.null_count and not missing_ok:
+                row = _first_false(column.is_valid())
+                found.append((row, order, Problem("NullValueError", name, row, _NULL_CELL)))
+            if kind_of(column.type) != "text":
+                flat = pc.list_flatten(column)
+                if flat.null_count:
+                    token = _first_false(flat.is_valid())
+                    row = int(np.asarray(pc.list_parent_indices(column))[token])
+                    reason = "a token in the list is null"
+                    found.append((row, order, Problem("NullValueError", name, row, reason)))
+        if self.allow_missing_references:
+            present = np.logical_or.reduce(
+                [np.asarray(decoded[name].is_valid()) for name in self.references]
+            )
+            if not present.all():
+                row = _first_false(present)
+                reason = (
+                    "every reference column is null there; a row needs at least one reference "
+                    "(an empty string is allowed)"
+                )
+                found.append((row, -1, Problem("MissingReferenceError", None, row, reason)))
+        return min(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+
+_NULL_CELL = (
+    "the cell is null; every hypothesis and reference must be given (an empty string or an "
+    "empty list scores as empty)"
+)
+
+
+def _first_false(mask: Any) -> int:
+    """The index of the first False in a boolean Arrow or NumPy array."""
+    return int(np.flatnonzero(~np.asarray(mask))[0])
 
 
 def _mixed(role: str, a: str, b: str, kinds: dict[str, str]) -> str:
@@ -398,27 +417,7 @@ def _decoded(column: Any) -> Any:
     return column
 
 
-def _no_nulls(column: Any, name: str) -> None:
-    """Raises a Problem at the first null cell of ``column``."""
-    if column.null_count:
-        row = int(np.flatnonzero(~np.asarray(column.is_valid()))[0])
-        raise Problem(
-            "NullValueError",
-            name,
-            row,
-            "the cell is null; every hypothesis and reference must be given (an empty string "
-            "or an empty list scores as empty)",
-        )
-
-
-def _filler(column: Any) -> Any:
-    """A value to fill null references with before reading (they are dropped afterwards)."""
-    import pyarrow as pa
-
-    return pa.scalar("", column.type) if _is_text(column.type) else pa.scalar([], column.type)
-
-
-def _values(column: Any, name: str) -> list[Any]:
+def _values(column: Any) -> list[Any]:
     """The cells of a checked, null-free column: str, or token sequences."""
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -427,10 +426,6 @@ def _values(column: Any, name: str) -> list[Any]:
     if _is_text(t):
         return column.to_pylist()  # type: ignore[no-any-return]
     flat = pc.list_flatten(column)
-    if flat.null_count:
-        token = int(np.flatnonzero(~np.asarray(flat.is_valid()))[0])
-        row = int(np.asarray(pc.list_parent_indices(column))[token])
-        raise Problem("NullValueError", name, row, "a token in the list is null")
     if _is_text(t.value_type):
         return column.to_pylist()  # type: ignore[no-any-return]
     values = flat.to_numpy(zero_copy_only=False)
