@@ -135,15 +135,16 @@ def _time(fn: Callable[[], Any], repeats: int) -> tuple[float, float, Any]:
 
 def in_process(n: int, block_rows: int) -> dict[str, Any]:
     """Generation, conversion and the engine (1 thread, all cores), timed apart, per block."""
-    gen = convert = score1 = cpu1 = score_all = 0.0
+    gen = convert = convert_cpu = score1 = cpu1 = score_all = 0.0
     totals = None
     for ids in _blocks(n, block_rows):
         t = time.perf_counter()
         table = generate(ids)
         gen += time.perf_counter() - t
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         hyps, refs = table.column("hyp").to_pylist(), [table.column("ref").to_pylist()]
         convert += time.perf_counter() - t
+        convert_cpu += time.thread_time() - c
         t, c = time.perf_counter(), time.thread_time()
         rows = BLEU(num_threads=1).statistics(hyps, refs)  # on this thread: its CPU time
         score1 += time.perf_counter() - t
@@ -159,6 +160,7 @@ def in_process(n: int, block_rows: int) -> dict[str, Any]:
         "segments": n,
         "generate_s": gen,
         "arrow_to_str_s": convert,
+        "arrow_to_str_cpu_s": convert_cpu,
         "engine_1_thread_s": score1,
         "engine_1_thread_cpu_s": cpu1,
         "engine_all_cores_s": score_all,
@@ -264,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     base = in_process(n, args.block_rows)
     per_core_engine = n / base["engine_1_thread_cpu_s"]
     print(
-        f"  generate {base['generate_s']:.1f} s | Arrow->str {base['arrow_to_str_s']:.1f} s | "
+        f"  generate {base['generate_s']:.1f} s | Arrow->str {base['arrow_to_str_s']:.1f} s "
+        f"({base['arrow_to_str_cpu_s']:.1f} s CPU) | "
         f"engine 1 thread {base['engine_1_thread_s']:.1f} s wall, "
         f"{base['engine_1_thread_cpu_s']:.1f} s CPU ({per_core_engine / 1e6:.3f} M seg/s per "
         f"CPU second) | all {base['cores']} cores {base['engine_all_cores_s']:.1f} s wall",

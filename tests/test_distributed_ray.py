@@ -237,6 +237,16 @@ def test_null_cell_in_sentence_scores_is_raised_by_the_worker() -> None:
         scored.take_all()
 
 
+def test_options_are_checked() -> None:
+    for bad in (True, 2.5):
+        with pytest.raises(errors.InvalidOptionError, match="n_bootstrap must be an int"):
+            corpus_score(_dataset(1), BLEU(), "hyp", "r0", n_bootstrap=bad)  # type: ignore[arg-type]
+    with pytest.raises(errors.InvalidOptionError, match="num_cpus_per_block must be an int >= 1"):
+        corpus_score(_dataset(1), BLEU(), "hyp", "r0", num_cpus_per_block=0)
+    with pytest.raises(errors.InvalidOptionError, match="number of resamples"):
+        paired_bootstrap(_dataset(1), BLEU(), ["hyp", "alt"], "r0", n_samples=0)
+
+
 def test_empty_dataset_and_unshippable_metric() -> None:
     with pytest.raises(errors.EmptyInputError, match="no rows to score"):
         corpus_score(_dataset(2).limit(0), BLEU(), "hyp", "r0")

@@ -172,6 +172,8 @@ def corpus_score(
         #   ... [3,004 rows, 8 blocks]
     """
     columns = Columns.of(hypothesis, references, allow_missing_references)
+    if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, (int, np.integer)):
+        raise InvalidOptionError(f"n_bootstrap must be an int, got {n_bootstrap!r}")
     n_samples = 0 if n_bootstrap <= 1 else poisson.check_samples(n_bootstrap)
     seed_text, seed_value = poisson.seed_of(seed) if n_samples else ("", 0)
     combined, resamples = _run(ds, metric, columns, n_samples, seed_value, num_cpus_per_block)
@@ -310,7 +312,7 @@ def add_sentence_scores(
             f"the dataset already has a column {name!r}; choose another name with column=..."
         )
     _check_shippable(metric)
-    threads = num_cpus_per_block
+    threads = _check_cpus(num_cpus_per_block)
 
     def rapidbleu_sentence_scores(batch: pa.Table) -> pa.Table:
         import pyarrow as pa
@@ -358,6 +360,7 @@ def _run(
     The resampled statistics (with ``n_samples``) are int64 sums for additive metrics, else a
     list of each resample's totals.
     """
+    _check_cpus(num_cpus)
     _check_schema(ds, columns)
     _check_shippable(metric)
     # The bootstrap weighs rows by their index, and non-additive metrics fold in order: both
@@ -497,6 +500,13 @@ def _arrow_types(schema: Any) -> list[Any] | None:
 
     types = list(schema.types)
     return types if all(isinstance(t, pa.DataType) for t in types) else None
+
+
+def _check_cpus(num_cpus: Any) -> int:
+    """Cores per block task: a positive int (also the core's threads in the task)."""
+    if isinstance(num_cpus, bool) or not isinstance(num_cpus, (int, np.integer)) or num_cpus < 1:
+        raise InvalidOptionError(f"num_cpus_per_block must be an int >= 1, got {num_cpus!r}")
+    return int(num_cpus)
 
 
 def _check_shippable(metric: Metric[Any]) -> None:
