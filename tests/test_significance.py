@@ -19,9 +19,9 @@ from sacrebleu import significance as sb_sig
 from sacrebleu.metrics import BLEU as SacreBLEU
 
 from rapidbleu import significance
-from rapidbleu.analysis.resampling import bootstrap_indices
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
 from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.resampling import bootstrap_indices
 
 OPTION_SETS = [
     {},

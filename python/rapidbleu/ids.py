@@ -167,7 +167,7 @@ def token_statistics(
     if lowercase:
         hypotheses, references = _lower(hypotheses), _lower(references)
     # The flags are read by truth value, as `lowercase` is (the core takes only a real bool).
-    return _core.token_statistics(
+    return _core.bleu_token_statistics(
         hypotheses,
         references,
         max_order,

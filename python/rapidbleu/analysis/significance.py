@@ -2,7 +2,7 @@
 
 For any :class:`~rapidbleu.metrics.Metric`: p-values, means and confidence intervals equal
 sacreBLEU 2.6.0's with ``==`` for the same seed. The random draws are NumPy's, made exactly as
-sacreBLEU makes them (:mod:`rapidbleu.analysis.resampling`); the metric scores the resampled
+sacreBLEU makes them (:mod:`rapidbleu.metrics.resampling`); the metric scores the resampled
 statistics with sacreBLEU's arithmetic (:meth:`Metric.resample_scores
 <rapidbleu.metrics.Metric.resample_scores>`: float32 sums, and float32 scores where sacreBLEU's
 are float32); means, differences and p-values are computed here with NumPy on arrays of the
@@ -22,8 +22,8 @@ import numpy.typing as npt
 
 from rapidbleu import _config
 from rapidbleu._config import Seed
-from rapidbleu.analysis import resampling
 from rapidbleu.errors import InvalidOptionError
+from rapidbleu.metrics import resampling
 from rapidbleu.metrics.base import Metric, Rows
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.score import Signature
@@ -211,7 +211,7 @@ class _Draws:
         )
 
     def counts(self, n_samples: int, n: int) -> npt.NDArray[np.float64] | None:
-        """How often each segment is drawn in each resample (see ``resampling.counts_matrix``)."""
+        """How often each segment is drawn in each resample (see ``sums.counts_matrix``)."""
         idxs = self.bootstrap(n_samples, n)
         return self.get(  # type: ignore[no-any-return]
             ("counts", n_samples, n), lambda: resampling.counts_matrix(idxs, n)

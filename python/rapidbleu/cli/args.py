@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (short ``--help``, options in groups).
 
     Example:
-        >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).tokenize
+        >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).bleu_tokenize
         'intl'
     """
     p = _Parser(

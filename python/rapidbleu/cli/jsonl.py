@@ -55,6 +55,8 @@ def parse_item(line: str, where: str) -> tuple[str, list[str], Any]:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         raise InputError(f"{where}: not valid JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested too deeply to be an item") from None
     if not isinstance(obj, dict):
         raise InputError(
             f"{where}: expected a JSON object with a candidate and references, "

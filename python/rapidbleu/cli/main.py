@@ -15,7 +15,10 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
@@ -31,7 +34,7 @@ from rapidbleu.cli.scoring import (
     sentence_lines,
     whole_corpus,
 )
-from rapidbleu.errors import InvalidOptionError, RapidBleuError, UsageError
+from rapidbleu.errors import InputFileError, InvalidOptionError, RapidBleuError, UsageError
 from rapidbleu.report.model import Results
 from rapidbleu.report.tables import render
 from rapidbleu.version import SACREBLEU_VERSION, __version__
@@ -39,8 +42,22 @@ from rapidbleu.version import SACREBLEU_VERSION, __version__
 __all__ = ["console_main", "main"]
 
 
+class _ClosedStdin(io.RawIOBase):
+    """Standard input when the process has none (``<&-``): reading it is a clear error."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise InputFileError(
+            "standard input is closed: give the system output with -i FILE (or pipe it in)"
+        )
+
+
 def _binary_stdin(stdin: Any) -> IO[bytes]:
     """The system output's byte stream: ``stdin.buffer``, or a text stream encoded as UTF-8."""
+    if stdin is None:
+        return io.BufferedReader(_ClosedStdin())
     buffer = getattr(stdin, "buffer", None)
     if buffer is not None:
         return buffer  # type: ignore[no-any-return]
@@ -102,8 +119,41 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
     yield _render(Results.of_scores({name: scores}, signatures), args)
 
 
+#: Output kept in memory before it spills to a temporary file (all-or-nothing output).
+_SPOOL_BYTES = 8 << 20
+
+
+def _run(args: argparse.Namespace, source: IO[bytes], out: TextIO) -> None:
+    """Runs the scoring the options ask for, writing everything to ``out``."""
+    progress = Progress(sys.stderr, enabled=not args.quiet)
+    try:
+        if args.jsonl is not None:
+            lines = jsonl_lines(args, source, progress)
+        elif paired.is_paired(args):
+            # The tests resample segments: the whole corpus is read into memory.
+            systems, references = whole_corpus(args, source)
+            metrics = make_metrics(args)
+            paired.run_paired(args, systems, references, metrics, out, args.input is None)
+            return
+        elif args.confidence:
+            lines = _confidence(args, source)
+        else:
+            lines = _score_files(args, source, progress)
+        for line in lines:
+            out.write(line + "\n")
+    finally:
+        progress.close()
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
-    """Runs the command; returns its exit code (0 ok, 1 bad input, 2 wrong command line).
+    """Runs the command; returns its exit code.
+
+    Exit codes: 0 success; 1 bad input or an input/output error (a missing file, text that is
+    not valid in its encoding, different line counts, output that cannot be written, not
+    enough memory); 2 a wrong command line or option value; 70 an internal error (a bug);
+    130 interrupted. Every error is one line on stderr, and nothing is written to stdout then:
+    output is produced in full (in memory, spilling to a temporary file) before any of it is
+    written, so a late error never leaves half an output behind.
 
     Args:
         argv: Arguments without the program name (default ``sys.argv[1:]``).
@@ -120,38 +170,49 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
     out = sys.stdout
     try:
         args = parse_args(list(sys.argv[1:] if argv is None else argv))
+        if out is None:
+            raise InputFileError("standard output is closed: there is nowhere to write to")
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
-        progress = Progress(sys.stderr, enabled=not args.quiet)
-        with _logging(args.quiet):
+        with (
+            _logging(args.quiet),
+            tempfile.SpooledTemporaryFile(
+                _SPOOL_BYTES, "w+", encoding="utf-8", newline=""
+            ) as buffer,
+        ):
+            _run(args, source, buffer)  # type: ignore[arg-type]
+            buffer.seek(0)
             try:
-                if args.jsonl is not None:
-                    lines = jsonl_lines(args, source, progress)
-                elif paired.is_paired(args):
-                    # The tests resample segments: the whole corpus is read into memory.
-                    systems, references = whole_corpus(args, source)
-                    metrics = make_metrics(args)
-                    stdin_names = args.input is None
-                    return paired.run_paired(args, systems, references, metrics, out, stdin_names)
-                elif args.confidence:
-                    lines = _confidence(args, source)
-                else:
-                    lines = _score_files(args, source, progress)
-                for line in lines:
-                    out.write(line + "\n")
-            finally:
-                progress.close()
+                shutil.copyfileobj(buffer, out)
+                out.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as e:
+                raise InputFileError(f"cannot write the output: {e.strerror or e}") from None
     except InvalidOptionError as e:  # UsageError included
         print(f"rapidbleu: error: {e} (see rapidbleu --help)", file=sys.stderr)
         return 2
     except RapidBleuError as e:
         print(f"rapidbleu: error: {e}", file=sys.stderr)
         return 1
+    except MemoryError:
+        print(
+            "rapidbleu: error: not enough memory for this input and these options", file=sys.stderr
+        )
+        return 1
     except KeyboardInterrupt:
         print("rapidbleu: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise  # console_main: `rapidbleu ... | head` stops quietly
+    except Exception as e:  # never a traceback: a bug, named as one
+        print(
+            f"rapidbleu: internal error: {type(e).__name__}: {e}; this is a bug, please report it",
+            file=sys.stderr,
+        )
+        return 70
     return 0
 
 
@@ -162,10 +223,16 @@ def console_main() -> None:
         sys.stdout.reconfigure(encoding="utf-8")
     try:
         code = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except BrokenPipeError:
         # `rapidbleu ... | head`: stop quietly, like a command whose reader went away.
-        devnull = open(__import__("os").devnull, "w")
-        sys.stdout = devnull
         code = 141
+    except OSError as e:
+        print(f"rapidbleu: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        code = 1
+    if code in (1, 141) and sys.stdout is not None:
+        # What is left in stdout's buffer can never be written: drop it, so that the
+        # interpreter's own flush at exit does not print a traceback.
+        sys.stdout = open(os.devnull, "w")
     sys.exit(code)

@@ -292,7 +292,8 @@ def score_rows(
     return _core.nltk_sentence_scores(
         rows,
         [[float(x) for x in w] for w in weights],
-        [tuple(w) == DEFAULT_WEIGHTS for w in weights],
+        # NLTK's auto_reweigh fires only for the tuple (0.25, 0.25, 0.25, 0.25), not a list.
+        [w == DEFAULT_WEIGHTS for w in weights],
         method,
         float(epsilon),
         float(k),

@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import IO, Any, NoReturn
 
-from rapidbleu.errors import InputError, InputFileError, InvalidTextError, LengthMismatchError
+from rapidbleu.errors import (
+    InputError,
+    InputFileError,
+    InvalidTextError,
+    LengthMismatchError,
+    RapidBleuError,
+)
 
 __all__ = ["CHUNK_LINES", "Corpus", "LineReader", "open_input", "read_all"]
 
@@ -131,6 +137,8 @@ class LineReader:
         while len(self._pending) < n and not self._eof:
             try:
                 lines = self._read_text(n) if self._text is not None else self._read_bytes(n)
+            except RapidBleuError:
+                raise
             except _CORRUPT as e:
                 raise InputFileError(f"{self.name}: corrupt or truncated data ({e})") from None
             if not lines:
@@ -143,10 +151,11 @@ class LineReader:
         assert self._text is not None
         try:
             lines = list(islice(self._text, n))
-        except UnicodeDecodeError as e:
+        except UnicodeError as e:  # a decoding error, or e.g. UTF-16 without a byte order mark
+            reason = e.reason if isinstance(e, UnicodeDecodeError) else str(e)
             raise InvalidTextError(
                 f"{self.name}: line {self._raw_lines + 1}: cannot decode as {self._encoding} "
-                f"({e.reason}); use --encoding-errors replace to go on, or -e to give the encoding"
+                f"({reason}); use --encoding-errors replace to go on, or -e to give the encoding"
             ) from None
         return [line[:-1] if line.endswith("\n") else line for line in lines]
 

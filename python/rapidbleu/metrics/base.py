@@ -49,11 +49,11 @@ import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _config, _core
-from rapidbleu.analysis import resampling
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.ids import is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import bootstrap_indices, exact_sums, f32_sums
 from rapidbleu.metrics.score import Score, Signature
 
 __all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "metric_classes"]
@@ -64,19 +64,26 @@ Scores = npt.NDArray[Any]
 #: The score type a metric returns (``BLEUScore`` for BLEU).
 S = TypeVar("S", bound=Score)
 
-#: Metric classes by command-line name, filled in as subclasses are defined.
-_REGISTRY: dict[str, type[Metric[Any]]] = {}
-
 
 def metric_classes() -> dict[str, type[Metric[Any]]]:
-    """Every metric class defined so far, by its command-line name (``-m``).
+    """Every metric class defined so far that has a command-line name (``-m``), by that name.
+
+    A subclass of :class:`Metric` with a ``cli_name`` is found here as soon as it is defined;
+    nothing else registers it.
 
     Example:
         >>> import rapidbleu
         >>> "bleu" in metric_classes()
         True
     """
-    return dict(_REGISTRY)
+    found: dict[str, type[Metric[Any]]] = {}
+    todo: list[type[Metric[Any]]] = list(Metric.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls.cli_name:
+            found.setdefault(cls.cli_name, cls)
+        todo.extend(cls.__subclasses__())
+    return found
 
 
 def check_streams(references: Any) -> Sequence[Any]:
@@ -101,6 +108,22 @@ def check_streams(references: Any) -> Sequence[Any]:
             "e.g. [[ref_seg1, ref_seg2, ...]]"
         )
     return references  # type: ignore[no-any-return]
+
+
+def check_flag(value: Any, name: str) -> bool:
+    """An on/off option: ``True``/``False`` (NumPy's too, and the ints 0 and 1), or an error.
+
+    A string such as ``"no"`` would read as true; it is refused instead.
+
+    Example:
+        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force")
+        (True, False)
+    """
+    if isinstance(value, (bool, np.bool_)) or (
+        isinstance(value, (int, np.integer)) and value in (0, 1)
+    ):
+        return bool(value)
+    raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
 
 
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
@@ -130,7 +153,8 @@ class Metric(ABC, Generic[S]):
             sacreBLEU; the signature needs it.
     """
 
-    #: The metric's name on the command line (``-m``); a subclass that sets it is registered.
+    #: The metric's name on the command line (``-m``); a subclass that sets it is listed by
+    #: :func:`metric_classes`.
     cli_name: ClassVar[str] = ""
     #: Whether a higher score is better (TER: lower is better).
     higher_is_better: ClassVar[bool] = True
@@ -140,11 +164,6 @@ class Metric(ABC, Generic[S]):
     #: The metric's options on the command line.
     CLI_OPTIONS: ClassVar[tuple[CliOption, ...]] = ()
     _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.cli_name:
-            _REGISTRY[cls.cli_name] = cls
 
     def __init__(self, *, num_threads: int | None = None) -> None:
         # sacreBLEU's Metric.__init__ fields (the signature reads them from __dict__).
@@ -344,8 +363,8 @@ class Metric(ABC, Generic[S]):
             sums: The exact int64 sums ``rows[idxs].sum(1)`` when already known.
         """
         if sums is None:
-            sums = resampling.exact_sums(rows, idxs, self.num_threads)
-        f32 = resampling.f32_sums(sums, rows, idxs)
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
         return np.array([self.score_totals(row).score for row in f32])
 
     def randomization_sums(
@@ -398,8 +417,9 @@ class Metric(ABC, Generic[S]):
 
         Example:
             >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().score_fields(Score("BLEU", 50.0), 100.0)["bleu"]
-            0.5
+            >>> bleu = BLEU()
+            >>> Metric.score_fields(bleu, bleu.corpus_score(["a b c d"], [["a b c d"]]), 100.0)
+            {'bleu': 1.0000000000000004}
         """
         return {self.cli_name: score.score / divisor}
 
@@ -432,7 +452,7 @@ class Metric(ABC, Generic[S]):
             seed_text, seed = _config.seed()
             self.n_bootstrap = n
             self.seed = seed_text
-            idxs = resampling.bootstrap_indices(seed, n, len(rows))
+            idxs = bootstrap_indices(seed, n, len(rows))
             score.estimate_ci(list(self.resample_scores(rows, idxs)))
         return score
 

@@ -21,9 +21,8 @@ import numpy.typing as npt
 
 from rapidbleu import _core
 from rapidbleu import ids as _ids
-from rapidbleu.analysis import resampling
 from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.metrics.base import Metric, Rows, check_hypotheses, check_streams
+from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
 from rapidbleu.metrics.bleu_score import (
     MAX_NGRAM_ORDER,
     NEUMAIER,
@@ -31,9 +30,11 @@ from rapidbleu.metrics.bleu_score import (
     BLEUScore,
     BLEUSignature,
     compute_bleu,
+    score_of_counts,
 )
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import exact_sums, f32_sums
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
@@ -140,38 +141,11 @@ class BLEU(Metric[BLEUScore]):
         spm_model: str | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        if smooth_method not in SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"unknown smooth_method {smooth_method!r}; allowed: " + ", ".join(SMOOTH_DEFAULTS)
-            )
-        if smooth_value is not None and (
-            isinstance(smooth_value, bool)
-            or not isinstance(smooth_value, (int, float))
-            or not smooth_value >= 0
-            or smooth_value == float("inf")
-        ):
-            raise InvalidOptionError(
-                f"smooth_value must be a finite number >= 0 (or None), got {smooth_value!r}"
-            )
-        if (
-            isinstance(max_ngram_order, bool)
-            or not isinstance(max_ngram_order, int)
-            or max_ngram_order < 1
-        ):
-            raise InvalidOptionError(
-                f"max_ngram_order must be a positive integer, got {max_ngram_order!r}"
-            )
-        self._force = force
-        self.trg_lang = trg_lang
-        self.lowercase = lowercase
-        self.smooth_value = smooth_value
-        self.smooth_method = smooth_method
-        self.max_ngram_order = max_ngram_order
-        self.effective_order = effective_order
-        self._layout = RowLayout.of(
-            ["hyp_len", "ref_len"], correct=max_ngram_order, total=max_ngram_order
+        lowercase, force, effective_order = (
+            check_flag(lowercase, "lowercase"),
+            check_flag(force, "force"),
+            check_flag(effective_order, "effective_order"),
         )
-
         if tokenize is None:
             best_tokenizer = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
@@ -187,14 +161,34 @@ class BLEU(Metric[BLEUScore]):
             raise InvalidOptionError(
                 f"unknown tokenizer {best_tokenizer!r}; allowed: " + ", ".join(TOKENIZERS)
             )
+        rust_tokenizer = is_rust_tokenizer(best_tokenizer)
+        # The core checks every option value, in one place with one message each. MeCab and
+        # SentencePiece output reaches the core tokenized and lowercased already.
+        self._options = _core.BleuOptions(
+            tokenizer=best_tokenizer if rust_tokenizer else "none",
+            lowercase=lowercase and rust_tokenizer,
+            max_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+            neumaier=NEUMAIER,
+        )
+        self._force = force
+        self.trg_lang = trg_lang
+        self.lowercase = lowercase
+        self.smooth_value = smooth_value
+        self.smooth_method = smooth_method
+        self.max_ngram_order = self._options.max_order
+        self.effective_order = effective_order
+        self._layout = RowLayout.of(
+            ["hyp_len", "ref_len"], correct=self.max_ngram_order, total=self.max_ngram_order
+        )
         self._py_tokenizer: PythonTokenizer | None = None
-        if is_rust_tokenizer(best_tokenizer):
+        if rust_tokenizer:
             self.tokenizer_signature = best_tokenizer
-            self._engine_tokenizer = best_tokenizer
         else:
             self._py_tokenizer = get_python_tokenizer(best_tokenizer, spm_model=spm_model)
             self.tokenizer_signature = self._py_tokenizer.signature()
-            self._engine_tokenizer = "none"
         if references is not None:
             self.cache_references(references)
 
@@ -239,39 +233,42 @@ class BLEU(Metric[BLEUScore]):
             out.append(tok((line.lower() if self.lowercase else line).rstrip()))
         return out
 
-    def engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any, bool]:
+    def engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any]:
         """What the core's tokenizer sees: text, or text a Python tokenizer already split.
 
         With a Python tokenizer (MeCab, SentencePiece) the lines are tokenized (and
-        lowercased) here, and the core gets ``tokenize="none"`` and no lowercasing left.
+        lowercased) here, and the core's options say ``tokenizer="none"`` and no lowercasing.
         ``refs`` is a list of lists of str (streams or per-segment lists: both work).
 
         Returns:
-            ``(hypotheses, references, lowercase)`` for the core.
+            ``(hypotheses, references)`` for the core.
         """
         if self._py_tokenizer is None:
-            return hyps, refs, self.lowercase
+            return hyps, refs
         if refs is not None:
             refs = [self._pretokenize(r) for r in refs]
-        return self._pretokenize(hyps), refs, False
+        return self._pretokenize(hyps), refs
 
     @property
-    def engine_tokenizer(self) -> str:
-        """The Rust tokenizer the core runs (``none`` after a Python tokenizer)."""
-        return self._engine_tokenizer
+    def options(self) -> _core.BleuOptions:
+        """The options the core runs with (checked once, when the metric was built).
+
+        Example:
+            >>> BLEU(tokenize="intl").options.tokenizer
+            'intl'
+        """
+        return self._options
 
     # -- statistics ------------------------------------------------------------------------
 
-    def _cache(self, references: Sequence[Any]) -> _core.ReferenceCache:
-        _, refs, lowercase = self.engine_inputs([], references)
-        cache = _core.ReferenceCache(
-            refs, self._engine_tokenizer, lowercase, self.max_ngram_order, self.num_threads
-        )
+    def _cache(self, references: Sequence[Any]) -> _core.BleuReferenceCache:
+        _, refs = self.engine_inputs([], references)
+        cache = _core.BleuReferenceCache(refs, self._options, self.num_threads)
         self.num_refs = cache.num_refs
         return cache
 
     def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
-        hyps, _, _ = self.engine_inputs(hypotheses, None)
+        hyps, _ = self.engine_inputs(hypotheses, None)
         stats, periods = cache.statistics(hyps, self.num_threads)
         self._check_periods(hypotheses, periods)
         return stats  # type: ignore[no-any-return]
@@ -289,15 +286,9 @@ class BLEU(Metric[BLEUScore]):
             )
             self.num_refs = _ids.num_refs(references, per_segment)
             return stats
-        hyps, refs, lowercase = self.engine_inputs(hypotheses, references)
-        stats, num_refs, periods = _core.corpus_statistics(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            self.max_ngram_order,
-            self.num_threads,
-            per_segment=per_segment,
+        hyps, refs = self.engine_inputs(hypotheses, references)
+        stats, num_refs, periods = _core.bleu_statistics(
+            hyps, refs, self._options, self.num_threads, per_segment=per_segment
         )
         self.num_refs = num_refs
         self._check_periods(hypotheses, periods)
@@ -347,30 +338,18 @@ class BLEU(Metric[BLEUScore]):
 
         Example:
             >>> bleu = BLEU()
-            >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c"], [["a b c"]]))).score
+            >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c d"], [["a b c d"]]))).score
             100.00000000000004
         """
         stats = totals.tolist() if isinstance(totals, np.ndarray) else [int(x) for x in totals]
         n = self.max_ngram_order
-        return compute_bleu(
-            correct=stats[2 : 2 + n],
-            total=stats[2 + n :],
-            sys_len=stats[0],
-            ref_len=stats[1],
-            smooth_method=self.smooth_method,
-            smooth_value=self.smooth_value,
-            effective_order=self.effective_order,
-            max_ngram_order=n,
+        return score_of_counts(
+            self._options, self.smooth_value, stats[2 : 2 + n], stats[2 + n :], stats[0], stats[1]
         )
-
-    def _scoring(self) -> tuple[str, float | None, bool, int, bool]:
-        """How the core turns statistics into scores: this metric's options, in its order."""
-        value = None if self.smooth_value is None else float(self.smooth_value)
-        return self.smooth_method, value, self.effective_order, self.max_ngram_order, NEUMAIER
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """Sentence BLEU of each statistics row, in one batched core call."""
-        return _core.score_rows(np.ascontiguousarray(rows, dtype=np.int64), *self._scoring())
+        return _core.bleu_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
 
     def sentence_scores(
         self,
@@ -399,22 +378,12 @@ class BLEU(Metric[BLEUScore]):
         """
         if references is None or _ids.is_pretokenized(hypotheses):
             return self.score_rows(self.statistics(hypotheses, references, per_segment=per_segment))
-        hyps, refs, lowercase = self.engine_inputs(
+        hyps, refs = self.engine_inputs(
             check_hypotheses(hypotheses), references if per_segment else check_streams(references)
         )
         # Scored in the core's parallel pass: no statistics array is built.
-        scores, self.num_refs = _core.sentence_scores(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            self.max_ngram_order,
-            self.num_threads,
-            per_segment,
-            self.smooth_method,
-            None if self.smooth_value is None else float(self.smooth_value),
-            self.effective_order,
-            NEUMAIER,
+        scores, self.num_refs = _core.bleu_sentence_scores(
+            hyps, refs, self._options, self.num_threads, per_segment
         )
         return scores
 
@@ -448,17 +417,17 @@ class BLEU(Metric[BLEUScore]):
         float64 operation, so the precisions are those of the (integer-valued) sums.
         """
         if sums is None:
-            sums = resampling.exact_sums(rows, idxs, self.num_threads)
-        f32 = resampling.f32_sums(sums, rows, idxs)
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
         if _NUMPY2:
-            return _core.score_rows_f32(f32, *self._scoring())
-        return _core.score_rows(f32.astype(np.int64), *self._scoring())
+            return _core.bleu_score_rows_f32(f32, self._options)
+        return _core.bleu_score_rows(f32.astype(np.int64), self._options)
 
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of int64 shuffled sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
-        method, value, eff, order, neumaier = self._scoring()
-        k = SMOOTH_DEFAULTS["add-k"] if value is None else value
-        if method == "add-k" and k is not None and float(k) != math.floor(k):
+        options = self._options
+        k = options.smooth_value
+        if options.smooth_method == "add-k" and k is not None and float(k) != math.floor(k):
             # sacreBLEU adds k into the int64 row (`correct[n - 1] += smooth_value`), which
             # truncates: the counts become floor(c + k). Same score as no smoothing on those
             # counts, except that a row without matches stays 0 (checked before adding).
@@ -468,7 +437,13 @@ class BLEU(Metric[BLEUScore]):
             for group in ("correct", "total"):
                 cols = self.layout.group(mod, group)
                 cols[:, 1:] = np.floor(cols[:, 1:] + k)
-            out = _core.score_rows(mod, "none", None, eff, order, neumaier)
+            unsmoothed = _core.BleuOptions(
+                max_order=options.max_order,
+                smooth_method="none",
+                effective_order=options.effective_order,
+                neumaier=options.neumaier,
+            )
+            out = _core.bleu_score_rows(mod, unsmoothed)
             out[no_match] = 0.0
             return out
         return self.score_rows(sums)
@@ -502,26 +477,23 @@ class BLEU(Metric[BLEUScore]):
 
         Entry ``[i, j]`` equals ``sentence_score(hypotheses[i], [references[j]]).score``.
         """
-        engine_groups: list[tuple[Sequence[str], Sequence[str]]] = []
-        for hyps, refs in groups:
-            hh, rr, _ = self.engine_inputs(hyps, [refs])
-            engine_groups.append((list(hh), list(rr[0])))
-        return _core.pairwise_matrices(
-            engine_groups,
-            self._engine_tokenizer,
-            self.lowercase and self._py_tokenizer is None,
-            self.max_ngram_order,
-            self.num_threads,
-            self.smooth_method,
-            None if self.smooth_value is None else float(self.smooth_value),
-            self.effective_order,
-            NEUMAIER,
+        return _core.bleu_pairwise_matrices(
+            self._engine_groups(groups), self._options, self.num_threads
         )
+
+    def _engine_groups(
+        self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[tuple[Sequence[str], Sequence[str]]]:
+        out: list[tuple[Sequence[str], Sequence[str]]] = []
+        for hyps, refs in groups:
+            hh, rr = self.engine_inputs(hyps, [refs])
+            out.append((list(hh), list(rr[0])))
+        return out
 
     def self_statistics(self, samples: Sequence[str]) -> Rows:
         """The row of every sample against all the others as references (self-BLEU)."""
-        texts, _, lowercase = self.engine_inputs(samples, None)
-        return _core.self_statistics(texts, self._engine_tokenizer, lowercase, self.max_ngram_order)
+        texts, _ = self.engine_inputs(samples, None)
+        return _core.bleu_self_statistics(texts, self._options)
 
     def aggregate_statistics(
         self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
@@ -530,16 +502,8 @@ class BLEU(Metric[BLEUScore]):
 
         See :func:`rapidbleu.analysis.pairwise.aggregate_mbr_statistics` for the formula.
         """
-        engine_groups: list[tuple[Sequence[str], Sequence[str]]] = []
-        for hyps, refs in groups:
-            hh, rr, _ = self.engine_inputs(hyps, [refs])
-            engine_groups.append((list(hh), list(rr[0])))
-        return _core.aggregate_statistics(
-            engine_groups,
-            self._engine_tokenizer,
-            self.lowercase and self._py_tokenizer is None,
-            self.max_ngram_order,
-            self.num_threads,
+        return _core.bleu_aggregate_statistics(
+            self._engine_groups(groups), self._options, self.num_threads
         )
 
     def get_signature(self) -> BLEUSignature:

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from rapidbleu import _core
-from rapidbleu.errors import InputError, InputTypeError, InvalidOptionError
+from rapidbleu.errors import InputError, InputTypeError
 from rapidbleu.metrics.score import Score, Signature
 
 __all__ = [
@@ -183,24 +183,34 @@ def compute_bleu(
         >>> compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
         100.00000000000004
     """
-    if smooth_method not in SMOOTH_DEFAULTS:
-        raise InvalidOptionError(
-            f"unknown smooth_method {smooth_method!r}; allowed: " + ", ".join(SMOOTH_DEFAULTS)
-        )
-    if smooth_value is None:
-        smooth_value = SMOOTH_DEFAULTS[smooth_method]
+    options = _core.BleuOptions(
+        max_order=max_ngram_order,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=effective_order,
+        neumaier=NEUMAIER,
+    )
+    return score_of_counts(options, smooth_value, correct, total, sys_len, ref_len)
+
+
+def score_of_counts(
+    options: _core.BleuOptions,
+    smooth_value: float | None,
+    correct: list[int],
+    total: list[int],
+    sys_len: int,
+    ref_len: int,
+) -> BLEUScore:
+    """:func:`compute_bleu` with checked ``options``; ``smooth_value`` as the caller gave it.
+
+    Example:
+        >>> score_of_counts(_core.BleuOptions(), None, [4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
+        100.00000000000004
+    """
     try:
         # The core takes integers only (ints, NumPy integers: anything with __index__).
-        score, precisions, bp, addk_orders = _core.compute_bleu(
-            correct,
-            total,
-            sys_len,
-            ref_len,
-            smooth_method,
-            None if smooth_value is None else float(smooth_value),
-            effective_order,
-            max_ngram_order,
-            NEUMAIER,
+        score, precisions, bp, addk_orders = _core.bleu_compute(
+            correct, total, sys_len, ref_len, options
         )
     except TypeError:
         raise InputTypeError("correct, total, sys_len and ref_len must be integer counts") from None
@@ -210,12 +220,13 @@ def compute_bleu(
         ) from None
     sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
     if addk_orders:
-        # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`).
+        # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`), adding
+        # the value as given (an int stays an int: SMOOTH_DEFAULTS["add-k"] is 1).
         if not isinstance(correct, list):
             correct = list(correct)
         if not isinstance(total, list):
             total = list(total)
-        k: Any = smooth_value
+        k: Any = SMOOTH_DEFAULTS["add-k"] if smooth_value is None else smooth_value
         for n in range(2, addk_orders + 2):
             correct[n - 1] += k
             total[n - 1] += k

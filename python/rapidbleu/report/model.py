@@ -12,7 +12,7 @@ Example:
     ...     {"BLEU": bleu.get_signature()},
     ... )
     >>> res.systems, res.metrics, round(res.cell("sys", "BLEU").score.score, 2)
-    (['sys'], ['BLEU'], 80.91)
+    (['sys'], ['BLEU'], 72.31)
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-//! [`IdVocab`]: integer token IDs -> dense segment-local token ids (0, 1, ...).
+//! [`IdVocab`]: integer token IDs -> dense segment-local token codes (0, 1, ...).
 //!
 //! Performance decision: the IDs of real tokenizers are small (vocabularies of 32k to 256k),
 //! so an ID below [`DIRECT`] is its own index into a table, with no hashing and no probing;
-//! the slot holds the dense id and the stamp of the segment that wrote it, which empties the
+//! the slot holds the code and the stamp of the segment that wrote it, which empties the
 //! table in O(1) as in [`NgramMap`]. Larger or negative IDs go to an [`NgramMap`]. Which of
-//! the two holds an ID depends on its value only, so every ID has one dense id.
+//! the two holds an ID depends on its value only, so every ID has one code.
 
-use crate::ngram_map::NgramMap;
+use crate::engine::ngram_map::NgramMap;
 
 /// IDs in `0..DIRECT` are looked up by index (a table of at most 2 MiB per worker).
 const DIRECT: u64 = 1 << 18;
@@ -14,7 +14,7 @@ const DIRECT: u64 = 1 << 18;
 /// See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct IdVocab {
-    /// `direct[id]`: `stamp << 32 | dense id`, current when its stamp is `stamp`.
+    /// `direct[t]` for a token ID `t`: `stamp << 32 | code`, current when its stamp is `stamp`.
     direct: Vec<u64>,
     stamp: u32,
     /// IDs outside `0..DIRECT`.
@@ -34,7 +34,7 @@ impl Default for IdVocab {
 }
 
 impl IdVocab {
-    /// Number of distinct IDs (the next dense id).
+    /// Number of distinct IDs (the next code).
     pub(crate) fn len(&self) -> usize {
         self.len as usize
     }
@@ -51,7 +51,12 @@ impl IdVocab {
         }
     }
 
-    /// Appends the dense id of every ID of `ids` to `out`, giving new IDs the next ids.
+    /// Appends the code of every ID of `ids` to `out`, giving new IDs the next codes.
+    ///
+    /// Performance decision: kept out of line (one call per reference). Inlined into the
+    /// counting worker, its loop compiled to one more instruction per ID (callgrind,
+    /// `profile_ids`: 0.25% of the whole count).
+    #[inline(never)]
     pub(crate) fn intern(&mut self, ids: &[i64], out: &mut Vec<u32>) {
         let top = ids
             .iter()
@@ -66,22 +71,22 @@ impl IdVocab {
         let stamp = u64::from(self.stamp) << 32;
         out.extend(ids.iter().map(|&t| {
             let next = self.len;
-            let id = if (t as u64) < DIRECT {
+            let code = if (t as u64) < DIRECT {
                 // The table was grown above to hold every small ID of `ids`.
                 let slot = &mut self.direct[t as usize];
                 let known = *slot >> 32 == stamp >> 32;
-                let id = std::hint::select_unpredictable(known, *slot as u32, next);
-                *slot = stamp | u64::from(id);
-                id
+                let code = std::hint::select_unpredictable(known, *slot as u32, next);
+                *slot = stamp | u64::from(code);
+                code
             } else {
                 self.large.insert_reserved(t as u64, next)
             };
-            self.len += u32::from(id == next);
-            id
+            self.len += u32::from(code == next);
+            code
         }));
     }
 
-    /// The dense id of ID `t`, or `missing` if it was not interned.
+    /// The code of ID `t`, or `missing` if it was not interned.
     #[inline]
     pub(crate) fn get_or(&self, t: i64, missing: u32) -> u32 {
         if (t as u64) < DIRECT {
@@ -106,8 +111,8 @@ mod tests {
         v.intern(&ids, &mut out);
         assert_eq!(out, vec![0, 1, 0, 2, 3, 1, 4, 5, 3]);
         assert_eq!(v.len(), 6);
-        for (&t, &id) in ids.iter().zip(&out) {
-            assert_eq!(v.get_or(t, 99), id);
+        for (&t, &code) in ids.iter().zip(&out) {
+            assert_eq!(v.get_or(t, 99), code);
         }
         assert_eq!(v.get_or(4, 99), 99);
         assert_eq!(v.get_or(1 << 30, 99), 99);

@@ -1,177 +1,22 @@
-//! Hash maps built for one segment at a time: [`NgramMap`] from n-gram keys (`u64`) to n-gram
-//! ids, and [`TokenMap`] from token bytes to token ids.
-//!
-//! Performance decision: the n-gram map is the innermost loop of every statistic (about 200
-//! operations per segment). A general map (hashbrown with FxHash) spends most of its time in
-//! group probing and entry bookkeeping; this one is linear probing over a power-of-two table,
-//! indexed by the high bits of a multiplicative (Fibonacci) hash, at most a quarter full (at
-//! half full, a second probe was frequent enough to mispredict). Emptying it for the next
-//! segment is O(1): every slot carries the stamp of the segment that wrote it, and a slot with
-//! an older stamp is empty. Each segment uses only as many slots as it can need (a prefix of
-//! the table): after a long segment, short ones stay within a few cache lines.
+//! [`TokenMap`]: token bytes -> dense token codes (0, 1, ...), for one segment at a time (the
+//! BLEU counter) or a whole group of sentences (pairwise BLEU).
 
-/// One slot: key, id, and the stamp of the generation that wrote it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    key: u64,
-    id: u32,
-    stamp: u32,
-}
-
-/// See the module documentation.
-#[derive(Clone, Debug)]
-pub(crate) struct NgramMap {
-    slots: Vec<Slot>,
-    /// Slots in use: `slots[..size]`, a power of two.
-    size: usize,
-    /// `64 - log2(size)`: the hash's high bits index the table.
-    shift: u32,
-    stamp: u32,
-    len: usize,
-}
-
-impl Default for NgramMap {
-    fn default() -> Self {
-        NgramMap {
-            slots: vec![Slot::default(); MIN_SLOTS],
-            size: MIN_SLOTS,
-            shift: 64 - MIN_SLOTS.trailing_zeros(),
-            stamp: 1,
-            len: 0,
-        }
-    }
-}
-
-const MIN_SLOTS: usize = 16;
-
-/// Slots for `keys` keys: a power of two at least four times as many.
-fn slots_for(keys: usize) -> usize {
-    keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two()
-}
-
-impl NgramMap {
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
-    }
-
-    /// Empties the map in O(1).
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            // After 2^32 generations, old stamps could look current again: wipe them once.
-            self.slots.fill(Slot::default());
-            self.stamp = 1;
-        }
-    }
-
-    /// Empties the map in O(1) and sizes it for at most `keys` keys.
-    pub(crate) fn clear_for(&mut self, keys: usize) {
-        self.clear();
-        let size = slots_for(keys);
-        if size > self.slots.len() {
-            self.slots = vec![Slot::default(); size];
-            self.stamp = 1;
-        }
-        self.set_size(size);
-    }
-
-    fn set_size(&mut self, size: usize) {
-        self.size = size;
-        self.shift = 64 - size.trailing_zeros();
-    }
-
-    /// The slot holding `key`, or else the empty slot where it would go.
-    ///
-    /// Performance decision: the probe stops on "empty or equal" in one test, and callers
-    /// pick the outcome without branching where they can, because whether an n-gram is
-    /// present is data the branch predictor cannot learn.
-    #[inline(always)]
-    fn probe(&self, key: u64) -> usize {
-        let slots = &self.slots[..self.size];
-        let mask = slots.len() - 1;
-        let mut i = self.index(key) & mask;
-        loop {
-            let s = &slots[i];
-            // One branch for "empty or equal" (the common case, either way): taking them as
-            // two branches would mispredict on every new-versus-known n-gram.
-            let code = (usize::from(s.stamp == self.stamp) << 1) | usize::from(s.key == key);
-            if (0b1011 >> code) & 1 != 0 {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// The id of `key`, or `absent` if it is not present (without a branch on which).
-    #[inline(always)]
-    pub(crate) fn get_or(&self, key: u64, absent: u32) -> u32 {
-        let s = &self.slots[self.probe(key)];
-        std::hint::select_unpredictable(s.stamp == self.stamp, s.id, absent)
-    }
-
-    /// Makes room for `additional` more keys, so that that many
-    /// [`NgramMap::insert_reserved`] calls neither check capacity nor grow the table.
-    pub(crate) fn reserve(&mut self, additional: usize) {
-        let size = slots_for(self.len + additional);
-        if size > self.size {
-            self.resize(size);
-        }
-    }
-
-    /// The id of `key`, inserting it with id `next` if absent, after room was made by
-    /// [`NgramMap::reserve`] (without it, the table could fill up and the probe would not end).
-    #[inline(always)]
-    pub(crate) fn insert_reserved(&mut self, key: u64, next: u32) -> u32 {
-        debug_assert!(4 * (self.len + 1) <= self.size);
-        let i = self.probe(key);
-        let stamp = self.stamp;
-        let s = &mut self.slots[i];
-        let new = s.stamp != stamp;
-        // The slot is written either way, so new and existing keys take the same path.
-        let id = std::hint::select_unpredictable(new, next, s.id);
-        *s = Slot { key, id, stamp };
-        self.len += usize::from(new);
-        id
-    }
-
-    /// Rebuilds the table with `size` slots in use, keeping its keys.
-    fn resize(&mut self, size: usize) {
-        let stamp = self.stamp;
-        let keys: Vec<Slot> = self.slots[..self.size]
-            .iter()
-            .filter(|s| s.stamp == stamp)
-            .copied()
-            .collect();
-        if size > self.slots.len() {
-            self.slots = vec![Slot::default(); size];
-            self.stamp = 1;
-            self.len = 0;
-        } else {
-            self.clear();
-        }
-        self.set_size(size);
-        for s in keys {
-            self.insert_reserved(s.key, s.id);
-        }
-    }
-}
+use super::ngram_map::MIN_SLOTS;
 
 /// One token slot: the token's first 16 bytes as masked words, its bytes in the arena, its
-/// id, and the writer's stamp.
+/// code, and the writer's stamp.
 #[derive(Clone, Copy, Debug, Default)]
 struct TokSlot {
     lo: u64,
     hi: u64,
     start: u32,
     len: u32,
-    id: u32,
+    code: u32,
     stamp: u32,
 }
 
-/// Token bytes -> dense token ids (0, 1, ...), with the same design as [`NgramMap`]: linear
-/// probing, at most half full, O(1) clear by stamps.
+/// Token bytes -> dense token codes (0, 1, ...), with the same design as
+/// [`super::ngram_map::NgramMap`]: linear probing, at most half full, O(1) clear by stamps.
 ///
 /// Performance decision: tokens are short, and branching on their length mispredicts about
 /// once a token. A token of at most [`SHORT`] bytes is read as two little-endian words masked
@@ -298,7 +143,7 @@ fn hash_long(bytes: &[u8]) -> u64 {
 }
 
 impl TokenMap {
-    /// Number of distinct tokens (the next id).
+    /// Number of distinct tokens (the next code).
     pub(crate) fn len(&self) -> usize {
         self.len
     }
@@ -315,7 +160,7 @@ impl TokenMap {
         }
     }
 
-    /// The id of the token `buf[start..start + len]`, if present. `buf` should have
+    /// The code of the token `buf[start..start + len]`, if present. `buf` should have
     /// [`SLACK`] bytes after the token (e.g. through [`padded`]); it is only slower without.
     #[inline(always)]
     pub(crate) fn get_at(&self, buf: &[u8], start: usize, len: usize) -> Option<u32> {
@@ -329,26 +174,26 @@ impl TokenMap {
                 return None;
             }
             if tok.is_in(s, &self.arena) {
-                return Some(s.id);
+                return Some(s.code);
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// The id of `tok`, if present.
+    /// The code of `tok`, if present.
     pub(crate) fn get(&self, tok: &[u8]) -> Option<u32> {
         self.get_at(tok, 0, tok.len())
     }
 
-    /// The id of `tok`, giving it the next id if absent.
+    /// The code of `tok`, giving it the next code if absent.
     pub(crate) fn get_or_insert(&mut self, tok: &[u8]) -> u32 {
         let start = self.append_arena(tok);
-        let (id, inserted) = self.get_or_insert_arena(start, tok.len());
+        let (code, inserted) = self.get_or_insert_arena(start, tok.len());
         if !inserted {
             self.arena.truncate(start);
             padded(&mut self.arena);
         }
-        id
+        code
     }
 
     /// Appends `bytes` to the arena (a whole tokenized text at once) and returns the offset
@@ -364,7 +209,7 @@ impl TokenMap {
         start
     }
 
-    /// The id of the token at `arena[start..start + len]`, giving it the next id if absent
+    /// The code of the token at `arena[start..start + len]`, giving it the next code if absent
     /// (the arena bytes then stay its bytes); whether it was inserted.
     #[inline(always)]
     pub(crate) fn get_or_insert_arena(&mut self, start: usize, len: usize) -> (u32, bool) {
@@ -378,20 +223,20 @@ impl TokenMap {
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
-                let id = self.len as u32;
+                let code = self.len as u32;
                 self.slots[i] = TokSlot {
                     lo: tok.lo,
                     hi: tok.hi,
                     start: start as u32,
                     len: len as u32,
-                    id,
+                    code,
                     stamp: self.stamp,
                 };
                 self.len += 1;
-                return (id, true);
+                return (code, true);
             }
             if tok.is_in(s, &self.arena) {
-                return (s.id, false);
+                return (s.code, false);
             }
             i = (i + 1) & mask;
         }
@@ -429,27 +274,6 @@ fn read_u64(b: &[u8], at: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn insert_get_clear_grow() {
-        let mut m = NgramMap::default();
-        for k in 0..1000u64 {
-            m.reserve(1);
-            assert_eq!(m.insert_reserved((k * 7919) << 20, k as u32), k as u32);
-        }
-        m.reserve(1000);
-        for k in 0..1000u64 {
-            assert_eq!(m.get_or((k * 7919) << 20, 7), k as u32);
-            assert_eq!(m.insert_reserved((k * 7919) << 20, 5), k as u32);
-        }
-        assert_eq!(m.len, 1000);
-        assert_eq!(m.get_or(1, 7), 7);
-        m.clear();
-        assert_eq!(m.get_or(7919_u64 << 20, 7), 7);
-        m.reserve(1);
-        assert_eq!(m.insert_reserved(3, 9), 9);
-        assert_eq!(m.get_or(3, 7), 9);
-    }
 
     #[test]
     fn token_map() {
@@ -499,16 +323,5 @@ mod tests {
         let start = m.append_arena(b"qqqqxxx");
         assert_eq!(m.get_or_insert_arena(start, 4), (toks.len() as u32, true));
         assert_eq!(m.get_or_insert_arena(start + 4, 3), (4 + 2 * 2, false));
-    }
-
-    #[test]
-    fn stamp_wraparound_empties_the_table() {
-        let mut m = NgramMap::default();
-        m.reserve(1);
-        m.insert_reserved(42, 1);
-        m.stamp = u32::MAX;
-        m.slots.iter_mut().for_each(|s| s.stamp = u32::MAX);
-        m.clear();
-        assert_eq!(m.get_or(42, 7), 7);
     }
 }

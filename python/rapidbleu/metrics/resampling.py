@@ -1,4 +1,4 @@
-"""Random draws and resampled sums, exactly as sacreBLEU makes them (``sacrebleu/significance.py``).
+"""Resampling exactly as sacreBLEU does it (``sacrebleu/significance.py``): draws and row sums.
 
 Python decides: the draws are NumPy's (``default_rng(seed)``, ``choice`` for bootstrap indices,
 ``integers(2, dtype=bool)`` for randomisation masks), made in sacreBLEU's order. The Rust core
@@ -12,20 +12,21 @@ NumPy sum, as sacreBLEU does, above that bound.
 
 Example:
     >>> import numpy as np
-    >>> idxs = bootstrap_indices(12345, 2, 3)
-    >>> idxs.shape
-    (2, 3)
     >>> rows = np.array([[1, 2], [3, 4], [5, 6]])
+    >>> idxs = bootstrap_indices(12345, 2, 3)
     >>> bool((exact_sums(rows, idxs) == rows[idxs].sum(1)).all())
     True
 """
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
+from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "F32_EXACT",
@@ -45,43 +46,6 @@ F64_EXACT = 2**53
 _COUNTS_MAX = 8_000_000
 
 Indices = npt.NDArray[np.int64]
-
-
-def bootstrap_indices(seed: int | None, n_samples: int, n: int) -> Indices:
-    """SacreBLEU's bootstrap resample indices: ``default_rng(seed).choice(n, (n_samples, n))``.
-
-    Example:
-        >>> bootstrap_indices(1, 1, 4).tolist()
-        [[1, 2, 3, 3]]
-    """
-    rng = np.random.default_rng(seed)
-    return rng.choice(n, size=(n_samples, n), replace=True)
-
-
-def randomization_draws(
-    seed: int | None, n_samples: int, n: int, n_confidence: int
-) -> tuple[npt.NDArray[np.bool_], Indices | None]:
-    """SacreBLEU's ``_paired_ar_test`` draws: the swap masks, then (optionally) CI indices.
-
-    Args:
-        seed: Seed of ``default_rng`` (``None``: fresh entropy).
-        n_samples: Randomisation trials.
-        n: Segments.
-        n_confidence: Bootstrap resamples for a confidence interval (0 or less: none).
-
-    Returns:
-        ``(masks, indices)``: a ``(n_samples, n)`` bool matrix (True: the baseline's segment
-        goes to the first pseudo-system) and the bootstrap indices or ``None``.
-
-    Example:
-        >>> masks, idxs = randomization_draws(1, 2, 3, 0)
-        >>> masks.shape, idxs is None
-        ((2, 3), True)
-    """
-    rng = np.random.default_rng(seed)
-    masks = rng.integers(2, size=(n_samples, n), dtype=bool)
-    idxs = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
-    return masks, idxs
 
 
 def exact_sums(
@@ -163,3 +127,64 @@ def f32_sums(
         for k in big:
             f32[k] = rows32[idxs[k]].sum(0)
     return f32
+
+
+def _check_memory(n_samples: int, n: int, itemsize: int, what: str) -> None:
+    """Refuses draws that cannot fit in half of this machine's memory, with a clear message.
+
+    sacreBLEU draws every resample at once (one ``n_samples x n`` matrix); so does rapidbleu, to
+    draw the very same numbers. Beyond memory that is a crash or the kernel's OOM killer.
+    """
+    need = n_samples * n * itemsize
+    try:
+        have = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not on Linux
+        return
+    if need > have // 2:
+        raise InvalidOptionError(
+            f"{n_samples:,} {what} of {n:,} segments need {need / 2**30:.1f} GiB at once (as in "
+            f"sacreBLEU), more than half of this machine's {have / 2**30:.1f} GiB; use fewer"
+        )
+
+
+def bootstrap_indices(seed: int | None, n_samples: int, n: int) -> Indices:
+    """The bootstrap resample indices of sacreBLEU: ``default_rng(seed).choice(n, (n_samples, n))``.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: The indices would not fit in memory.
+
+    Example:
+        >>> bootstrap_indices(1, 1, 4).tolist()
+        [[1, 2, 3, 3]]
+    """
+    _check_memory(n_samples, n, 8, "bootstrap resamples")
+    rng = np.random.default_rng(seed)
+    return rng.choice(n, size=(n_samples, n), replace=True)
+
+
+def randomization_draws(
+    seed: int | None, n_samples: int, n: int, n_confidence: int
+) -> tuple[npt.NDArray[np.bool_], Indices | None]:
+    """SacreBLEU's ``_paired_ar_test`` draws: the swap masks, then (optionally) CI indices.
+
+    Args:
+        seed: Seed of ``default_rng`` (``None``: fresh entropy).
+        n_samples: Randomisation trials.
+        n: Segments.
+        n_confidence: Bootstrap resamples for a confidence interval (0 or less: none).
+
+    Returns:
+        ``(masks, indices)``: a ``(n_samples, n)`` bool matrix (True: the baseline's segment
+        goes to the first pseudo-system) and the bootstrap indices or ``None``.
+
+    Example:
+        >>> masks, idxs = randomization_draws(1, 2, 3, 0)
+        >>> masks.shape, idxs is None
+        ((2, 3), True)
+    """
+    _check_memory(n_samples, n, 1, "randomisation trials")
+    _check_memory(max(n_confidence, 0), n, 8, "bootstrap resamples")
+    rng = np.random.default_rng(seed)
+    masks = rng.integers(2, size=(n_samples, n), dtype=bool)
+    idxs = rng.choice(n, size=(n_confidence, n), replace=True) if n_confidence > 0 else None
+    return masks, idxs

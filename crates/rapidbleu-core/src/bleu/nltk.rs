@@ -7,7 +7,9 @@
 //! `math.log`/`math.exp` are the C library's, as Rust's `ln`/`exp`. Smoothing methods 0-4 are
 //! here; 5-7 (which need other n-gram orders or counts of the raw hypothesis) stay in Python.
 
-use crate::error::CoreError;
+use crate::bleu::layout::{Row, RowLayout};
+use crate::engine::parallel::{for_each_row, Threads};
+use crate::error::{zeroed, CoreError};
 
 /// The smoothing of `SmoothingFunction` and its parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,12 +95,16 @@ pub fn fsum(values: impl IntoIterator<Item = f64>) -> f64 {
 /// The smoothed precisions of one row (`SmoothingFunction.methodK` applied to
 /// `[Fraction(correct_n, max(1, total_n))]`), as the floats `math.log` would see; `0.0`
 /// stands for a precision that is exactly zero (filtered out by `if p_i > 0`).
-fn precisions(row: &[i64], order: usize, p: &NltkParams, out: &mut Vec<f64>) {
+fn precisions(row: Row<'_, i64>, p: &NltkParams, out: &mut Vec<f64>) {
     out.clear();
-    let hyp_len = row[0];
-    let (correct, total) = (&row[2..2 + order], &row[2 + order..2 + 2 * order]);
+    let Row {
+        hyp_len,
+        correct,
+        total,
+        ..
+    } = row;
     let mut incvnt = 1i32;
-    for i in 0..order {
+    for i in 0..correct.len() {
         let num = correct[i] as f64;
         // modified_precision: denominator = max(1, sum(counts.values())).
         let den = total[i].max(1) as f64;
@@ -128,22 +134,20 @@ fn precisions(row: &[i64], order: usize, p: &NltkParams, out: &mut Vec<f64>) {
     }
 }
 
-/// NLTK's `sentence_bleu` of one statistics row `[hyp_len, ref_len, correct.., total..]`
-/// (`order` orders, NLTK's `max_weight_length`) for each weight vector of `weights`
-/// (`is_default[j]`: weight `j` equals `(0.25, 0.25, 0.25, 0.25)`, for `auto_reweigh`),
-/// written into `out` (one score per weight vector).
+/// NLTK's `sentence_bleu` of one statistics row (its order is NLTK's `max_weight_length`) for
+/// each weight vector of `weights` (`is_default[j]`: weight `j` equals `(0.25, 0.25, 0.25,
+/// 0.25)`, for `auto_reweigh`), written into `out` (one score per weight vector).
 pub fn sentence_bleu(
-    row: &[i64],
-    order: usize,
+    row: Row<'_, i64>,
     weights: &[Vec<f64>],
     is_default: &[bool],
     p: &NltkParams,
     scratch: &mut Vec<f64>,
     out: &mut [f64],
 ) {
-    let (hyp_len, ref_len) = (row[0], row[1]);
+    let (hyp_len, ref_len) = (row.hyp_len, row.ref_len);
     // corpus_bleu: `if p_numerators[1] == 0: return 0`.
-    if row[2] == 0 {
+    if row.correct[0] == 0 {
         out.fill(0.0);
         return;
     }
@@ -153,7 +157,7 @@ pub fn sentence_bleu(
     } else {
         (1.0 - ref_len as f64 / hyp_len as f64).exp()
     };
-    precisions(row, order, p, scratch);
+    precisions(row, p, scratch);
     // auto_reweigh: `weight = (1 / hyp_lengths,) * hyp_lengths` (hyp_len is 1..3 here).
     let reweighed = [1.0 / hyp_len as f64; 3];
     for (j, weight) in weights.iter().enumerate() {
@@ -170,36 +174,30 @@ pub fn sentence_bleu(
     }
 }
 
-/// [`sentence_bleu`] of every row of `stats` (rows of `2 + 2 * order` values), `weights.len()`
-/// scores per row, into `out`.
+/// [`sentence_bleu`] of every row of `stats` (rows of `layout`), `weights.len()` scores per
+/// row, row-major.
 pub fn sentence_bleu_rows(
     stats: &[i64],
-    order: usize,
+    layout: RowLayout,
     weights: &[Vec<f64>],
     is_default: &[bool],
     p: &NltkParams,
-    threads: usize,
-    out: &mut [f64],
-) -> Result<(), CoreError> {
-    let row_len = 2 + 2 * order;
+    threads: Threads,
+) -> Result<Vec<f64>, CoreError> {
+    let n = layout.n_rows(stats.len())?;
     let nw = weights.len();
-    if order < 1 || nw == 0 || is_default.len() != nw || !stats.len().is_multiple_of(row_len) {
+    if nw == 0 || is_default.len() != nw {
         return Err(CoreError::InvalidInput(
             "statistics and weights do not fit together".to_string(),
         ));
     }
-    if out.len() != stats.len() / row_len * nw {
-        return Err(CoreError::InvalidInput(format!(
-            "output buffer holds {} values, expected {}",
-            out.len(),
-            stats.len() / row_len * nw
-        )));
-    }
-    crate::parallel::for_each_row(out, nw, threads, Vec::new, |scratch, i, o| {
-        let row = &stats[i * row_len..(i + 1) * row_len];
-        sentence_bleu(row, order, weights, is_default, p, scratch, o);
+    let mut out = zeroed(n, nw)?;
+    let row_len = layout.row_len();
+    for_each_row(&mut out, nw, threads, Vec::new, |scratch, i, o| {
+        let row = layout.row(&stats[i * row_len..(i + 1) * row_len]);
+        sentence_bleu(row, weights, is_default, p, scratch, o);
     });
-    Ok(())
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -224,8 +222,7 @@ mod tests {
             let p = NltkParams::new(method, 0.1, 5.0, false).unwrap();
             let mut out = [0.0];
             sentence_bleu(
-                row,
-                4,
+                RowLayout::new(4).unwrap().row(row),
                 &[vec![0.25; 4]],
                 &[true],
                 &p,

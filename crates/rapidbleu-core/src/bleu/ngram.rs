@@ -1,11 +1,12 @@
 //! N-gram counting and clipping for one segment, exactly as sacreBLEU's
 //! `extract_all_word_ngrams` + `BLEU._extract_reference_info` + `_compute_segment_statistics`.
 //!
-//! Representation (a performance decision): tokens get dense segment-local ids, a unigram's id
-//! is its token's id, and an n-gram of order n > 1 gets an id from the pair (id of its
-//! (n-1)-gram prefix, id of its last token). So every n-gram of any order is one `u64` key in
+//! Representation (a performance decision): tokens get dense segment-local *codes* (a text
+//! token by its bytes, an integer token ID by its value), a unigram's code is its token's code,
+//! and an n-gram of order n > 1 gets a code from the pair (code of its (n-1)-gram prefix, code
+//! of its last token), keyed by `ngram_key`. So every n-gram of any order is one `u64` key in
 //! one small hash map, with no per-n-gram allocation and no limit on the order, and the counts
-//! live in a `Vec` indexed by n-gram id. Keys are exact (no hashing of strings into
+//! live in a `Vec` indexed by n-gram code. Keys are exact (no hashing of strings into
 //! fingerprints), so no collision can change a count.
 //!
 //! The reference side builds a [`RefTable`] (max count of each n-gram over the references,
@@ -14,45 +15,43 @@
 //! is `len - n + 1`), so both sides only extend the n-grams that survived the previous order,
 //! and references skip tokens the hypothesis lacks.
 
-use crate::id_vocab::IdVocab;
-use crate::ngram_map::{NgramMap, TokenMap};
+use crate::bleu::layout::RowMut;
+use crate::bleu::ref_len::RefLenRule;
+use crate::engine::id_vocab::IdVocab;
+use crate::engine::ngram_map::{ngram_key as key, NgramMap};
+use crate::engine::token_map::TokenMap;
 
-/// Id of a hypothesis token that no reference contains.
+/// Code of a hypothesis token that no reference contains.
 const MISSING: u32 = u32::MAX;
 
-#[inline]
-fn key(prefix: u32, token: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(token)
-}
-
-/// The reference side of one segment: vocabulary, n-gram ids, clipped counts and lengths.
+/// The reference side of one segment: vocabulary, n-gram codes, clipped counts and lengths.
 #[derive(Default, Clone, Debug)]
 pub struct RefTable {
-    /// Reference token -> token id, for tokens given as bytes.
+    /// Reference token -> token code, for tokens given as bytes.
     vocab: TokenMap,
-    /// Reference token -> token id, for integer token IDs (the two are never mixed in one
+    /// Reference token -> token code, for integer token IDs (the two are never mixed in one
     /// table: both number their tokens from 0).
     id_vocab: IdVocab,
-    /// (prefix id, last token id) -> n-gram id.
+    /// (prefix code, last token code) -> n-gram code.
     ngrams: NgramMap,
-    /// n-gram id -> maximum count over the references.
+    /// n-gram code -> maximum count over the references.
     max_counts: Vec<u32>,
     /// Length in tokens of each reference, in the order given.
     lens: Vec<u32>,
-    /// The id the next new n-gram gets.
-    next_id: u32,
+    /// The code the next new n-gram gets.
+    next_code: u32,
 }
 
 /// Scratch space reused across segments by one worker.
 #[derive(Default, Debug)]
 pub struct Scratch {
-    /// Token ids of the hypothesis (`MISSING` where no reference has the token).
-    ids: Vec<u32>,
-    /// Token ids of all references of the segment, back to back.
-    ref_ids: Vec<u32>,
-    /// `keep[token id]`: the token occurs in the hypothesis.
+    /// Token codes of the hypothesis (`MISSING` where no reference has the token).
+    hyp_codes: Vec<u32>,
+    /// Token codes of all references of the segment, back to back.
+    ref_codes: Vec<u32>,
+    /// `keep[token code]`: the token occurs in the hypothesis.
     keep: Vec<bool>,
-    /// `(start, id)` of the surviving n-grams of the order being processed.
+    /// `(start, code)` of the surviving n-grams of the order being processed.
     live: Vec<(u32, u32)>,
     counts: Vec<u32>,
     touched: Vec<u32>,
@@ -68,7 +67,7 @@ impl RefTable {
         self.lens.clear();
     }
 
-    /// Number of distinct reference tokens (token ids are `0..n_tokens`).
+    /// Number of distinct reference tokens (token codes are `0..n_tokens`).
     fn n_tokens(&self) -> usize {
         self.vocab.len() + self.id_vocab.len()
     }
@@ -78,8 +77,7 @@ impl RefTable {
         self.lens.len()
     }
 
-    /// Length in tokens of each reference, in the order given (for reference-length rules
-    /// other than sacreBLEU's, e.g. the R package's "ties go to the first listed").
+    /// Length in tokens of each reference, in the order given.
     pub fn ref_lens(&self) -> &[u32] {
         &self.lens
     }
@@ -91,12 +89,12 @@ impl RefTable {
         tokens: impl Iterator<Item = &'t [u8]>,
         sc: &mut Scratch,
     ) {
-        let before = sc.ref_ids.len();
+        let before = sc.ref_codes.len();
         for tok in tokens {
-            let id = self.vocab.get_or_insert(tok);
-            sc.ref_ids.push(id);
+            let code = self.vocab.get_or_insert(tok);
+            sc.ref_codes.push(code);
         }
-        self.lens.push((sc.ref_ids.len() - before) as u32);
+        self.lens.push((sc.ref_codes.len() - before) as u32);
     }
 
     /// Adds one reference given as its tokenizer output `bytes` and the byte ranges of its
@@ -110,27 +108,28 @@ impl RefTable {
     ) {
         let base = self.vocab.append_arena(bytes);
         for &(a, b) in ranges {
-            let (id, _) = self
+            let (code, _) = self
                 .vocab
                 .get_or_insert_arena(base + a as usize, (b - a) as usize);
-            sc.ref_ids.push(id);
+            sc.ref_codes.push(code);
         }
         self.lens.push(ranges.len() as u32);
     }
 
     /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
     ///
-    /// Performance decision: IDs are looked up by value ([`IdVocab`]), with no byte encoding
+    /// Performance decision: IDs are looked up by value (`IdVocab`), with no byte encoding
     /// and no byte comparison.
-    pub fn intern_reference_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
-        self.id_vocab.intern(ids, &mut sc.ref_ids);
+    pub fn intern_reference_token_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
+        self.id_vocab.intern(ids, &mut sc.ref_codes);
         self.lens.push(ids.len() as u32);
     }
 
-    /// Maps the hypothesis IDs to reference token ids: [`RefTable::lookup_hypothesis`] for IDs.
-    pub fn lookup_hypothesis_ids(&self, ids: &[i64], sc: &mut Scratch) {
-        sc.ids.clear();
-        sc.ids
+    /// Maps the hypothesis' token IDs to reference token codes: [`RefTable::lookup_hypothesis`]
+    /// for IDs.
+    pub fn lookup_hypothesis_token_ids(&self, ids: &[i64], sc: &mut Scratch) {
+        sc.hyp_codes.clear();
+        sc.hyp_codes
             .extend(ids.iter().map(|&t| self.id_vocab.get_or(t, MISSING)));
     }
 
@@ -141,16 +140,16 @@ impl RefTable {
     /// at higher orders.
     pub fn count_references(&mut self, max_order: usize, sc: &mut Scratch) {
         let n_tokens = self.n_tokens();
-        self.next_id = n_tokens as u32;
+        self.next_code = n_tokens as u32;
         sc.keep.clear();
         sc.keep.resize(n_tokens, false);
-        for &id in &sc.ids {
-            if id != MISSING {
-                sc.keep[id as usize] = true;
+        for &code in &sc.hyp_codes {
+            if code != MISSING {
+                sc.keep[code as usize] = true;
             }
         }
         // A reference token the hypothesis lacks becomes MISSING: one test per position below.
-        for t in &mut sc.ref_ids {
+        for t in &mut sc.ref_codes {
             if !sc.keep[*t as usize] {
                 *t = MISSING;
             }
@@ -158,30 +157,34 @@ impl RefTable {
         // Each reference position starts at most one n-gram of each order above 1. Sizing the
         // map for them up front keeps a short segment's n-grams together after a long one
         // (larger orders of very long segments grow it as they go).
-        let most = sc.ref_ids.len().saturating_mul(max_order.saturating_sub(1));
+        let most = sc
+            .ref_codes
+            .len()
+            .saturating_mul(max_order.saturating_sub(1));
         self.ngrams.clear_for(most.min(1 << 14));
-        // Unigram ids are token ids (no map lookup at order 1); longer n-grams get ids after them.
+        // Unigram codes are token codes (no map lookup at order 1); longer n-grams get codes
+        // after them.
         self.max_counts.clear();
         self.max_counts.resize(n_tokens, 0);
         if sc.counts.len() < n_tokens {
             sc.counts.resize(n_tokens, 0);
         }
-        let ref_ids = std::mem::take(&mut sc.ref_ids);
+        let ref_codes = std::mem::take(&mut sc.ref_codes);
         let single = self.lens.len() == 1;
         let mut off = 0;
         for r in 0..self.lens.len() {
             let len = self.lens[r] as usize;
-            self.count_one(&ref_ids[off..off + len], max_order, single, sc);
+            self.count_one(&ref_codes[off..off + len], max_order, single, sc);
             off += len;
         }
-        sc.ref_ids = ref_ids;
-        sc.ref_ids.clear();
+        sc.ref_codes = ref_codes;
+        sc.ref_codes.clear();
     }
 
-    /// Counts one reference's n-grams (`ids`: token ids, MISSING where the hypothesis lacks
-    /// the token). With a single reference its counts are the maxima, so they go straight
+    /// Counts one reference's n-grams (`codes`: token codes, MISSING where the hypothesis
+    /// lacks the token). With a single reference its counts are the maxima, so they go straight
     /// into `max_counts`; otherwise into scratch counts, merged by `max`.
-    fn count_one(&mut self, ids: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
+    fn count_one(&mut self, codes: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
         let Scratch {
             live,
             counts,
@@ -189,23 +192,24 @@ impl RefTable {
             ..
         } = sc;
         touched.clear();
-        // Counts one occurrence of n-gram `id` in this reference.
-        let bump = |max_counts: &mut [u32], counts: &mut [u32], touched: &mut Vec<u32>, id: u32| {
-            if single {
-                max_counts[id as usize] += 1;
-            } else {
-                let count = &mut counts[id as usize];
-                if *count == 0 {
-                    touched.push(id);
+        // Counts one occurrence of n-gram `code` in this reference.
+        let bump =
+            |max_counts: &mut [u32], counts: &mut [u32], touched: &mut Vec<u32>, code: u32| {
+                if single {
+                    max_counts[code as usize] += 1;
+                } else {
+                    let count = &mut counts[code as usize];
+                    if *count == 0 {
+                        touched.push(code);
+                    }
+                    *count += 1;
                 }
-                *count += 1;
-            }
-        };
-        // `(start, id)` of the n-grams of the current order that survive (their tokens are all
+            };
+        // `(start, code)` of the n-grams of the current order that survive (their tokens are all
         // in the hypothesis). Only they can be extended to the next order, so the loops touch
         // surviving n-grams only, not every position of every order.
         live.clear();
-        for (i, &t) in ids.iter().enumerate() {
+        for (i, &t) in codes.iter().enumerate() {
             if t != MISSING {
                 live.push((i as u32, t));
                 bump(&mut self.max_counts, counts, touched, t);
@@ -215,7 +219,7 @@ impl RefTable {
             // At most one new n-gram per surviving position: room for them is made once per
             // order, so the insertions below neither check capacity nor reallocate.
             self.ngrams.reserve(live.len());
-            let next_limit = self.next_id as usize + live.len();
+            let next_limit = self.next_code as usize + live.len();
             if self.max_counts.len() < next_limit {
                 self.max_counts.resize(next_limit, 0);
             }
@@ -226,16 +230,16 @@ impl RefTable {
             for r in 0..live.len() {
                 let (start, prefix) = live[r];
                 // Starts increase, so once an n-gram would end past the reference, all do.
-                let Some(&t) = ids.get(start as usize + n - 1) else {
+                let Some(&t) = codes.get(start as usize + n - 1) else {
                     break;
                 };
                 if t == MISSING {
                     continue;
                 }
-                let id = self.ngrams.insert_reserved(key(prefix, t), self.next_id);
-                self.next_id += u32::from(id == self.next_id);
-                bump(&mut self.max_counts, counts, touched, id);
-                live[kept] = (start, id);
+                let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
+                self.next_code += u32::from(code == self.next_code);
+                bump(&mut self.max_counts, counts, touched, code);
+                live[kept] = (start, code);
                 kept += 1;
             }
             live.truncate(kept);
@@ -243,81 +247,69 @@ impl RefTable {
                 break;
             }
         }
-        for &id in touched.iter() {
-            let idx = id as usize;
+        for &code in touched.iter() {
+            let idx = code as usize;
             self.max_counts[idx] = self.max_counts[idx].max(counts[idx]);
             counts[idx] = 0;
         }
     }
 
-    /// sacreBLEU's `BLEU._get_closest_ref_len`: the reference length closest to `hyp_len`,
-    /// ties going to the shorter one. `None` if there is no reference.
-    pub fn closest_ref_len(&self, hyp_len: u32) -> Option<u32> {
-        let mut best: Option<(u32, u32)> = None;
-        for &r in &self.lens {
-            let diff = hyp_len.abs_diff(r);
-            best = match best {
-                None => Some((diff, r)),
-                Some((d, l)) if diff < d || (diff == d && r < l) => Some((diff, r)),
-                keep => keep,
-            };
-        }
-        best.map(|(_, l)| l)
-    }
-
-    /// Maps the hypothesis tokens to reference token ids (kept in the scratch space).
+    /// Maps the hypothesis tokens to reference token codes (kept in the scratch space).
     pub fn lookup_hypothesis<'t>(&self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
-        sc.ids.clear();
+        sc.hyp_codes.clear();
         for tok in tokens {
-            let id = self.vocab.get(tok).unwrap_or(MISSING);
-            sc.ids.push(id);
+            let code = self.vocab.get(tok).unwrap_or(MISSING);
+            sc.hyp_codes.push(code);
         }
     }
 
     /// [`RefTable::lookup_hypothesis`] for tokenizer output `bytes` and the byte ranges of its
-    /// tokens, as [`Tokenizer::tokens`](crate::tokenize::Tokenizer::tokens) returns them (with
+    /// tokens, as [`Tokenizer::tokens`](crate::text::tokenize::Tokenizer::tokens) returns them (with
     /// slack bytes after the last token, so that each token is read without a branch on its
     /// length; without slack it is only slower).
     pub fn lookup_hypothesis_ranges(&self, bytes: &[u8], ranges: &[(u32, u32)], sc: &mut Scratch) {
-        sc.ids.clear();
-        sc.ids.extend(ranges.iter().map(|&(a, b)| {
+        sc.hyp_codes.clear();
+        sc.hyp_codes.extend(ranges.iter().map(|&(a, b)| {
             self.vocab
                 .get_at(bytes, a as usize, (b - a) as usize)
                 .unwrap_or(MISSING)
         }));
     }
 
-    /// Writes `[hyp_len, ref_len, correct_1..N, total_1..N]` for the hypothesis last given to
-    /// [`RefTable::lookup_hypothesis`] into `row` (`row.len() == 2 + 2 * N`), after
-    /// [`RefTable::count_references`].
+    /// Writes the statistics row of the hypothesis last given to
+    /// [`RefTable::lookup_hypothesis`] (or its variants) into `row`, after
+    /// [`RefTable::count_references`] up to the row's order; `rule` picks the reference length.
     ///
     /// It uses up the table's counts (each hypothesis occurrence of an n-gram takes one of its
     /// reference count, which is how clipping `min(hyp_count, ref_max)` is summed without
     /// hypothesis counts), so a table matches one hypothesis once.
-    pub fn match_hypothesis(&mut self, row: &mut [i64], sc: &mut Scratch) {
-        let max_order = (row.len() - 2) / 2;
-        let ids = &sc.ids;
-        let len = ids.len();
-        row.fill(0);
-        row[0] = len as i64;
-        row[1] = i64::from(self.closest_ref_len(len as u32).unwrap_or(0));
-        for n in 1..=max_order {
-            row[2 + max_order + n - 1] = (len + 1).saturating_sub(n) as i64;
-        }
+    pub fn match_hypothesis(
+        &mut self,
+        mut row: RowMut<'_, i64>,
+        rule: RefLenRule,
+        sc: &mut Scratch,
+    ) {
+        let max_order = row.correct.len();
+        let codes = &sc.hyp_codes;
+        let len = codes.len();
+        *row.hyp_len = len as i64;
+        *row.ref_len = i64::from(rule.pick(self.lens.iter().copied(), len as u32));
+        row.correct.fill(0);
+        row.set_totals(len as i64);
         // As in `count_one`, only n-grams found in the table are extended to the next order.
         let live = &mut sc.live;
         live.clear();
         let mut correct = 0;
-        for (i, &t) in ids.iter().enumerate() {
+        for (i, &t) in codes.iter().enumerate() {
             if t != MISSING {
                 live.push((i as u32, t));
                 correct += take_one(&mut self.max_counts[t as usize]);
             }
         }
-        // An n-gram missing from the table gets the id `absent`, whose count is 0, so that it
+        // An n-gram missing from the table gets the code `absent`, whose count is 0, so that it
         // matches nothing and is dropped from `live` without a branch (a hypothesis token
         // missing from the references is MISSING, and no reference n-gram contains MISSING).
-        let absent = self.next_id;
+        let absent = self.next_code;
         if self.max_counts.len() <= absent as usize {
             self.max_counts.resize(absent as usize + 1, 0);
         }
@@ -328,17 +320,17 @@ impl RefTable {
                 let mut kept = 0;
                 for r in 0..live.len() {
                     let (start, prefix) = live[r];
-                    let Some(&t) = ids.get(start as usize + n - 1) else {
+                    let Some(&t) = codes.get(start as usize + n - 1) else {
                         break;
                     };
-                    let id = self.ngrams.get_or(key(prefix, t), absent);
-                    correct += take_one(&mut self.max_counts[id as usize]);
-                    live[kept] = (start, id);
-                    kept += usize::from(id != absent);
+                    let code = self.ngrams.get_or(key(prefix, t), absent);
+                    correct += take_one(&mut self.max_counts[code as usize]);
+                    live[kept] = (start, code);
+                    kept += usize::from(code != absent);
                 }
                 live.truncate(kept);
             }
-            row[2 + n - 1] = correct;
+            row.correct[n - 1] = correct;
             if live.is_empty() {
                 // No n-gram of this order is in the table, so no longer one can be.
                 break;
@@ -359,8 +351,9 @@ fn take_one(left: &mut u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bleu::layout::RowLayout;
 
-    fn row(hyp: &'static str, refs: &[&'static str], n: usize) -> Vec<i64> {
+    fn row(hyp: &'static str, refs: &[&'static str], n: i64) -> Vec<i64> {
         let mut t = RefTable::default();
         let mut sc = Scratch::default();
         let toks = |s: &'static str| s.split(' ').filter(|s| !s.is_empty()).map(str::as_bytes);
@@ -368,9 +361,14 @@ mod tests {
             t.intern_reference(toks(r), &mut sc);
         }
         t.lookup_hypothesis(toks(hyp), &mut sc);
-        t.count_references(n, &mut sc);
-        let mut out = vec![0; 2 + 2 * n];
-        t.match_hypothesis(&mut out, &mut sc);
+        t.count_references(n as usize, &mut sc);
+        let layout = RowLayout::new(n).expect("valid order");
+        let mut out = vec![7; layout.row_len()];
+        t.match_hypothesis(
+            layout.row_mut(&mut out),
+            RefLenRule::ClosestShorter,
+            &mut sc,
+        );
         out
     }
 

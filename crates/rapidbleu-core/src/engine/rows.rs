@@ -1,8 +1,10 @@
-//! Resampled statistics for sacreBLEU's significance tests (`sacrebleu/significance.py`).
+//! Resampled sums of statistics rows for sacreBLEU's significance tests
+//! (`sacrebleu/significance.py`), for rows of any width.
 //!
 //! Python draws the random numbers (NumPy's PCG64 streams, exactly as sacreBLEU draws them)
 //! and hands over the index matrix (bootstrap) or the mask matrix (approximate randomisation);
-//! this module sums the per-segment statistics rows they select and scores the sums.
+//! this module sums the per-segment statistics rows they select (scoring the sums is the
+//! metric's business, e.g. `bleu::score_f32`).
 //!
 //! Sums are exact integers (`i64`). sacreBLEU sums bootstrap resamples in **float32**
 //! (`np.array(stats, 'float32')[idxs].sum(0)`): as long as every sum is at most 2**24 each
@@ -10,9 +12,8 @@
 //! matter and the exact integer sum equals NumPy's float32 sum. The Python side checks that
 //! bound and falls back to NumPy for resamples that exceed it.
 
-use crate::error::CoreError;
-use crate::parallel;
-use crate::score::{py_sum, BleuParams, Smooth, Term};
+use crate::engine::parallel::{self, Threads};
+use crate::error::{zeroed, CoreError};
 
 fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
     if row_len == 0 || !stats.len().is_multiple_of(row_len) {
@@ -30,7 +31,7 @@ pub fn bootstrap_sums(
     stats: &[i64],
     row_len: usize,
     idxs: &[i64],
-    threads: usize,
+    threads: Threads,
 ) -> Result<Vec<i64>, CoreError> {
     let n_seg = check_shape(stats, row_len)?;
     if n_seg == 0 || !idxs.len().is_multiple_of(n_seg) {
@@ -45,7 +46,7 @@ pub fn bootstrap_sums(
         )));
     }
     let n_samples = idxs.len() / n_seg;
-    let mut out = vec![0i64; n_samples * row_len];
+    let mut out = zeroed(n_samples, row_len)?;
     // A resample's counts add up to n_seg, so every product and partial sum is at most
     // n_seg * (largest |value|): below 2**53 the f64 path is exact; otherwise exact i64 sums.
     let max_abs = stats.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
@@ -110,7 +111,7 @@ pub fn ar_sums(
     system: &[i64],
     row_len: usize,
     mask: &[bool],
-    threads: usize,
+    threads: Threads,
 ) -> Result<(Vec<i64>, Vec<i64>), CoreError> {
     let n_seg = check_shape(baseline, row_len)?;
     if system.len() != baseline.len() {
@@ -143,8 +144,8 @@ pub fn ar_sums(
         sys_sum[j] = sys_sum[j].wrapping_add(s);
         both[j] = both[j].wrapping_add(b).wrapping_add(s);
     }
-    let tables = subset_tables(&diff, row_len);
-    let mut a = vec![0i64; n_trials * row_len];
+    let tables = subset_tables(&diff, row_len)?;
+    let mut a = zeroed(n_trials, row_len)?;
     parallel::for_each_row(
         &mut a,
         row_len,
@@ -169,10 +170,12 @@ pub fn ar_sums(
             }
         },
     );
-    let b = a
-        .chunks_exact(row_len)
-        .flat_map(|row| row.iter().zip(&both).map(|(&x, &t)| t.wrapping_sub(x)))
-        .collect();
+    let mut b = zeroed(n_trials, row_len)?;
+    for (rb, ra) in b.chunks_exact_mut(row_len).zip(a.chunks_exact(row_len)) {
+        for ((y, &x), &t) in rb.iter_mut().zip(ra).zip(&both) {
+            *y = t.wrapping_sub(x);
+        }
+    }
     Ok((a, b))
 }
 
@@ -181,9 +184,10 @@ const BLOCK: usize = 4;
 
 /// For each whole block of [`BLOCK`] segments, the sums of its difference rows over all 16
 /// subsets: row `16 * block + s` is the sum of the rows whose bit is set in `s`.
-fn subset_tables(diff: &[i64], row_len: usize) -> Vec<i64> {
+fn subset_tables(diff: &[i64], row_len: usize) -> Result<Vec<i64>, CoreError> {
     let n_blocks = diff.len() / row_len / BLOCK;
-    let mut t = vec![0i64; n_blocks * 16 * row_len];
+    // Four times the statistics: allocated fallibly, like every buffer sized by the input.
+    let mut t: Vec<i64> = zeroed(n_blocks * 16, row_len)?;
     for (b, tb) in t.chunks_exact_mut(16 * row_len).enumerate() {
         for s in 1..16usize {
             // subset s = subset (s without its lowest bit) + the lowest bit's segment.
@@ -194,7 +198,7 @@ fn subset_tables(diff: &[i64], row_len: usize) -> Vec<i64> {
             }
         }
     }
-    t
+    Ok(t)
 }
 
 /// Index of a block's subset: its 4 mask bits.
@@ -229,109 +233,24 @@ fn table_sum_dyn(acc: &mut [i64], tables: &[i64], mask: &[bool], row_len: usize)
     }
 }
 
-/// `BLEU.compute_bleu` on a row of **float32** statistics under NumPy >= 2 (NEP 50), as
-/// sacreBLEU's `_bootstrap_resample` and `_paired_bs_test` call it: `sys_len`/`ref_len` are
-/// `int()`ed (so the brevity penalty is float64), but every precision is a NumPy float32
-/// operation, because a Python float meeting a `np.float32` is converted to float32 first
-/// (`100. * correct[n-1] / total[n-1]` rounds twice in float32). `math.log` then widens each
-/// float32 precision to a double.
-pub fn compute_bleu_f32(row: &[f32], p: &BleuParams) -> f64 {
-    let n_ord = p.max_order;
-    let (sys_len, ref_len) = (row[0] as i64, row[1] as i64);
-    let (correct, total) = row[2..].split_at(n_ord);
-    let mut bp = 1.0;
-    if sys_len < ref_len {
-        bp = if sys_len > 0 {
-            (1.0 - ref_len as f64 / sys_len as f64).exp()
-        } else {
-            0.0
-        };
-    }
-    if correct.iter().all(|&c| c == 0.0) {
-        return 0.0;
-    }
-    let mut precisions = vec![0.0f32; n_ord];
-    let mut smooth_mteval = 1.0f64;
-    let mut eff_order = n_ord;
-    for n in 1..=n_ord {
-        let (mut c, mut t) = (correct[n - 1], total[n - 1]);
-        if let Smooth::AddK(k) = p.smooth {
-            if n > 1 {
-                // `correct[n - 1] += smooth_value` on a float32 array element.
-                c += k as f32;
-                t += k as f32;
-            }
-        }
-        if t == 0.0 {
-            break;
-        }
-        if p.effective_order {
-            eff_order = n;
-        }
-        if c == 0.0 {
-            match p.smooth {
-                Smooth::Exp => {
-                    smooth_mteval *= 2.0;
-                    precisions[n - 1] = 100.0f32 / (smooth_mteval as f32 * t);
-                }
-                // `100. * smooth_value` is a Python float product, then one float32 division.
-                Smooth::Floor(v) => precisions[n - 1] = (100.0 * v) as f32 / t,
-                Smooth::None | Smooth::AddK(_) => {}
-            }
-        } else {
-            precisions[n - 1] = 100.0f32 * c / t;
-        }
-    }
-    let terms = precisions[..eff_order].iter().map(|&x| {
-        if x == 0.0 {
-            Term::Int(-9_999_999_999)
-        } else {
-            Term::Float(f64::from(x).ln())
-        }
-    });
-    bp * (py_sum(terms, p.summation) / eff_order as f64).exp()
-}
-
-/// Scores of every row of float32 statistics (`n x (2 + 2N)`), see [`compute_bleu_f32`].
-pub fn score_rows_f32(stats: &[f32], p: &BleuParams, out: &mut [f64]) -> Result<(), CoreError> {
-    let row_len = 2 + 2 * p.max_order;
-    if stats.len() != out.len() * row_len {
-        return Err(CoreError::InvalidInput(format!(
-            "statistics hold {} values, expected {} rows of {row_len}",
-            stats.len(),
-            out.len()
-        )));
-    }
-    if let Some(v) = stats.iter().find(|v| !(v.is_finite() && **v >= 0.0)) {
-        return Err(CoreError::InvalidInput(format!(
-            "statistics must be non-negative finite counts, got {v}"
-        )));
-    }
-    for (row, o) in stats.chunks_exact(row_len).zip(out.iter_mut()) {
-        *o = compute_bleu_f32(row, p);
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::{compute_bleu, Summation};
 
     #[test]
     fn bootstrap_sums_select_rows() {
         let stats = [1, 2, 10, 20, 100, 200];
-        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], 1).unwrap();
+        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], Threads::ONE).unwrap();
         assert_eq!(out, vec![102, 204, 210, 420]);
-        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], 1).is_err());
-        assert!(bootstrap_sums(&stats, 2, &[0, 1], 1).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], Threads::ONE).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 1], Threads::ONE).is_err());
     }
 
     #[test]
     fn ar_sums_swap_segments() {
         let bl = [1, 1, 2, 2];
         let sys = [10, 10, 20, 20];
-        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], 1).unwrap();
+        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], Threads::ONE).unwrap();
         assert_eq!(a, vec![21, 21, 12, 12]);
         assert_eq!(b, vec![12, 12, 21, 21]);
     }
@@ -347,8 +266,8 @@ mod tests {
             let other: Vec<i64> = (0..n_seg * row_len).map(|v| (v * 5 % 19) as i64).collect();
             let idxs: Vec<i64> = (0..3 * n_seg).map(|v| (v * 11 % n_seg) as i64).collect();
             let mask: Vec<bool> = (0..3 * n_seg).map(|v| v * 13 % 5 < 2).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, 1).unwrap();
-            let (a, b) = ar_sums(&stats, &other, row_len, &mask, 1).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
+            let (a, b) = ar_sums(&stats, &other, row_len, &mask, Threads::ONE).unwrap();
             for k in 0..3 {
                 for j in 0..row_len {
                     let seg = |i: usize| i * row_len + j;
@@ -375,22 +294,9 @@ mod tests {
         for row_len in [6usize, 2] {
             let n_seg = stats.len() / row_len;
             let idxs: Vec<i64> = (0..n_seg).map(|_| 0).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, 1).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
             let want: Vec<i64> = stats[..row_len].iter().map(|&v| v * n_seg as i64).collect();
             assert_eq!(got, want);
         }
-    }
-
-    #[test]
-    fn f32_scores_equal_f64_where_precisions_are_exact() {
-        let p = BleuParams {
-            smooth: Smooth::Exp,
-            effective_order: false,
-            max_order: 4,
-            summation: Summation::Plain,
-        };
-        let row = [4.0f32, 4.0, 4.0, 3.0, 2.0, 1.0, 4.0, 3.0, 2.0, 1.0];
-        let exact = compute_bleu(&[4, 3, 2, 1], &[4, 3, 2, 1], 4, 4, &p).score;
-        assert_eq!(compute_bleu_f32(&row, &p), exact);
     }
 }

@@ -12,8 +12,9 @@ mod t13a;
 mod unicode_tables;
 mod zh;
 
-use crate::error::CoreError;
-use crate::whitespace::{py_split, py_split_ranges};
+use crate::error::{py_str, CoreError};
+use crate::text::whitespace::{py_split, py_split_ranges};
+use std::fmt::Display;
 
 /// The tokenizers implemented in Rust. MeCab and SentencePiece tokenizers live in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +45,14 @@ pub struct TokBuf {
     pub(crate) repl_tmp: String,
 }
 
+/// The message for an unknown tokenizer name, `shown` as the caller wrote it.
+pub fn unknown_tokenizer(shown: impl Display) -> CoreError {
+    CoreError::InvalidOption(format!(
+        "unknown tokenizer {shown}; the Rust tokenizers are: {}",
+        TOKENIZER_NAMES.join(", ")
+    ))
+}
+
 impl Tokenizer {
     /// Looks a tokenizer up by its sacreBLEU name.
     pub fn from_name(name: &str) -> Result<Self, CoreError> {
@@ -53,12 +62,7 @@ impl Tokenizer {
             "intl" => Tokenizer::Intl,
             "zh" => Tokenizer::Zh,
             "char" => Tokenizer::Char,
-            _ => {
-                return Err(CoreError::InvalidOption(format!(
-                    "unknown tokenizer {name:?}; the Rust tokenizers are: {}",
-                    TOKENIZER_NAMES.join(", ")
-                )))
-            }
+            _ => return Err(unknown_tokenizer(py_str(name))),
         })
     }
 
@@ -106,7 +110,7 @@ impl Tokenizer {
 impl Tokenizer {
     /// The tokens of `line` (the `str.split()` of [`Tokenizer::tokenize`]'s output) as byte
     /// ranges into the returned buffer, appended to `ranges` (which is cleared first). The
-    /// buffer has slack bytes after the last token (see `ngram_map::padded`).
+    /// buffer has slack bytes after the last token (see `token_map::padded`).
     pub fn tokens<'b>(
         self,
         line: &str,
@@ -121,7 +125,7 @@ impl Tokenizer {
             py_split_ranges(out, ranges);
         }
         // Every tokenizer leaves its output in `buf.out`.
-        crate::ngram_map::padded(&mut buf.out);
+        crate::engine::token_map::padded(&mut buf.out);
         &buf.out
     }
 }

@@ -9,7 +9,7 @@
 //! an explicit `[0-9]` class), so no Unicode table is involved.
 
 use super::TokBuf;
-use crate::whitespace::is_py_space;
+use crate::text::whitespace::is_py_space;
 
 /// The language-independent replacements of `Tokenizer13a.__call__`, in sacreBLEU's order; each
 /// is a Python `str.replace`, which [`replace_all`] matches (left to right, non-overlapping).

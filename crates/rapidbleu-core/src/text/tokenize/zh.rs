@@ -6,7 +6,7 @@
 
 use super::t13a::regex_stage;
 use super::TokBuf;
-use crate::whitespace::py_strip;
+use crate::text::whitespace::py_strip;
 
 /// `TokenizerZh.__call__` without `TokenizerRegexp`'s final `' '.join(line.split())`.
 pub(crate) fn tokenize_zh(line: &str, buf: &mut TokBuf) {

@@ -1,14 +1,58 @@
 //! Running work over segments on a chosen number of threads.
 //!
-//! `threads == 0` means rayon's global pool (all cores, or `RAYON_NUM_THREADS`). Other counts
-//! get a pool built once and kept, because building a pool costs far more than scoring a
-//! sentence. Small inputs run on the calling thread: for a single sentence the hand-off to a
+//! [`Threads::ALL`] (0) means rayon's global pool (all cores, or `RAYON_NUM_THREADS`). Other
+//! counts get a pool built once and kept, because building a pool costs far more than scoring
+//! a sentence. Small inputs run on the calling thread: for a single sentence the hand-off to a
 //! pool would cost more than the work.
 
+use crate::error::CoreError;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::collections::HashMap;
+use std::fmt::Display;
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// A number of threads: 0 for all cores, else at most [`Threads::MAX`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// All cores (rayon's global pool).
+    pub const ALL: Threads = Threads(0);
+
+    /// One thread: the calling one.
+    pub const ONE: Threads = Threads(1);
+
+    /// The most threads a pool may have.
+    ///
+    /// Every count gets its own pool, built on first use and kept for the life of the process
+    /// (building one costs far more than a call), so an absurd count (`10**9`) would try to
+    /// start that many threads. 1,024 is beyond any machine this runs on as a per-call
+    /// setting, the same bound everywhere (a configuration valid on one machine stays valid
+    /// on another), and `0` always means every core however many there are.
+    pub const MAX: usize = 1024;
+
+    /// Checks a count given by a caller (`num_threads`).
+    pub fn new(n: i64) -> Result<Self, CoreError> {
+        match usize::try_from(n) {
+            Ok(n) if n <= Self::MAX => Ok(Threads(n)),
+            _ => Err(invalid_threads(n)),
+        }
+    }
+
+    /// The count (0: all cores).
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// The message for a thread count that is not allowed, `shown` as the caller wrote it.
+pub fn invalid_threads(shown: impl Display) -> CoreError {
+    CoreError::InvalidOption(format!(
+        "num_threads must be a non-negative integer (0: all cores) of at most {}, got {shown}",
+        Threads::MAX
+    ))
+}
 
 /// Below this many segments, work runs on the calling thread.
 const MIN_PARALLEL: usize = 64;
@@ -26,8 +70,8 @@ fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
 }
 
 /// Runs `f` on a pool of `threads` threads (0: the global pool).
-pub fn install<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
-    match threads {
+pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
+    match threads.0 {
         0 => f(),
         t => match pool(t) {
             Some(p) => p.install(f),
@@ -36,11 +80,11 @@ pub fn install<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
     }
 }
 
-fn chunk_len(n: usize, threads: usize) -> usize {
-    let t = if threads == 0 {
+fn chunk_len(n: usize, threads: Threads) -> usize {
+    let t = if threads == Threads::ALL {
         rayon::current_num_threads()
     } else {
-        threads
+        threads.0
     };
     (n / (t * 16)).clamp(16, 4096)
 }
@@ -109,7 +153,7 @@ impl<W> Drop for Loan<'_, W> {
 
 /// Calls `f(worker, i, row_i)` for each row of `out` (rows of `row_len` values), with workers
 /// made by `init()` (about one per thread).
-pub fn for_each_row<T, W, I, F>(out: &mut [T], row_len: usize, threads: usize, init: I, f: F)
+pub fn for_each_row<T, W, I, F>(out: &mut [T], row_len: usize, threads: Threads, init: I, f: F)
 where
     T: Send,
     W: Send,
@@ -124,7 +168,7 @@ pub fn for_each_row_in<T, W, I, F>(
     pool: &WorkerPool<W>,
     out: &mut [T],
     row_len: usize,
-    threads: usize,
+    threads: Threads,
     init: I,
     f: F,
 ) where
@@ -134,7 +178,7 @@ pub fn for_each_row_in<T, W, I, F>(
     F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
 {
     let n = out.len() / row_len.max(1);
-    if n < MIN_PARALLEL || threads == 1 {
+    if n < MIN_PARALLEL || threads == Threads::ONE {
         let mut w = pool.lend(&init);
         for (i, row) in out.chunks_mut(row_len).enumerate() {
             f(w.get(), i, row);
@@ -157,14 +201,14 @@ pub fn for_each_row_in<T, W, I, F>(
 }
 
 /// `(0..n).map(|i| f(worker, i)).collect()`, in parallel.
-pub fn map_collect<T, W, I, F>(n: usize, threads: usize, init: I, f: F) -> Vec<T>
+pub fn map_collect<T, W, I, F>(n: usize, threads: Threads, init: I, f: F) -> Vec<T>
 where
     T: Send,
     W: Send,
     I: Fn() -> W + Sync + Send,
     F: Fn(&mut W, usize) -> T + Sync + Send,
 {
-    if n < MIN_PARALLEL || threads == 1 {
+    if n < MIN_PARALLEL || threads == Threads::ONE {
         let mut w = init();
         return (0..n).map(|i| f(&mut w, i)).collect();
     }
@@ -177,4 +221,34 @@ where
             .map_init(|| workers.lend(&init), |w, i| f(w.get(), i))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts() {
+        assert_eq!(Threads::new(0), Ok(Threads::ALL));
+        assert_eq!(Threads::new(1024).map(Threads::get), Ok(1024));
+        for bad in [-1, 1025, 1_000_000_000, i64::MIN] {
+            let err = Threads::new(bad).unwrap_err();
+            assert!(err
+                .to_string()
+                .contains(&format!("at most 1024, got {bad}")));
+        }
+    }
+
+    #[test]
+    fn rows_in_parallel_equal_serial() {
+        let run = |threads| {
+            let mut out = vec![0usize; 3 * 1000];
+            for_each_row(&mut out, 3, threads, || (), |_, i, row| row.fill(i));
+            out
+        };
+        assert_eq!(run(Threads::ONE), run(Threads(2)));
+        assert_eq!(run(Threads::ALL), run(Threads::ONE));
+        let got = map_collect(500, Threads(2), || 1, |w, i| i * *w);
+        assert_eq!(got, (0..500).collect::<Vec<_>>());
+    }
 }
