@@ -254,7 +254,7 @@ class Columns:
             types: Their Arrow types, in the same order (``None``: names only).
 
         Returns:
-            The kind of every column (``text``, ``ids`` or ``tokens``; ``""`` without types).
+            The columns' kind (``text``, ``ids`` or ``tokens``; ``""`` without types).
 
         Raises:
             rapidbleu.errors.MissingColumnError: A column is not in the table.
