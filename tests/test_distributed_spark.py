@@ -1,9 +1,6 @@
 """The Spark recipe (``mapInArrow``) on ``local[2]``.
 
-PySpark is a 456 MB download that CI does not install (see README, "Distributed scoring"):
-without it this module is skipped with the reason printed in the summary, and
-``RAPIDBLEU_REQUIRE_SPARK=1`` turns the skip into a failure (for a job that installs
-``rapidbleu[spark]``). Java 17 is needed.
+PySpark (``rapidbleu[spark]``, part of the ``test`` extra) needs Java 17, which CI has.
 """
 
 from __future__ import annotations
@@ -15,24 +12,13 @@ from typing import Any
 
 import distributed_toys
 import pytest
-from conftest import has_module
 from distributed_toys import OrderedRefLen, corpus
-
-from rapidbleu import errors
-from rapidbleu.metrics import BLEU
-
-if not has_module("pyspark"):
-    if os.environ.get("RAPIDBLEU_REQUIRE_SPARK") == "1":
-        raise ImportError("RAPIDBLEU_REQUIRE_SPARK=1 but pyspark is not installed")
-    pytest.skip(
-        'pyspark is not installed (CI skips it: 456 MB); pip install "rapidbleu[spark]" to run',
-        allow_module_level=True,
-    )
-
 from pyspark import cloudpickle
 from pyspark.sql import SparkSession
 
+from rapidbleu import errors
 from rapidbleu.distributed.recipes.spark import corpus_score
+from rapidbleu.metrics import BLEU
 
 HYPS, REFS = corpus(400, 3, seed=4)
 ROWS = [(h, a, b, c) for h, a, b, c in zip(HYPS, *REFS)]
