@@ -21,6 +21,9 @@ reference streams of different lengths, a segment without any reference, and wro
 
 Rows are sacreBLEU's ``[hyp, ref, match]`` per character order, then per word order
 (:attr:`CHRF.layout`); rows add, and the corpus score is the F of the summed rows.
+
+Token IDs (or str tokens) are scored by their word n-grams, each token one word
+(``CHRF(char_order=0, word_order=N)``; see :mod:`rapidbleu.metrics.chrf_tokens`).
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ import numpy.typing as npt
 
 from rapidbleu import _core
 from rapidbleu import ids as _ids
-from rapidbleu.errors import InputTypeError
+from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.chrf_tokens import encode as encode_tokens
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.resampling import exact_sums, f32_sums
@@ -260,17 +264,28 @@ class CHRF(Metric[CHRFScore]):
 
     # -- statistics ------------------------------------------------------------------------
 
-    def _check_text(self, hypotheses: Sequence[Any]) -> None:
-        if _ids.is_pretokenized(hypotheses):
-            raise InputTypeError(
-                "chrF counts characters of text: give str hypotheses and references, not token "
-                "sequences or token IDs"
+    def _engine_inputs(
+        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
+    ) -> tuple[Sequence[Any], Any]:
+        """Text as it is; token sequences as text whose words are the tokens.
+
+        Over token IDs (or str tokens) only word n-grams make sense (:mod:`.chrf_tokens`):
+        ``char_order`` must be 0 and ``lowercase`` off.
+        """
+        if not _ids.is_pretokenized(hypotheses):
+            return hypotheses, references
+        if self.char_order > 0 or self.lowercase:
+            raise InvalidOptionError(
+                "token input has no characters: chrF over token IDs (or str tokens) counts word "
+                "n-grams of the tokens only; use CHRF(char_order=0, word_order=N) (and "
+                f"lowercase=False), not char_order={self.char_order}, lowercase={self.lowercase}"
             )
+        return encode_tokens(hypotheses, references, per_segment)
 
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
-        self._check_text(hypotheses)
+        hyps, refs = self._engine_inputs(hypotheses, references, per_segment)
         stats, self.num_refs = _core.chrf_statistics(
-            hypotheses, references, self._options, self.num_threads, per_segment=per_segment
+            hyps, refs, self._options, self.num_threads, per_segment=per_segment
         )
         return stats
 
@@ -380,11 +395,11 @@ class CHRF(Metric[CHRFScore]):
         if references is None:
             return self.score_rows(self.statistics(hypotheses, None))
         hypotheses = check_hypotheses(hypotheses)
-        self._check_text(hypotheses)
         if not per_segment:
             check_streams(references)
+        hyps, refs = self._engine_inputs(hypotheses, references, per_segment)
         scores, self.num_refs = _core.chrf_sentence_scores(
-            hypotheses, references, self._options, self.num_threads, per_segment
+            hyps, refs, self._options, self.num_threads, per_segment
         )
         return scores
 
@@ -402,7 +417,7 @@ class CHRF(Metric[CHRFScore]):
             >>> round(CHRF().sentence_score("The cat sat.", ["The cat sat on the mat."]).score, 4)
             49.2607
         """
-        if not isinstance(hypothesis, str):
+        if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         return super().sentence_score(hypothesis, references)
 
