@@ -336,7 +336,7 @@ def test_numpy_option_values() -> None:
             "segment 1 has no reference",
         ),
         (["\ud800"], [["a"]], InvalidTextError, "lone surrogate"),
-        ([[1, 2]], [[[1, 2]]], InputTypeError, "chrF counts characters of text"),
+        ([[1, 2]], [[[1, 2]]], InvalidOptionError, "token input has no characters"),
     ],
 )
 def test_bad_input(hyps: Any, refs: Any, exc: type, fragment: str) -> None:
