@@ -7,9 +7,9 @@ order or ``eps_smoothing``, ``beta``, the best of several references).
 
 How: every distinct token of a call gets a distinct one- or two-character "word" of astral code
 points, which are neither whitespace (``str.split()``) nor ASCII punctuation
-(``_remove_punctuation``), and the sequences become those words joined by spaces. Word n-gram counts are then those of the
-tokens, exactly, and the Rust core counts them. A token is never split, and never lowercased
-(the metric refuses ``lowercase=True`` with token input).
+(``_remove_punctuation``), and the sequences become those words joined by spaces. Word n-gram
+counts are then those of the tokens, exactly, and the Rust core counts them. A token is never
+split, and never lowercased (the metric refuses ``lowercase=True`` with token input).
 
 Example:
     >>> hyps, refs = encode([[1, 2, 3]], [[[1, 2, 4]]], per_segment=False)
