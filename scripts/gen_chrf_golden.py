@@ -36,11 +36,11 @@ def hx(s):
 
 
 def fbits(x):
-    return "%x" % struct.unpack("<Q", struct.pack("<d", float(x)))[0]
+    return f"{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:x}"
 
 
 def f32bits(x):
-    return "%x" % struct.unpack("<I", struct.pack("<f", float(x)))[0]
+    return f"{struct.unpack('<I', struct.pack('<f', float(x)))[0]:x}"
 
 
 def segments():
@@ -100,11 +100,15 @@ def segments():
     s.append(("ÄÖÜ İstanbul \u212a ΣΑΣ", ["äöü istanbul k σας"]))
     s.append(("The Quick Brown Fox.", ["the quick brown fox ."]))
     # A longer sentence with word n-grams of several orders.
-    s.append((
-        "Die Katze sitzt auf der Matte, und der Hund schläft unter dem Tisch.",
-        ["Die Katze saß auf der Matte, der Hund schlief unter dem Tisch.",
-         "Eine Katze sitzt auf einer Matte und ein Hund schläft."],
-    ))
+    s.append(
+        (
+            "Die Katze sitzt auf der Matte, und der Hund schläft unter dem Tisch.",
+            [
+                "Die Katze saß auf der Matte, der Hund schlief unter dem Tisch.",
+                "Eine Katze sitzt auf einer Matte und ein Hund schläft.",
+            ],
+        )
+    )
     return s
 
 
@@ -118,9 +122,14 @@ def option_sets(rng):
         dict(char_order=0, word_order=2, beta=2),
         dict(char_order=1, word_order=0, beta=0, eps_smoothing=True),
     ]
-    values = dict(char_order=[0, 1, 2, 3, 4, 6, 7], word_order=[0, 1, 2, 3],
-                  beta=[0, 1, 2, 3], whitespace=[False, True],
-                  eps_smoothing=[False, True], lowercase=[False, True])
+    values = dict(
+        char_order=[0, 1, 2, 3, 4, 6, 7],
+        word_order=[0, 1, 2, 3],
+        beta=[0, 1, 2, 3],
+        whitespace=[False, True],
+        eps_smoothing=[False, True],
+        lowercase=[False, True],
+    )
     while len(opts) < 40:
         o = {k: rng.choice(v) for k, v in values.items()}
         if o["char_order"] + o["word_order"] > 0:
@@ -152,8 +161,10 @@ def f32_rows(rng, n):
 def main():
     rng = random.Random(2024)
     out = sys.stdout
-    out.write(f"# sacreBLEU {sacrebleu.__version__}, numpy {np.__version__}, "
-              f"Python {sys.version.split()[0]}: scripts/gen_chrf_golden.py\n")
+    out.write(
+        f"# sacreBLEU {sacrebleu.__version__}, numpy {np.__version__}, "
+        f"Python {sys.version.split()[0]}: scripts/gen_chrf_golden.py\n"
+    )
     segs = segments()
     texts = {}
     for o in option_sets(rng):
@@ -165,7 +176,7 @@ def main():
         stats = m._extract_corpus_statistics(hyps, streams)
         rows = []
         for (h, refs), row in zip(segs, stats):
-            key = tuple(as_core_input(t, lc) for t in [h] + refs)
+            key = tuple(as_core_input(t, lc) for t in [h, *refs])
             if key not in texts:
                 texts[key] = len(texts)
                 out.write("T " + " ".join(hx(t) for t in key) + "\n")
@@ -173,16 +184,18 @@ def main():
             assert score == m._compute_f_score(row)
             rows.append(f"S {texts[key]} {','.join(map(str, row))} {fbits(score)}\n")
         factor = o["beta"] ** 2
-        out.write("P %d %d %s %d %d %d\n" % (o["char_order"], o["word_order"], fbits(factor),
-                  o.get("whitespace", False), o.get("eps_smoothing", False), lc))
+        flags = (int(o.get("whitespace", False)), int(o.get("eps_smoothing", False)), int(lc))
+        out.write(
+            f"P {o['char_order']} {o['word_order']} {fbits(factor)} {' '.join(map(str, flags))}\n"
+        )
         out.writelines(rows)
         out.write(f"C {fbits(m.corpus_score(hyps, streams).score)}\n")
     for c, w, beta, eps, row in f32_rows(rng, 400):
         got = CHRF(char_order=c, word_order=w, beta=beta, eps_smoothing=eps)._compute_f_score(row)
         is32 = isinstance(got, np.float32)
         assert is32 or type(got) is float
-        out.write("F %d %d %s %d %s %s %d\n" % (
-            c, w, fbits(beta ** 2), eps, ",".join(f32bits(v) for v in row), fbits(got), is32))
+        bits = ",".join(f32bits(v) for v in row)
+        out.write(f"F {c} {w} {fbits(beta**2)} {int(eps)} {bits} {fbits(got)} {int(is32)}\n")
 
 
 if __name__ == "__main__":
