@@ -152,7 +152,8 @@ class CHRF(Metric[CHRFScore]):
     CHAR_ORDER = 6
     WORD_ORDER = 0
     BETA = 2
-    #: string.punctuation, which ``_remove_punctuation`` splits off words (read by the core).
+    #: ``string.punctuation``, which ``_remove_punctuation`` splits off words (sacreBLEU's
+    #: attribute; the core tests the same set with ``u8::is_ascii_punctuation``).
     _PUNCTS: ClassVar[set[str]] = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
     _SIGNATURE_TYPE = CHRFSignature
     # sacreBLEU's spellings and defaults (`--chrf-beta` takes an int there too).
