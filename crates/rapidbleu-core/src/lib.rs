@@ -16,6 +16,7 @@ pub mod parallel;
 pub mod resample;
 pub mod score;
 pub mod stats;
+pub mod ter;
 pub mod tokenize;
 pub mod whitespace;
 

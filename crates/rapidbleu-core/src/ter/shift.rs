@@ -1,0 +1,349 @@
+//! `translation_edit_rate` of `lib_ter.py`: greedy shifts of hypothesis blocks while they
+//! lower the beam edit distance, exactly as sacreBLEU searches and ranks them.
+//!
+//! Copied behaviour (`_shift`, `_find_shifted_pairs`, `_perform_shift`):
+//! - candidate blocks: for `start_h`, then `start_r` (`|start_r - start_h| <= 50`), every
+//!   common prefix length `1..=10`;
+//! - a block is skipped when it holds no hypothesis error, covers no reference error, or when
+//!   `start_h <= align[start_r] < start_h + length`;
+//! - targets `0` (when `start_r == 0`, offset -1) or `align[start_r + offset] + 1` for offsets
+//!   `-1..length`, consecutive duplicates skipped;
+//! - best by `(gain, length, -start_h, -target)` with strict `>`: the first wins a full tie;
+//! - the candidate count accumulates over the iterations of one pair, and the loop stops when
+//!   it reaches 1,000 *before* looking at the gain, so the improving shift found by the call
+//!   that crossed the cap is thrown away.
+//!
+//! Performance decisions:
+//! - whether an iteration crosses the cap depends only on the alignment, not on any edit
+//!   distance, so all candidates are listed first; an iteration that crosses the cap is
+//!   dropped without computing any of its costs;
+//! - a candidate repeated for another `start_r` (same block, same target, same shifted words)
+//!   is not recomputed: its tuple equals the first one, which it cannot beat;
+//! - each candidate's cost recomputes only the rows its shift changes and a few after them
+//!   ([`BitDp::window_cost`]), and after a shift only the changed rows are recomputed;
+//! - words are renumbered per pair: reference words get dense ids `0..vocab` (so that the
+//!   bit-parallel engine can index match masks by id) and every hypothesis word absent from
+//!   the reference gets `vocab`, since such words only ever need to differ from reference words.
+
+use super::bit_dp::BitDp;
+use super::edit_distance::{alignment, Band, ScalarDp};
+
+/// `_MAX_SHIFT_SIZE`.
+const MAX_SHIFT_SIZE: usize = 10;
+/// `_MAX_SHIFT_DIST`.
+const MAX_SHIFT_DIST: usize = 50;
+/// `_MAX_SHIFT_CANDIDATES`.
+const MAX_SHIFT_CANDIDATES: usize = 1000;
+
+/// A candidate shift: the block `start..start + len` moves before position `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shift {
+    start: u32,
+    len: u32,
+    target: u32,
+}
+
+impl Shift {
+    /// The window `[p, q)` of positions `_perform_shift` changes, and its new words in `out`.
+    fn apply(self, words: &[u32], out: &mut Vec<u32>) -> usize {
+        let (s, l, t) = (self.start as usize, self.len as usize, self.target as usize);
+        let block = &words[s..s + l];
+        out.clear();
+        if t < s {
+            // words[:t] + block + words[t:s] + words[s+l:]
+            out.extend_from_slice(block);
+            out.extend_from_slice(&words[t..s]);
+            t
+        } else if t > s + l {
+            // words[:s] + words[s+l:t] + block + words[t:]
+            out.extend_from_slice(&words[s + l..t]);
+            out.extend_from_slice(block);
+            s
+        } else {
+            // words[:s] + words[s+l:l+t] + block + words[l+t:]; Python's slices clip at the
+            // end, so a target near the end moves the block to the end.
+            let end = (l + t).min(words.len());
+            out.extend_from_slice(&words[s + l..end]);
+            out.extend_from_slice(block);
+            s
+        }
+    }
+}
+
+/// Reusable state of the shift search (all buffers of one pair of word sequences).
+#[derive(Clone, Debug, Default)]
+pub struct ShiftSearch {
+    band: Band,
+    /// The bit-parallel engine, used whenever it fits ([`BitDp::fits`]); else `scalar`.
+    bits: BitDp,
+    scalar: ScalarDp,
+    use_bits: bool,
+    /// The current hypothesis and the reference, in dense ids.
+    words: Vec<u32>,
+    reference: Vec<u32>,
+    /// Reference `(word, position)` pairs sorted; the positions of dense id `w` are
+    /// `occ[starts[w]..starts[w + 1]]`.
+    occ: Vec<(u32, u32)>,
+    starts: Vec<u32>,
+    align: Vec<i32>,
+    hyp_err: Vec<u8>,
+    ref_err: Vec<u8>,
+    /// Prefix sums of `hyp_err` / `ref_err`.
+    hyp_cum: Vec<u32>,
+    ref_cum: Vec<u32>,
+    cands: Vec<Shift>,
+    window: Vec<u32>,
+}
+
+/// `lib_ter.translation_edit_rate(words_hyp, words_ref)` on word ids (equal words, equal ids):
+/// `(number of edits, reference length)`. Allocates its buffers; see
+/// [`ShiftSearch::translation_edit_rate`] to reuse them.
+pub fn translation_edit_rate(hyp: &[u32], reference: &[u32]) -> (usize, usize) {
+    ShiftSearch::default().translation_edit_rate(hyp, reference)
+}
+
+impl ShiftSearch {
+    /// `lib_ter.translation_edit_rate(words_hyp, words_ref)`: `(edits, reference length)`.
+    /// An empty reference gives `(len(hyp), 0)`.
+    pub fn translation_edit_rate(&mut self, hyp: &[u32], reference: &[u32]) -> (usize, usize) {
+        self.search(hyp, reference, None)
+    }
+
+    /// The search, with the engine forced (tests compare the two).
+    fn search(
+        &mut self,
+        hyp: &[u32],
+        reference: &[u32],
+        force_bits: Option<bool>,
+    ) -> (usize, usize) {
+        let (n, m) = (hyp.len(), reference.len());
+        if m == 0 {
+            return (n, 0);
+        }
+        if n == 0 {
+            // No hypothesis word: the initial row, m insertions, and no shift candidates.
+            return (m, m);
+        }
+        let vocab = self.renumber(hyp, reference);
+        self.band.reset(n, m);
+        self.use_bits = force_bits.unwrap_or_else(|| BitDp::fits(&self.band, vocab));
+        if self.use_bits {
+            self.bits.reset(&self.band, &self.reference, vocab);
+        } else {
+            self.scalar.reset(&self.band);
+        }
+        self.forward(0, n + 1);
+        let mut shifts = 0;
+        let mut checked = 0;
+        loop {
+            self.align_current();
+            let pre = self.distance();
+            self.list_candidates(vocab);
+            checked += self.cands.len();
+            // `if checked_candidates >= _MAX_SHIFT_CANDIDATES: break` comes before the gain
+            // test in `translation_edit_rate`: this iteration's result is discarded.
+            if checked >= MAX_SHIFT_CANDIDATES {
+                break;
+            }
+            let Some((gain, best)) = self.best_shift(pre) else {
+                break;
+            };
+            if gain <= 0 {
+                break;
+            }
+            shifts += 1;
+            let p = best.apply(&self.words, &mut self.window);
+            let q = p + self.window.len();
+            self.words[p..q].copy_from_slice(&self.window);
+            self.forward(p, q);
+        }
+        (shifts + self.distance() as usize, m)
+    }
+
+    /// Dense ids (see the module documentation) into `words` and `reference`; returns the
+    /// reference's vocabulary size.
+    fn renumber(&mut self, hyp: &[u32], reference: &[u32]) -> usize {
+        self.occ.clear();
+        self.occ
+            .extend(reference.iter().enumerate().map(|(j, &w)| (w, j as u32)));
+        self.occ.sort_unstable();
+        self.reference.clear();
+        self.reference.resize(reference.len(), 0);
+        self.starts.clear();
+        let mut prev = None;
+        for (k, &(w, j)) in self.occ.iter().enumerate() {
+            if prev != Some(w) {
+                self.starts.push(k as u32);
+                prev = Some(w);
+            }
+            self.reference[j as usize] = self.starts.len() as u32 - 1;
+        }
+        let vocab = self.starts.len();
+        self.starts.push(self.occ.len() as u32);
+        let (occ, starts) = (&self.occ, &self.starts);
+        self.words.clear();
+        self.words.extend(hyp.iter().map(|&w| {
+            let k = occ.partition_point(|&(x, _)| x < w);
+            match occ.get(k) {
+                Some(&(x, _)) if x == w => starts.partition_point(|&s| s as usize <= k) as u32 - 1,
+                _ => vocab as u32,
+            }
+        }));
+        vocab
+    }
+
+    /// Forward rows `from+1..=n` of the current words, the words from `same_from` on being
+    /// unchanged since the rows were computed; backward rows below `same_from` go stale.
+    fn forward(&mut self, from: usize, same_from: usize) {
+        if self.use_bits {
+            self.bits.forward(&self.band, &self.words, from, same_from);
+            self.bits.bwd.invalidate_below(same_from);
+        } else {
+            self.scalar
+                .forward(&self.band, &self.words, &self.reference, from);
+            self.scalar.bwd.invalidate_below(same_from);
+        }
+    }
+
+    fn distance(&self) -> u32 {
+        let (n, m) = (self.band.n, self.band.m);
+        if self.use_bits {
+            self.bits.get(&self.band, n, m)
+        } else {
+            self.scalar.get(&self.band, n, m)
+        }
+    }
+
+    /// Alignment and error flags of the current words, with their prefix sums.
+    fn align_current(&mut self) {
+        let (n, m) = (self.words.len(), self.reference.len());
+        self.align.clear();
+        self.align.resize(m, -1);
+        self.hyp_err.clear();
+        self.hyp_err.resize(n, 0);
+        self.ref_err.clear();
+        self.ref_err.resize(m, 0);
+        let (band, bits, scalar) = (&self.band, &self.bits, &self.scalar);
+        let get = |i: usize, j: usize| {
+            if self.use_bits {
+                bits.get(band, i, j)
+            } else {
+                scalar.get(band, i, j)
+            }
+        };
+        alignment(
+            band,
+            &self.words,
+            &self.reference,
+            get,
+            &mut self.align,
+            &mut self.hyp_err,
+            &mut self.ref_err,
+        );
+        prefix_sums(&self.hyp_err, &mut self.hyp_cum);
+        prefix_sums(&self.ref_err, &mut self.ref_cum);
+    }
+
+    /// Every candidate `_shift` evaluates, in its order (duplicates included: they count).
+    fn list_candidates(&mut self, vocab: usize) {
+        let (n, m) = (self.words.len(), self.reference.len());
+        self.cands.clear();
+        for sh in 0..n {
+            let w = self.words[sh] as usize;
+            if w >= vocab {
+                continue;
+            }
+            let (a, b) = (self.starts[w] as usize, self.starts[w + 1] as usize);
+            let first =
+                a + self.occ[a..b].partition_point(|&(_, j)| (j as usize) + MAX_SHIFT_DIST < sh);
+            for k in first..b {
+                let sr = self.occ[k].1 as usize;
+                if sr > sh + MAX_SHIFT_DIST {
+                    break;
+                }
+                let max_len = MAX_SHIFT_SIZE.min(n - sh).min(m - sr);
+                let mut len = 0;
+                while len < max_len && self.words[sh + len] == self.reference[sr + len] {
+                    len += 1;
+                    self.block_candidates(sh, sr, len);
+                }
+            }
+        }
+    }
+
+    /// The candidates of the block `(start_h, start_r, length)` (the body of `_shift`'s loop).
+    fn block_candidates(&mut self, sh: usize, sr: usize, len: usize) {
+        if self.hyp_cum[sh + len] == self.hyp_cum[sh] || self.ref_cum[sr + len] == self.ref_cum[sr]
+        {
+            return;
+        }
+        let a = self.align[sr];
+        if sh as i32 <= a && a < (sh + len) as i32 {
+            return;
+        }
+        let mut prev = -1i64;
+        for off in -1..len as i64 {
+            let k = sr as i64 + off;
+            // Every reference position is in `align`, so the `else: break` never happens.
+            let target = if k < 0 {
+                0
+            } else {
+                i64::from(self.align[k as usize]) + 1
+            };
+            if target == prev {
+                continue;
+            }
+            prev = target;
+            self.cands.push(Shift {
+                start: sh as u32,
+                len: len as u32,
+                target: target as u32,
+            });
+        }
+    }
+
+    /// The best candidate by `(gain, length, -start_h, -target)`, first wins ties.
+    fn best_shift(&mut self, pre: u32) -> Option<(i64, Shift)> {
+        let mut best: Option<(i64, Shift)> = None;
+        let mut group_start = 0;
+        for c in 0..self.cands.len() {
+            let cand = self.cands[c];
+            if cand.start != self.cands[group_start].start {
+                group_start = c;
+            }
+            // A repeat (same start, length and target from another start_r) is the same
+            // shift: an equal tuple, never strictly better.
+            if self.cands[group_start..c].contains(&cand) {
+                continue;
+            }
+            let p = cand.apply(&self.words, &mut self.window);
+            let (band, h, r) = (&self.band, &self.words, &self.reference);
+            let cost = if self.use_bits {
+                self.bits.window_cost(band, p, &self.window, h, r, pre)
+            } else {
+                self.scalar.window_cost(band, p, &self.window, h, r)
+            };
+            let gain = i64::from(pre) - i64::from(cost);
+            let better = match best {
+                None => true,
+                Some((g, b)) => {
+                    (gain, cand.len, b.start, b.target) > (g, b.len, cand.start, cand.target)
+                }
+            };
+            if better {
+                best = Some((gain, cand));
+            }
+        }
+        best
+    }
+}
+
+fn prefix_sums(flags: &[u8], out: &mut Vec<u32>) {
+    out.clear();
+    out.push(0);
+    let mut s = 0;
+    for &f in flags {
+        s += u32::from(f);
+        out.push(s);
+    }
+}

@@ -1,0 +1,280 @@
+//! Per-segment TER statistics (`TER._compute_segment_statistics`), over a corpus in parallel.
+//!
+//! One int64 row per segment: `[num_edits, ref_len_sum, num_refs]`. sacreBLEU's row is
+//! `[best_num_edits, ref_len_sum / num_refs]`; the float term is kept as its two integers so
+//! that rows stay exact, and [`super::score`] derives it with Python's division. Rows are
+//! independent, so any split of the corpus over threads gives identical rows.
+
+use super::intern::Interner;
+use super::shift::ShiftSearch;
+use super::tokenizer::{TercomTokenizer, TokScratch};
+use crate::error::CoreError;
+use crate::parallel;
+use crate::stats::RefSets;
+use crate::whitespace::{py_rstrip, py_split};
+use rayon::prelude::*;
+
+/// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
+pub const ROW_LEN: usize = 3;
+
+/// A segment's text may hold at most this many bytes (so at most as many words): costs and
+/// positions in the edit distance are `u32` and must stay far below its "infinity" (2^30).
+const MAX_SEGMENT_BYTES: usize = 1 << 28;
+
+/// One worker's reusable buffers: tokenizer passes, word ids, the shift search.
+#[derive(Clone, Debug, Default)]
+pub struct TerWorker {
+    tok: TokScratch,
+    interner: Interner,
+    hyp: Vec<u32>,
+    refs: Vec<u32>,
+    /// End of each reference in `refs`.
+    ref_ends: Vec<usize>,
+    /// Per-id counts for the bag-of-words bound.
+    counts: Vec<i32>,
+    search: ShiftSearch,
+}
+
+impl TerWorker {
+    /// `TER._preprocess_segment(text)` split into words and interned.
+    fn words(&mut self, tokenizer: &TercomTokenizer, text: &str, out_is_hyp: bool) {
+        let TerWorker {
+            tok,
+            interner,
+            hyp,
+            refs,
+            ..
+        } = self;
+        let out = if out_is_hyp { hyp } else { refs };
+        for w in py_split(tokenizer.run(py_rstrip(text), tok)) {
+            out.push(interner.intern(w.as_bytes()));
+        }
+    }
+
+    /// The statistics row of `hyp` against `refs` (raw segment text, already lowercased by
+    /// the caller unless `case_sensitive`; see [`crate::ter`]).
+    pub fn segment(
+        &mut self,
+        tokenizer: &TercomTokenizer,
+        hyp: &str,
+        refs: &[&str],
+    ) -> Result<[i64; ROW_LEN], CoreError> {
+        if refs.is_empty() {
+            return Err(CoreError::MissingReference(
+                "a segment has no reference; give at least one reference string per segment \
+                 (an empty string is allowed)"
+                    .into(),
+            ));
+        }
+        check_size(hyp)?;
+        refs.iter().try_for_each(|r| check_size(r))?;
+        Ok(self.segment_unchecked(tokenizer, hyp, refs))
+    }
+
+    fn segment_unchecked(
+        &mut self,
+        tokenizer: &TercomTokenizer,
+        hyp: &str,
+        refs: &[&str],
+    ) -> [i64; ROW_LEN] {
+        self.interner.clear();
+        self.hyp.clear();
+        self.refs.clear();
+        self.ref_ends.clear();
+        for r in refs {
+            self.words(tokenizer, r, false);
+            self.ref_ends.push(self.refs.len());
+        }
+        self.words(tokenizer, hyp, true);
+        let mut best = i64::MAX;
+        let mut ref_len_sum = 0i64;
+        let mut start = 0;
+        for k in 0..self.ref_ends.len() {
+            let end = self.ref_ends[k];
+            ref_len_sum += (end - start) as i64;
+            // sacreBLEU keeps the first reference with strictly fewer edits, so a reference
+            // whose edits cannot go below the best so far changes nothing and is skipped.
+            if best == i64::MAX || self.lower_bound(start, end) < best {
+                let (edits, _) = self
+                    .search
+                    .translation_edit_rate(&self.hyp, &self.refs[start..end]);
+                best = best.min(edits as i64);
+            }
+            start = end;
+        }
+        [best, ref_len_sum, self.ref_ends.len() as i64]
+    }
+
+    /// A lower bound on the edits against reference `refs[start..end]`: shifts keep the bag of
+    /// hypothesis words, and an alignment with `k` matched words costs at least
+    /// `max(n, m) - k`, where `k` is at most the size of the bags' intersection.
+    fn lower_bound(&mut self, start: usize, end: usize) -> i64 {
+        let r = &self.refs[start..end];
+        if r.is_empty() {
+            return self.hyp.len() as i64;
+        }
+        self.counts.clear();
+        self.counts.resize(self.interner.len(), 0);
+        for &w in r {
+            self.counts[w as usize] += 1;
+        }
+        let mut common = 0i64;
+        for &w in &self.hyp {
+            let c = &mut self.counts[w as usize];
+            if *c > 0 {
+                *c -= 1;
+                common += 1;
+            }
+        }
+        self.hyp.len().max(r.len()) as i64 - common
+    }
+}
+
+fn check_size(text: &str) -> Result<(), CoreError> {
+    if text.len() > MAX_SEGMENT_BYTES {
+        return Err(CoreError::InvalidInput(format!(
+            "a segment holds {} bytes of text, more than TER's limit of {MAX_SEGMENT_BYTES}; \
+             split it into sentences",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Statistics of a corpus: `hyps[i]` against `refs.get(i)` (at least one reference per
+/// segment), rows `[num_edits, ref_len_sum, num_refs]` written into `out`
+/// (`hyps.len() * ROW_LEN` values). `threads`: 0 = all cores, 1 = the calling thread.
+///
+/// Text must already be lowercased by the caller unless `case_sensitive` (see [`crate::ter`]).
+pub fn corpus_stats(
+    hyps: &[&str],
+    refs: &RefSets<'_>,
+    tokenizer: &TercomTokenizer,
+    threads: usize,
+    out: &mut [i64],
+) -> Result<(), CoreError> {
+    if hyps.len() != refs.len() {
+        return Err(CoreError::InvalidInput(format!(
+            "{} hypotheses but references for {} segments; they must be equal",
+            hyps.len(),
+            refs.len()
+        )));
+    }
+    if out.len() != hyps.len() * ROW_LEN {
+        return Err(CoreError::InvalidInput(format!(
+            "output buffer holds {} values, expected {}",
+            out.len(),
+            hyps.len() * ROW_LEN
+        )));
+    }
+    for (i, hyp) in hyps.iter().enumerate() {
+        let r = refs.get(i);
+        if r.is_empty() {
+            return Err(CoreError::MissingReference(format!(
+                "segment {i} has no reference: every reference stream is None there; \
+                 give at least one reference string per segment (an empty string is allowed)"
+            )));
+        }
+        check_size(hyp)?;
+        r.iter().try_for_each(|t| check_size(t))?;
+    }
+    let fill = |w: &mut TerWorker, i: usize, row: &mut [i64]| {
+        row.copy_from_slice(&w.segment_unchecked(tokenizer, hyps[i], refs.get(i)));
+    };
+    if threads == 1 || hyps.len() < 2 {
+        let mut w = TerWorker::default();
+        for (i, row) in out.chunks_mut(ROW_LEN).enumerate() {
+            fill(&mut w, i, row);
+        }
+        return Ok(());
+    }
+    // Performance decision: not `parallel::for_each_row`, whose thresholds (64 segments
+    // before any thread helps, chunks of at least 16) suit BLEU's microsecond segments; one
+    // TER segment can take milliseconds (a paragraph), so even a handful of segments is worth
+    // spreading, in chunks of a few segments. A worker is cheap to create (empty buffers).
+    parallel::install(threads, || {
+        out.par_chunks_mut(ROW_LEN)
+            .enumerate()
+            .with_max_len(4)
+            .for_each_init(TerWorker::default, |w, (i, row)| fill(w, i, row));
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ter::TerParams;
+
+    #[test]
+    fn threads_and_splits_give_identical_rows() {
+        let words = ["a", "b", "c", "d", "e", "the", "cat", ".", ","];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |k: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % k as u64) as usize
+        };
+        let mut text = |len: usize| -> String {
+            (0..len)
+                .map(|_| words[next(words.len())])
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let hyps: Vec<String> = (0..300).map(|i| text(i % 37)).collect();
+        let refs_a: Vec<String> = (0..300).map(|i| text((i * 7) % 41)).collect();
+        let refs_b: Vec<String> = (0..300).map(|i| text((i * 3) % 29)).collect();
+        let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
+        let sets: RefSets = (0..300)
+            .map(|i| {
+                if i % 3 == 0 {
+                    vec![refs_a[i].as_str()]
+                } else {
+                    vec![refs_a[i].as_str(), refs_b[i].as_str()]
+                }
+            })
+            .collect();
+        let tok = TercomTokenizer::new(TerParams::default());
+        let mut one = vec![0; 300 * ROW_LEN];
+        corpus_stats(&hyp_refs, &sets, &tok, 1, &mut one).unwrap();
+        for threads in [0, 2, 3] {
+            let mut many = vec![0; 300 * ROW_LEN];
+            corpus_stats(&hyp_refs, &sets, &tok, threads, &mut many).unwrap();
+            assert_eq!(one, many, "threads {threads}");
+        }
+        // Any split of the corpus gives the same rows.
+        for cut in [1, 64, 299] {
+            let mut parts = vec![0; 300 * ROW_LEN];
+            let (a, b) = parts.split_at_mut(cut * ROW_LEN);
+            let head: RefSets = (0..cut).map(|i| sets.get(i).to_vec()).collect();
+            let tail: RefSets = (cut..300).map(|i| sets.get(i).to_vec()).collect();
+            corpus_stats(&hyp_refs[..cut], &head, &tok, 2, a).unwrap();
+            corpus_stats(&hyp_refs[cut..], &tail, &tok, 2, b).unwrap();
+            assert_eq!(one, parts, "cut {cut}");
+        }
+        // Segment by segment, with one reused worker.
+        let mut w = TerWorker::default();
+        for i in 0..300 {
+            let row = w.segment(&tok, hyp_refs[i], sets.get(i)).unwrap();
+            assert_eq!(&row[..], &one[i * ROW_LEN..(i + 1) * ROW_LEN]);
+        }
+    }
+
+    #[test]
+    fn errors_and_empty_cases() {
+        let tok = TercomTokenizer::new(TerParams::default());
+        let mut w = TerWorker::default();
+        assert!(w.segment(&tok, "a", &[]).is_err());
+        assert_eq!(w.segment(&tok, "", &[""]).unwrap(), [0, 0, 1]);
+        assert_eq!(w.segment(&tok, "a b", &[""]).unwrap(), [2, 0, 1]);
+        assert_eq!(w.segment(&tok, "", &["a b c"]).unwrap(), [3, 3, 1]);
+        assert_eq!(w.segment(&tok, "a b", &["", "a b"]).unwrap(), [0, 2, 2]);
+        let sets: RefSets = vec![vec!["a"]].into_iter().collect();
+        let mut out = vec![0; ROW_LEN];
+        assert!(corpus_stats(&["a", "b"], &sets, &tok, 1, &mut out).is_err());
+        assert!(corpus_stats(&["a"], &sets, &tok, 1, &mut out[..2]).is_err());
+        let none: RefSets = vec![vec![]].into_iter().collect();
+        assert!(corpus_stats(&["a"], &none, &tok, 1, &mut out).is_err());
+    }
+}
