@@ -142,8 +142,11 @@ pub(crate) struct Backward {
 
 impl Backward {
     pub(crate) fn reset(&mut self, band: &Band) {
-        self.vals.clear();
-        self.vals.resize(band.n * band.width, INF);
+        // No fill: every row is written (over its beam) before it is read. Growing only keeps
+        // the per-segment cost at zero when, as usual, no backward row is ever needed.
+        if self.vals.len() < band.n * band.width {
+            self.vals.resize(band.n * band.width, INF);
+        }
         self.valid_from = band.n + 1;
     }
 
@@ -264,7 +267,7 @@ pub(crate) struct ScalarDp {
     /// Forward values of rows `1..=n` (row 0 is `row0`), `band.width` per row.
     fwd: Vec<u32>,
     row0: Vec<u32>,
-    pub(crate) bwd: Backward,
+    bwd: Backward,
     tmp_a: Vec<u32>,
     tmp_b: Vec<u32>,
 }
@@ -301,8 +304,17 @@ impl ScalarDp {
         }
     }
 
-    /// Recomputes forward rows `from+1..=n` for hypothesis `h`.
-    pub(crate) fn forward(&mut self, band: &Band, h: &[u32], r: &[u32], from: usize) {
+    /// Recomputes forward rows `from+1..=n` for hypothesis `h`, whose words from position
+    /// `same_from` on are those of the previous call (backward rows below it go stale).
+    pub(crate) fn forward(
+        &mut self,
+        band: &Band,
+        h: &[u32],
+        r: &[u32],
+        from: usize,
+        same_from: usize,
+    ) {
+        self.bwd.invalidate_below(same_from);
         let stride = band.width;
         for i in from + 1..=band.n {
             let (plo, phi) = band.row(i - 1);

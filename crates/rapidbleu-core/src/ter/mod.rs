@@ -22,6 +22,8 @@ mod intern;
 pub mod score;
 mod shift;
 pub mod stats;
+#[cfg(test)]
+mod tests;
 mod tokenizer;
 
 pub use shift::{translation_edit_rate, ShiftSearch};

@@ -85,6 +85,9 @@ pub struct ShiftSearch {
     /// `occ[starts[w]..starts[w + 1]]`.
     occ: Vec<(u32, u32)>,
     starts: Vec<u32>,
+    /// Scratch of [`ShiftSearch::renumber_by_table`]: id to dense id, and fill positions.
+    table: Vec<u32>,
+    fill: Vec<u32>,
     align: Vec<i32>,
     hyp_err: Vec<u8>,
     ref_err: Vec<u8>,
@@ -106,14 +109,26 @@ impl ShiftSearch {
     /// `lib_ter.translation_edit_rate(words_hyp, words_ref)`: `(edits, reference length)`.
     /// An empty reference gives `(len(hyp), 0)`.
     pub fn translation_edit_rate(&mut self, hyp: &[u32], reference: &[u32]) -> (usize, usize) {
-        self.search(hyp, reference, None)
+        self.search(hyp, reference, usize::MAX, None)
     }
 
-    /// The search, with the engine forced (tests compare the two).
-    fn search(
+    /// [`ShiftSearch::translation_edit_rate`] for ids below `id_bound` (a segment's interned
+    /// words), which are renumbered through a table instead of by sorting.
+    pub(crate) fn translation_edit_rate_dense(
         &mut self,
         hyp: &[u32],
         reference: &[u32],
+        id_bound: usize,
+    ) -> (usize, usize) {
+        self.search(hyp, reference, id_bound, None)
+    }
+
+    /// The search, with the engine forced (tests compare the two).
+    pub(super) fn search(
+        &mut self,
+        hyp: &[u32],
+        reference: &[u32],
+        id_bound: usize,
         force_bits: Option<bool>,
     ) -> (usize, usize) {
         let (n, m) = (hyp.len(), reference.len());
@@ -124,7 +139,7 @@ impl ShiftSearch {
             // No hypothesis word: the initial row, m insertions, and no shift candidates.
             return (m, m);
         }
-        let vocab = self.renumber(hyp, reference);
+        let vocab = self.renumber(hyp, reference, id_bound);
         self.band.reset(n, m);
         self.use_bits = force_bits.unwrap_or_else(|| BitDp::fits(&self.band, vocab));
         if self.use_bits {
@@ -138,7 +153,7 @@ impl ShiftSearch {
         loop {
             self.align_current();
             let pre = self.distance();
-            self.list_candidates(vocab);
+            self.list_candidates(vocab, MAX_SHIFT_CANDIDATES - checked);
             checked += self.cands.len();
             // `if checked_candidates >= _MAX_SHIFT_CANDIDATES: break` comes before the gain
             // test in `translation_edit_rate`: this iteration's result is discarded.
@@ -160,15 +175,21 @@ impl ShiftSearch {
         (shifts + self.distance() as usize, m)
     }
 
-    /// Dense ids (see the module documentation) into `words` and `reference`; returns the
-    /// reference's vocabulary size.
-    fn renumber(&mut self, hyp: &[u32], reference: &[u32]) -> usize {
+    /// Dense ids (see the module documentation) into `words` and `reference`, and the
+    /// reference positions grouped by word (`occ`, `starts`); returns the reference's
+    /// vocabulary size. Ids below a small `id_bound` go through a table (linear time),
+    /// others are sorted.
+    fn renumber(&mut self, hyp: &[u32], reference: &[u32], id_bound: usize) -> usize {
+        let (n, m) = (hyp.len(), reference.len());
+        if id_bound <= 4 * (n + m) + 1024 {
+            return self.renumber_by_table(hyp, reference, id_bound);
+        }
         self.occ.clear();
         self.occ
             .extend(reference.iter().enumerate().map(|(j, &w)| (w, j as u32)));
         self.occ.sort_unstable();
         self.reference.clear();
-        self.reference.resize(reference.len(), 0);
+        self.reference.resize(m, 0);
         self.starts.clear();
         let mut prev = None;
         for (k, &(w, j)) in self.occ.iter().enumerate() {
@@ -192,16 +213,59 @@ impl ShiftSearch {
         vocab
     }
 
+    /// [`ShiftSearch::renumber`] for ids below `id_bound`: a dense id per id in order of
+    /// first occurrence in the reference, and a counting sort of the positions.
+    fn renumber_by_table(&mut self, hyp: &[u32], reference: &[u32], id_bound: usize) -> usize {
+        const NONE: u32 = u32::MAX;
+        self.table.clear();
+        self.table.resize(id_bound, NONE);
+        self.reference.clear();
+        self.starts.clear();
+        for &w in reference {
+            let slot = &mut self.table[w as usize];
+            if *slot == NONE {
+                *slot = self.starts.len() as u32;
+                self.starts.push(0);
+            }
+            self.reference.push(*slot);
+            self.starts[*slot as usize] += 1;
+        }
+        let vocab = self.starts.len();
+        // Counts to start offsets, then positions in increasing order per word.
+        let mut acc = 0;
+        for s in self.starts.iter_mut() {
+            let c = *s;
+            *s = acc;
+            acc += c;
+        }
+        self.starts.push(acc);
+        self.occ.clear();
+        self.occ.resize(reference.len(), (0, 0));
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.starts[..vocab]);
+        for (j, &d) in self.reference.iter().enumerate() {
+            let at = &mut self.fill[d as usize];
+            self.occ[*at as usize] = (d, j as u32);
+            *at += 1;
+        }
+        let table = &self.table;
+        self.words.clear();
+        self.words
+            .extend(hyp.iter().map(|&w| match table.get(w as usize) {
+                Some(&d) if d != NONE => d,
+                _ => vocab as u32,
+            }));
+        vocab
+    }
+
     /// Forward rows `from+1..=n` of the current words, the words from `same_from` on being
     /// unchanged since the rows were computed; backward rows below `same_from` go stale.
     fn forward(&mut self, from: usize, same_from: usize) {
         if self.use_bits {
             self.bits.forward(&self.band, &self.words, from, same_from);
-            self.bits.bwd.invalidate_below(same_from);
         } else {
             self.scalar
-                .forward(&self.band, &self.words, &self.reference, from);
-            self.scalar.bwd.invalidate_below(same_from);
+                .forward(&self.band, &self.words, &self.reference, from, same_from);
         }
     }
 
@@ -223,50 +287,56 @@ impl ShiftSearch {
         self.hyp_err.resize(n, 0);
         self.ref_err.clear();
         self.ref_err.resize(m, 0);
-        let (band, bits, scalar) = (&self.band, &self.bits, &self.scalar);
-        let get = |i: usize, j: usize| {
-            if self.use_bits {
-                bits.get(band, i, j)
-            } else {
-                scalar.get(band, i, j)
-            }
-        };
-        alignment(
-            band,
-            &self.words,
-            &self.reference,
-            get,
-            &mut self.align,
-            &mut self.hyp_err,
-            &mut self.ref_err,
-        );
+        let (band, h, r) = (&self.band, &self.words, &self.reference);
+        let (align, hyp_err, ref_err) = (&mut self.align, &mut self.hyp_err, &mut self.ref_err);
+        if self.use_bits {
+            self.bits.alignment(band, h, r, align, hyp_err, ref_err);
+        } else {
+            let get = |i: usize, j: usize| self.scalar.get(band, i, j);
+            alignment(band, h, r, get, align, hyp_err, ref_err);
+        }
         prefix_sums(&self.hyp_err, &mut self.hyp_cum);
         prefix_sums(&self.ref_err, &mut self.ref_cum);
     }
 
-    /// Every candidate `_shift` evaluates, in its order (duplicates included: they count).
-    fn list_candidates(&mut self, vocab: usize) {
+    /// Every candidate `_shift` evaluates, in its order (duplicates included: they count), or
+    /// at least `budget` of them: then the iteration crosses the cap and is discarded, so the
+    /// rest need not be listed.
+    fn list_candidates(&mut self, vocab: usize, budget: usize) {
         let (n, m) = (self.words.len(), self.reference.len());
         self.cands.clear();
         for sh in 0..n {
             let w = self.words[sh] as usize;
-            if w >= vocab {
+            // A block needs a hypothesis error among its (at most 10) words: skipping starts
+            // without one changes nothing but saves the search for their matches.
+            let end = (sh + MAX_SHIFT_SIZE).min(n);
+            if w >= vocab || self.hyp_cum[end] == self.hyp_cum[sh] {
                 continue;
             }
             let (a, b) = (self.starts[w] as usize, self.starts[w + 1] as usize);
-            let first =
-                a + self.occ[a..b].partition_point(|&(_, j)| (j as usize) + MAX_SHIFT_DIST < sh);
-            for k in first..b {
-                let sr = self.occ[k].1 as usize;
+            let occ = &self.occ[a..b];
+            let first = occ.partition_point(|&(_, j)| (j as usize) + MAX_SHIFT_DIST < sh);
+            for k in first..occ.len() {
+                let sr = self.occ[a + k].1 as usize;
                 if sr > sh + MAX_SHIFT_DIST {
                     break;
                 }
+                // Likewise a block needs a reference error.
+                if self.ref_cum[(sr + MAX_SHIFT_SIZE).min(m)] == self.ref_cum[sr] {
+                    continue;
+                }
                 let max_len = MAX_SHIFT_SIZE.min(n - sh).min(m - sr);
-                let mut len = 0;
-                while len < max_len && self.words[sh + len] == self.reference[sr + len] {
-                    len += 1;
+                let common = self.words[sh..sh + max_len]
+                    .iter()
+                    .zip(&self.reference[sr..sr + max_len])
+                    .take_while(|(x, y)| x == y)
+                    .count();
+                for len in 1..=common {
                     self.block_candidates(sh, sr, len);
                 }
+            }
+            if self.cands.len() >= budget {
+                return;
             }
         }
     }

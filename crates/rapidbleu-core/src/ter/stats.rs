@@ -7,11 +7,11 @@
 
 use super::intern::Interner;
 use super::shift::ShiftSearch;
-use super::tokenizer::{TercomTokenizer, TokScratch};
+use super::tokenizer::{split_words, TercomTokenizer, TokScratch};
 use crate::error::CoreError;
 use crate::parallel;
 use crate::stats::RefSets;
-use crate::whitespace::{py_rstrip, py_split};
+use crate::whitespace::py_rstrip;
 use rayon::prelude::*;
 
 /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
@@ -32,6 +32,8 @@ pub struct TerWorker {
     ref_ends: Vec<usize>,
     /// Per-id counts for the bag-of-words bound.
     counts: Vec<i32>,
+    /// Byte ranges of the words of one text.
+    ranges: Vec<(u32, u32)>,
     search: ShiftSearch,
 }
 
@@ -43,11 +45,16 @@ impl TerWorker {
             interner,
             hyp,
             refs,
+            ranges,
             ..
         } = self;
         let out = if out_is_hyp { hyp } else { refs };
-        for w in py_split(tokenizer.run(py_rstrip(text), tok)) {
-            out.push(interner.intern(w.as_bytes()));
+        let text = tokenizer.run(py_rstrip(text), tok);
+        ranges.clear();
+        split_words(text, ranges);
+        let bytes = text.as_bytes();
+        for &(a, b) in ranges.iter() {
+            out.push(interner.intern(&bytes[a as usize..b as usize]));
         }
     }
 
@@ -95,9 +102,11 @@ impl TerWorker {
             // sacreBLEU keeps the first reference with strictly fewer edits, so a reference
             // whose edits cannot go below the best so far changes nothing and is skipped.
             if best == i64::MAX || self.lower_bound(start, end) < best {
-                let (edits, _) = self
-                    .search
-                    .translation_edit_rate(&self.hyp, &self.refs[start..end]);
+                let (edits, _) = self.search.translation_edit_rate_dense(
+                    &self.hyp,
+                    &self.refs[start..end],
+                    self.interner.len(),
+                );
                 best = best.min(edits as i64);
             }
             start = end;
