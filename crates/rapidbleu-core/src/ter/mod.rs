@@ -26,7 +26,7 @@ pub mod stats;
 mod tests;
 mod tokenizer;
 
-pub use shift::{translation_edit_rate, ShiftSearch};
+pub use shift::{translation_edit_rate, ShiftSearch, MAX_WORDS};
 pub use stats::{corpus_stats, TerWorker, ROW_LEN};
 pub use tokenizer::TercomTokenizer;
 

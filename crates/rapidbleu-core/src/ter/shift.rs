@@ -27,6 +27,7 @@
 
 use super::bit_dp::BitDp;
 use super::edit_distance::{alignment, Band, ScalarDp};
+use crate::error::CoreError;
 
 /// `_MAX_SHIFT_SIZE`.
 const MAX_SHIFT_SIZE: usize = 10;
@@ -98,18 +99,33 @@ pub struct ShiftSearch {
     window: Vec<u32>,
 }
 
+/// The most words a hypothesis or reference may have: costs are `u32` and must stay far
+/// below the edit distance's "infinity" (2^30).
+pub const MAX_WORDS: usize = 1 << 28;
+
 /// `lib_ter.translation_edit_rate(words_hyp, words_ref)` on word ids (equal words, equal ids):
 /// `(number of edits, reference length)`. Allocates its buffers; see
 /// [`ShiftSearch::translation_edit_rate`] to reuse them.
-pub fn translation_edit_rate(hyp: &[u32], reference: &[u32]) -> (usize, usize) {
+pub fn translation_edit_rate(hyp: &[u32], reference: &[u32]) -> Result<(usize, usize), CoreError> {
     ShiftSearch::default().translation_edit_rate(hyp, reference)
 }
 
 impl ShiftSearch {
     /// `lib_ter.translation_edit_rate(words_hyp, words_ref)`: `(edits, reference length)`.
-    /// An empty reference gives `(len(hyp), 0)`.
-    pub fn translation_edit_rate(&mut self, hyp: &[u32], reference: &[u32]) -> (usize, usize) {
-        self.search(hyp, reference, usize::MAX, None)
+    /// An empty reference gives `(len(hyp), 0)`. Fails only for more than [`MAX_WORDS`] words.
+    pub fn translation_edit_rate(
+        &mut self,
+        hyp: &[u32],
+        reference: &[u32],
+    ) -> Result<(usize, usize), CoreError> {
+        if hyp.len().max(reference.len()) > MAX_WORDS {
+            return Err(CoreError::InvalidInput(format!(
+                "TER of {} against {} words: at most {MAX_WORDS} words per side",
+                hyp.len(),
+                reference.len()
+            )));
+        }
+        Ok(self.search(hyp, reference, usize::MAX, None))
     }
 
     /// [`ShiftSearch::translation_edit_rate`] for ids below `id_bound` (a segment's interned

@@ -17,9 +17,9 @@ use rayon::prelude::*;
 /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
 pub const ROW_LEN: usize = 3;
 
-/// A segment's text may hold at most this many bytes (so at most as many words): costs and
-/// positions in the edit distance are `u32` and must stay far below its "infinity" (2^30).
-const MAX_SEGMENT_BYTES: usize = 1 << 28;
+/// A segment's text may hold at most this many bytes, so at most [`super::MAX_WORDS`] words
+/// (the Tercom passes never make more words than characters).
+const MAX_SEGMENT_BYTES: usize = super::MAX_WORDS;
 
 /// One worker's reusable buffers: tokenizer passes, word ids, the shift search.
 #[derive(Clone, Debug, Default)]

@@ -117,3 +117,29 @@ fn whole_searches_agree() {
         assert_eq!(b.search(&h, &r, vocab + 1, None), want, "case {case}");
     }
 }
+
+#[test]
+fn public_entry_point() {
+    use super::translation_edit_rate;
+    // sacreBLEU 2.6.0: lib_ter.translation_edit_rate on the same word lists.
+    let ids = |s: &str| -> Vec<u32> { s.split(' ').map(|w| w.as_bytes()[0] as u32).collect() };
+    assert_eq!(
+        translation_edit_rate(&ids("a b c d e f"), &ids("f e d c b a")),
+        Ok((5, 6))
+    );
+    assert_eq!(
+        translation_edit_rate(&ids("x y z"), &ids("z y x")),
+        Ok((2, 3))
+    );
+    assert_eq!(
+        translation_edit_rate(&ids("a a a a"), &ids("a")),
+        Ok((3, 1))
+    );
+    assert_eq!(translation_edit_rate(&[1, 2], &[]), Ok((2, 0)));
+    assert_eq!(translation_edit_rate(&[], &[1, 2, 3]), Ok((3, 3)));
+    assert_eq!(translation_edit_rate(&[], &[]), Ok((0, 0)));
+    // Arbitrary ids (sorted renumbering) equal small ones (table renumbering).
+    let big: Vec<u32> = ids("a b c d e f").iter().map(|&w| w * 1_000_003).collect();
+    let rev: Vec<u32> = big.iter().rev().copied().collect();
+    assert_eq!(translation_edit_rate(&big, &rev), Ok((5, 6)));
+}
