@@ -11,8 +11,9 @@
 //! - right of the previous row's beam (`j >= hi_{i-1}`): differences +1 and no matches after
 //!   `hi_{i-1}`, so those cells are reached by insertions along the row only.
 //!
-//! Performance decision: one row costs about 30 instructions instead of ~8 per cell for
-//! [`super::edit_distance::ScalarDp`], and a shifted hypothesis usually needs only the rows of
+//! Performance decision: one row costs about 50 instructions (callgrind, loop included) where
+//! [`super::edit_distance::ScalarDp`] spends about 8 per cell, 400 for a beam of 50 cells; and
+//! a shifted hypothesis usually needs only the rows of
 //! its window plus a few more: once a recomputed row equals the current hypothesis' row up to
 //! a constant (same masks), every later row does too, so the distance is the current distance
 //! plus that constant (exact; the path-sum argument of [`super::edit_distance`]). Measured on
@@ -174,6 +175,8 @@ pub(crate) struct BitDp {
     m: usize,
     /// Backward values, for windows whose rows do not converge.
     bwd: Backward,
+    /// [`CONVERGE_ROWS`], smaller in tests so that they reach the combination.
+    converge_rows: usize,
 }
 
 impl BitDp {
@@ -198,6 +201,15 @@ impl BitDp {
             self.peq[w as usize * self.mask_len + bit / 64] |= 1 << (bit % 64);
         }
         self.bwd.reset(band);
+        if self.converge_rows == 0 {
+            self.converge_rows = CONVERGE_ROWS;
+        }
+    }
+
+    /// Waits at most `rows` (at least 1) rows for convergence (tests).
+    #[cfg(test)]
+    pub(crate) fn set_converge_rows(&mut self, rows: usize) {
+        self.converge_rows = rows.max(1);
     }
 
     /// The match mask of word `w` for the cells `lo..lo + 64`.
@@ -326,7 +338,7 @@ impl BitDp {
             if i == band.n {
                 return value(cur, band.m - line.geo.lo as usize);
             }
-            if i - q >= CONVERGE_ROWS {
+            if i - q >= self.converge_rows {
                 break;
             }
             let next = &self.lines[i];

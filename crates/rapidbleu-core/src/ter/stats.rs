@@ -200,11 +200,11 @@ pub fn corpus_stats(
     // Performance decision: not `parallel::for_each_row`, whose thresholds (64 segments
     // before any thread helps, chunks of at least 16) suit BLEU's microsecond segments; one
     // TER segment can take milliseconds (a paragraph), so even a handful of segments is worth
-    // spreading, in chunks of a few segments. A worker is cheap to create (empty buffers).
+    // spreading, and rayon's adaptive splitting (halves split again when stolen) balances
+    // segments of very different cost. A worker is created per split job (empty buffers).
     parallel::install(threads, || {
         out.par_chunks_mut(ROW_LEN)
             .enumerate()
-            .with_max_len(4)
             .for_each_init(TerWorker::default, |w, (i, row)| fill(w, i, row));
     });
     Ok(())
