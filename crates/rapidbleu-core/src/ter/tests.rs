@@ -5,6 +5,9 @@ use super::bit_dp::BitDp;
 use super::edit_distance::{alignment, Band, ScalarDp, INF};
 use super::shift::ShiftSearch;
 
+/// Cases per test: fewer in unoptimised builds (`cargo test --release` runs them all).
+const CASES: usize = if cfg!(debug_assertions) { 300 } else { 3000 };
+
 struct Rng(u64);
 
 impl Rng {
@@ -50,7 +53,7 @@ fn lengths(rng: &mut Rng) -> (usize, usize) {
 #[test]
 fn values_traces_and_windows_agree() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    for case in 0..3000 {
+    for case in 0..CASES {
         let (n, m) = lengths(&mut rng);
         let vocab = 1 + rng.below(12);
         let (mut h, r) = pair(&mut rng, n, m, vocab);
@@ -109,7 +112,7 @@ fn values_traces_and_windows_agree() {
 fn whole_searches_agree() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut a, mut b) = (ShiftSearch::default(), ShiftSearch::default());
-    for case in 0..3000 {
+    for case in 0..CASES {
         let (n, m) = lengths(&mut rng);
         let vocab = 1 + rng.below(if case % 2 == 0 { 4 } else { 40 });
         let (h, r) = pair(&mut rng, n, m, vocab);
