@@ -15,6 +15,12 @@
 //!
 //! The statistics row keeps sacreBLEU's float term `ref_len_sum / num_refs` exact as two
 //! integers; [`score`] derives it with Python's division and sums it in segment order.
+//!
+//! For the glue: build a [`TercomTokenizer`] from [`TerParams`] once; fill an `n x ROW_LEN`
+//! int64 buffer with [`corpus_stats`] (or one row with [`TerWorker::segment`]); score rows
+//! with [`score::corpus_score`] / [`score::corpus_totals`] and [`score::ter_score`], and
+//! bootstrap resamples with [`score::bootstrap_sums_f32`] / [`score::bootstrap_scores_f32`].
+//! [`TercomTokenizer::tokenize`] / [`TercomTokenizer::preprocess`] give sacreBLEU's strings.
 
 mod bit_dp;
 mod edit_distance;

@@ -15,8 +15,10 @@
 //!
 //! Performance decisions:
 //! - whether an iteration crosses the cap depends only on the alignment, not on any edit
-//!   distance, so all candidates are listed first; an iteration that crosses the cap is
-//!   dropped without computing any of its costs;
+//!   distance, so candidates are listed first, and listing stops as soon as the cap is
+//!   reached: such an iteration is dropped without computing any of its costs;
+//! - a start position with no hypothesis error in the next 10 words (or a reference position
+//!   with none) cannot yield a candidate and is skipped before looking for its matches;
 //! - a candidate repeated for another `start_r` (same block, same target, same shifted words)
 //!   is not recomputed: its tuple equals the first one, which it cannot beat;
 //! - each candidate's cost recomputes only the rows its shift changes and a few after them
