@@ -94,9 +94,14 @@ pub struct ShiftSearch {
     align: Vec<i32>,
     hyp_err: Vec<u8>,
     ref_err: Vec<u8>,
-    /// Prefix sums of `hyp_err` / `ref_err`.
-    hyp_cum: Vec<u32>,
-    ref_cum: Vec<u32>,
+    /// `hyp_next[i]`: the first hypothesis error at or after `i` (`n` if none); likewise
+    /// `ref_next` for the reference.
+    hyp_next: Vec<u32>,
+    ref_next: Vec<u32>,
+    /// Per reference word: where the scan of its positions starts (see `list_candidates`).
+    cursor: Vec<u32>,
+    /// The distinct targets of one block, with the offset each first appears at.
+    targets: Vec<(i64, u32)>,
     cands: Vec<Shift>,
     window: Vec<u32>,
 }
@@ -313,45 +318,40 @@ impl ShiftSearch {
             let get = |i: usize, j: usize| self.scalar.get(band, i, j);
             alignment(band, h, r, get, align, hyp_err, ref_err);
         }
-        prefix_sums(&self.hyp_err, &mut self.hyp_cum);
-        prefix_sums(&self.ref_err, &mut self.ref_cum);
+        next_errors(&self.hyp_err, &mut self.hyp_next);
+        next_errors(&self.ref_err, &mut self.ref_next);
     }
 
     /// Every candidate `_shift` evaluates, in its order (duplicates included: they count), or
     /// at least `budget` of them: then the iteration crosses the cap and is discarded, so the
     /// rest need not be listed.
     fn list_candidates(&mut self, vocab: usize, budget: usize) {
-        let (n, m) = (self.words.len(), self.reference.len());
+        let n = self.words.len();
         self.cands.clear();
+        // The positions of a word within 50 of `start_h` start at a cursor that only moves
+        // forward, since `start_h` does.
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.starts[..vocab]);
         for sh in 0..n {
             let w = self.words[sh] as usize;
             // A block needs a hypothesis error among its (at most 10) words: skipping starts
             // without one changes nothing but saves the search for their matches.
-            let end = (sh + MAX_SHIFT_SIZE).min(n);
-            if w >= vocab || self.hyp_cum[end] == self.hyp_cum[sh] {
+            let first_err = self.hyp_next[sh] as usize;
+            if w >= vocab || first_err == n || first_err - sh >= MAX_SHIFT_SIZE {
                 continue;
             }
-            let (a, b) = (self.starts[w] as usize, self.starts[w + 1] as usize);
-            let occ = &self.occ[a..b];
-            let first = occ.partition_point(|&(_, j)| (j as usize) + MAX_SHIFT_DIST < sh);
-            for k in first..occ.len() {
-                let sr = self.occ[a + k].1 as usize;
+            let end = self.starts[w + 1] as usize;
+            let mut k = self.cursor[w] as usize;
+            while k < end && (self.occ[k].1 as usize) + MAX_SHIFT_DIST < sh {
+                k += 1;
+            }
+            self.cursor[w] = k as u32;
+            for k in k..end {
+                let sr = self.occ[k].1 as usize;
                 if sr > sh + MAX_SHIFT_DIST {
                     break;
                 }
-                // Likewise a block needs a reference error.
-                if self.ref_cum[(sr + MAX_SHIFT_SIZE).min(m)] == self.ref_cum[sr] {
-                    continue;
-                }
-                let max_len = MAX_SHIFT_SIZE.min(n - sh).min(m - sr);
-                let common = self.words[sh..sh + max_len]
-                    .iter()
-                    .zip(&self.reference[sr..sr + max_len])
-                    .take_while(|(x, y)| x == y)
-                    .count();
-                for len in 1..=common {
-                    self.block_candidates(sh, sr, len);
-                }
+                self.block_candidates(sh, sr);
             }
             if self.cands.len() >= budget {
                 return;
@@ -359,34 +359,64 @@ impl ShiftSearch {
         }
     }
 
-    /// The candidates of the block `(start_h, start_r, length)` (the body of `_shift`'s loop).
-    fn block_candidates(&mut self, sh: usize, sr: usize, len: usize) {
-        if self.hyp_cum[sh + len] == self.hyp_cum[sh] || self.ref_cum[sr + len] == self.ref_cum[sr]
-        {
+    /// The candidates of the blocks `(start_h, start_r, 1..)` (`_find_shifted_pairs` yields
+    /// every common length up to 10; the body of `_shift`'s loop filters each).
+    ///
+    /// The filters are monotone in the length: a block needs a hypothesis error and a
+    /// reference error in it (true from some length on) and must not contain
+    /// `align[start_r]` (true up to some length), so the lengths that pass form a range; and
+    /// the targets of a length are a prefix of those of the next one.
+    fn block_candidates(&mut self, sh: usize, sr: usize) {
+        let (n, m) = (self.words.len(), self.reference.len());
+        let first_ref_err = self.ref_next[sr] as usize;
+        if first_ref_err == m || first_ref_err - sr >= MAX_SHIFT_SIZE {
             return;
         }
+        let max_len = MAX_SHIFT_SIZE.min(n - sh).min(m - sr);
+        let common = self.words[sh..sh + max_len]
+            .iter()
+            .zip(&self.reference[sr..sr + max_len])
+            .take_while(|(x, y)| x == y)
+            .count();
+        let lo = (self.hyp_next[sh] as usize - sh).max(first_ref_err - sr) + 1;
         let a = self.align[sr];
-        if sh as i32 <= a && a < (sh + len) as i32 {
+        // `start_h <= align[start_r] < start_h + length` skips lengths above `a - start_h`.
+        let hi = if a >= sh as i32 {
+            common.min(a as usize - sh)
+        } else {
+            common
+        };
+        if lo > hi {
             return;
         }
+        // Targets for offsets -1..hi: 0 before the first reference word, else
+        // align[start_r + offset] + 1 (every reference position is in `align`, so the
+        // `else: break` never happens); consecutive repeats are skipped.
+        self.targets.clear();
         let mut prev = -1i64;
-        for off in -1..len as i64 {
+        for off in -1..hi as i64 {
             let k = sr as i64 + off;
-            // Every reference position is in `align`, so the `else: break` never happens.
             let target = if k < 0 {
                 0
             } else {
                 i64::from(self.align[k as usize]) + 1
             };
-            if target == prev {
-                continue;
+            if target != prev {
+                self.targets.push((off, target as u32));
+                prev = target;
             }
-            prev = target;
-            self.cands.push(Shift {
-                start: sh as u32,
-                len: len as u32,
-                target: target as u32,
-            });
+        }
+        for len in lo..=hi {
+            for &(off, target) in &self.targets {
+                if off >= len as i64 {
+                    break;
+                }
+                self.cands.push(Shift {
+                    start: sh as u32,
+                    len: len as u32,
+                    target,
+                });
+            }
         }
     }
 
@@ -426,12 +456,11 @@ impl ShiftSearch {
     }
 }
 
-fn prefix_sums(flags: &[u8], out: &mut Vec<u32>) {
-    out.clear();
-    out.push(0);
-    let mut s = 0;
-    for &f in flags {
-        s += u32::from(f);
-        out.push(s);
+/// `next[i]`: the first index at or after `i` whose flag is set, `flags.len()` if none.
+fn next_errors(flags: &[u8], next: &mut Vec<u32>) {
+    next.clear();
+    next.resize(flags.len() + 1, flags.len() as u32);
+    for i in (0..flags.len()).rev() {
+        next[i] = if flags[i] != 0 { i as u32 } else { next[i + 1] };
     }
 }
