@@ -84,8 +84,8 @@ pub struct ShiftSearch {
     /// The current hypothesis and the reference, in dense ids.
     words: Vec<u32>,
     reference: Vec<u32>,
-    /// Reference `(word, position)` pairs sorted; the positions of dense id `w` are
-    /// `occ[starts[w]..starts[w + 1]]`.
+    /// Reference `(dense id, position)` pairs grouped by id, positions increasing: those of
+    /// id `w` are `occ[starts[w]..starts[w + 1]]`.
     occ: Vec<(u32, u32)>,
     starts: Vec<u32>,
     /// Scratch of [`ShiftSearch::renumber_by_table`]: id to dense id, and fill positions.
@@ -132,7 +132,7 @@ impl ShiftSearch {
                 reference.len()
             )));
         }
-        Ok(self.search(hyp, reference, usize::MAX, None))
+        Ok(self.search(hyp, reference, usize::MAX, false))
     }
 
     /// [`ShiftSearch::translation_edit_rate`] for ids below `id_bound` (a segment's interned
@@ -143,16 +143,16 @@ impl ShiftSearch {
         reference: &[u32],
         id_bound: usize,
     ) -> (usize, usize) {
-        self.search(hyp, reference, id_bound, None)
+        self.search(hyp, reference, id_bound, false)
     }
 
-    /// The search, with the engine forced (tests compare the two).
+    /// The search; `force_scalar` keeps the bit-parallel engine out (tests compare the two).
     pub(super) fn search(
         &mut self,
         hyp: &[u32],
         reference: &[u32],
         id_bound: usize,
-        force_bits: Option<bool>,
+        force_scalar: bool,
     ) -> (usize, usize) {
         let (n, m) = (hyp.len(), reference.len());
         if m == 0 {
@@ -164,7 +164,7 @@ impl ShiftSearch {
         }
         let vocab = self.renumber(hyp, reference, id_bound);
         self.band.reset(n, m);
-        self.use_bits = force_bits.unwrap_or_else(|| BitDp::fits(&self.band, vocab));
+        self.use_bits = !force_scalar && BitDp::fits(&self.band, vocab);
         if self.use_bits {
             self.bits.reset(&self.band, &self.reference, vocab);
         } else {

@@ -115,8 +115,13 @@ impl TerWorker {
     }
 
     /// A lower bound on the edits against reference `refs[start..end]`: shifts keep the bag of
-    /// hypothesis words, and an alignment with `k` matched words costs at least
-    /// `max(n, m) - k`, where `k` is at most the size of the bags' intersection.
+    /// hypothesis words, and any alignment with `k` matched words costs at least
+    /// `max(n, m) - k`, `k` being at most the size of the bags' intersection (the beam only
+    /// removes alignments, so the bound holds for the beam distance too).
+    ///
+    /// Performance decision: with several references, one whose bound is not below the best
+    /// edits so far cannot win (`_compute_segment_statistics` keeps strictly fewer edits), so
+    /// its search is skipped; the bound costs one pass over both word lists.
     fn lower_bound(&mut self, start: usize, end: usize) -> i64 {
         let r = &self.refs[start..end];
         if r.is_empty() {
