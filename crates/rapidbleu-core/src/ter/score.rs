@@ -43,7 +43,8 @@ fn check_rows(rows: &[i64]) -> Result<usize, CoreError> {
 
 /// `sum_of_lists(stats)` of sacreBLEU's rows `[edits, ref_len_sum / num_refs]`: the total edits
 /// (an exact integer, as Python's) and the sequential `f64` sum of the per-segment average
-/// reference lengths, in row order. Rows are `[num_edits, ref_len_sum, num_refs]`.
+/// reference lengths, in row order. Rows are `[num_edits, ref_len_sum, num_refs]`. No rows give
+/// `(0, 0.0)` (sacreBLEU itself fails on an empty corpus: the caller decides).
 pub fn corpus_totals(rows: &[i64]) -> Result<(i64, f64), CoreError> {
     check_rows(rows)?;
     let mut edits = 0i64;
