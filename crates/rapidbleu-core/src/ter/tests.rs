@@ -148,3 +148,41 @@ fn public_entry_point() {
     let rev: Vec<u32> = big.iter().rev().copied().collect();
     assert_eq!(translation_edit_rate(&big, &rev), Ok((5, 6)));
 }
+
+#[test]
+fn random_text_through_every_option_never_panics() {
+    use super::{TerParams, TerWorker, TercomTokenizer};
+    // Debug builds check every addition for overflow on the way.
+    let pieces = [
+        "a", "B", "1", ".", ",", "-", "'s", " ", "\n-", "\n", "&amp;", "&quot;", "&lt;", "(",
+        "\u{a0}", "\u{3000}", "\u{1c}", "東", "ひ", "カ", "，", "。", "、", "\u{3f22}", "한", "😀",
+        "\u{301}", "ÿ",
+    ];
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut text = |rng: &mut Rng| -> String {
+        (0..rng.below(60))
+            .map(|_| pieces[rng.below(pieces.len())])
+            .collect()
+    };
+    let mut w = TerWorker::default();
+    let mut out = String::new();
+    for flags in 0..16u32 {
+        let tok = TercomTokenizer::new(TerParams {
+            normalized: flags & 8 != 0,
+            no_punct: flags & 4 != 0,
+            asian_support: flags & 2 != 0,
+            case_sensitive: flags & 1 != 0,
+        });
+        for _ in 0..CASES / 10 {
+            let hyp = text(&mut rng);
+            let refs: Vec<String> = (0..1 + rng.below(3)).map(|_| text(&mut rng)).collect();
+            let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+            let row = w.segment(&tok, &hyp, &refs).unwrap();
+            assert_eq!(row[2], refs.len() as i64);
+            tok.preprocess(&hyp, &mut out);
+            // The hypothesis alone against an empty reference: all its words are edits.
+            let words = out.split(' ').filter(|t| !t.is_empty()).count() as i64;
+            assert_eq!(w.segment(&tok, &hyp, &[""]).unwrap(), [words, 0, 1]);
+        }
+    }
+}
