@@ -159,7 +159,7 @@ fn random_text_through_every_option_never_panics() {
         "\u{301}", "ÿ",
     ];
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let mut text = |rng: &mut Rng| -> String {
+    let text = |rng: &mut Rng| -> String {
         (0..rng.below(60))
             .map(|_| pieces[rng.below(pieces.len())])
             .collect()
