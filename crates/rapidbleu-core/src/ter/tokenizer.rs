@@ -40,7 +40,9 @@ impl TercomTokenizer {
     }
 
     /// `TercomTokenizer(...)(s)` written into `out` (cleared first): exactly sacreBLEU's string
-    /// when `s` has already been lowercased (if not `case_sensitive`).
+    /// when `s` has already been lowercased with Python's `str.lower()` (if not
+    /// `case_sensitive`; an ASCII-only `s` needs nothing, the core lowercases ASCII letters).
+    /// Allocates its scratch buffers (the statistics functions keep theirs).
     pub fn tokenize(&self, s: &str, out: &mut String) {
         let mut scratch = TokScratch::default();
         out.clear();
