@@ -7,7 +7,8 @@
 //!   --toggle-collect=measured` gives repeatable instruction counts.
 //! - `profile_ter files THREADS REPEATS JOIN HYP REF [REF...]`: statistics of real files
 //!   (`JOIN` consecutive lines joined into one segment, 1 = sentence level), timed `REPEATS`
-//!   times; prints the median. Lowercasing uses Rust's `to_lowercase` (a timing tool only).
+//!   times; prints the median. Lowercasing uses Rust's `to_lowercase` (a timing tool only);
+//!   the options come from `TER_FLAGS` (four 0/1 digits as below, default `0000`).
 //! - `profile_ter stdin`: reads lines `FLAGS<TAB>HEX(hyp)<TAB>HEX(ref)...` (FLAGS four 0/1
 //!   digits: normalized, no_punct, asian_support, case_sensitive; text already lowercased)
 //!   and prints `edits ref_len_sum num_refs<TAB>HEX(tokenized hyp)`. With `tok` as the
@@ -102,7 +103,8 @@ fn files(args: &[String]) {
     let sets: RefSets = (0..hyps.len())
         .map(|i| refs.iter().map(|r| r[i].as_str()).collect())
         .collect();
-    let tok = TercomTokenizer::new(TerParams::default());
+    let flags = std::env::var("TER_FLAGS").unwrap_or_else(|_| "0000".into());
+    let tok = TercomTokenizer::new(params(&flags));
     let mut out = vec![0i64; hyps.len() * 3];
     let mut times = Vec::new();
     for _ in 0..repeats {
