@@ -1,6 +1,6 @@
-"""``whole_corpus`` and ``metric_kwargs``: what the significance tests (issue 5) are handed.
+"""``whole_corpus`` and the metrics' options: what the significance tests are handed.
 
-``rapidbleu.cli.paired.run_paired(args, systems, references, metric_kwargs, out)`` resamples
+``rapidbleu.cli.paired.run_paired(args, systems, references, metrics, out)`` resamples
 whole corpora, so the command gives it every line in memory. These tests check that the lines
 are exactly those sacreBLEU's ``main`` reads (``smart_open`` + ``rstrip`` for files, tab columns
 of stdin) and that the metric options build the same metric in sacreBLEU and rapidbleu.
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from sacrebleu.utils import smart_open
 
 import rapidbleu
-from rapidbleu.cli.args import parse_args
-from rapidbleu.cli.scoring import metric_kwargs, whole_corpus
+from rapidbleu.cli.args import metric_kwargs, parse_args
+from rapidbleu.cli.scoring import make_metrics, whole_corpus
 from rapidbleu.errors import EmptyInputError, LengthMismatchError
 
 REFS = ["wmt22.en-de/ref.A.de", "wmt22.en-de/ref.B.de"]
@@ -45,9 +45,10 @@ def test_files_and_options_as_sacrebleu(
     # A file given twice is kept twice (the paired test skips a repeat of its baseline).
     assert [name for name, _ in systems] == HYPS
     assert refs == [_sacrebleu_lines(data_dir / r) for r in REFS]
-    kwargs = metric_kwargs(args)
-    oracle = sacrebleu.BLEU(**kwargs)
-    ours = rapidbleu.BLEU(**kwargs)
+    # sacreBLEU's main: args_to_dict(args, "bleu") plus the target language of -l.
+    oracle = sacrebleu.BLEU(**metric_kwargs(args, "bleu"), trg_lang=args.trg_lang)
+    ours = make_metrics(args)["bleu"]
+    assert isinstance(ours, rapidbleu.BLEU)
     for (name, lines), path in zip(systems, HYPS):
         assert lines == _sacrebleu_lines(data_dir / path)
         expected = oracle.corpus_score(lines, refs)

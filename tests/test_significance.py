@@ -21,6 +21,7 @@ from sacrebleu.metrics import BLEU as SacreBLEU
 from rapidbleu import significance
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
 from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.resampling import bootstrap_indices
 
 OPTION_SETS = [
     {},
@@ -200,7 +201,8 @@ def test_float32_sums_beyond_2_24(opts: dict) -> None:
         stats[:, 6 + k] = np.maximum(stats[:, 0] - k, 0)
         stats[:, 2 + k] = rng.integers(0, stats[:, 6 + k] // (k + 2) + 1)
     assert stats[:, 0].sum() > 2**24
-    ours = significance._bootstrap_resample(BLEU(**opts), stats, 60)[1]
+    idxs = bootstrap_indices(12345, 60, len(stats))  # SACREBLEU_SEED's default
+    ours = BLEU(**opts).resample_scores(stats, idxs)
     metric = SacreBLEU(**opts)
     _, theirs = sb_sig._bootstrap_resample(stats.tolist(), metric, 60)
     assert ours.tolist() == [s.score for s in theirs]

@@ -82,9 +82,8 @@ def test_both_summation_modes(s: tuple[list[int], list[int], int]) -> None:
     correct = [min(c, t) for c, t in zip(correct, total)]
     sys_len = total[0]
     for neumaier, summer in ((False, plain_sum), (True, neumaier_sum)):
-        got = _core.compute_bleu(correct, total, sys_len, ref_len, "exp", None, False, 4, neumaier)[
-            0
-        ]
+        options = _core.BleuOptions(smooth_method="exp", neumaier=neumaier)
+        got = _core.bleu_compute(correct, total, sys_len, ref_len, options)[0]
         assert got == model_score(correct, total, sys_len, ref_len, summer)
 
 
@@ -104,8 +103,8 @@ def test_modes_really_differ() -> None:
     differ = 0
     for c1 in range(1, 60):
         args = ([c1, c1 // 2 + 1, c1 // 3 + 1, c1 // 5 + 1], [60, 59, 58, 57], 60, 61)
-        a = _core.compute_bleu(*args, "exp", None, False, 4, False)[0]
-        b = _core.compute_bleu(*args, "exp", None, False, 4, True)[0]
+        a = _core.bleu_compute(*args, _core.BleuOptions(neumaier=False))[0]
+        b = _core.bleu_compute(*args, _core.BleuOptions(neumaier=True))[0]
         differ += a != b
     assert differ > 0
 

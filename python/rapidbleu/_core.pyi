@@ -1,4 +1,11 @@
-"""Type stubs of the Rust extension ``rapidbleu._core`` (checked by ``mypy.stubtest``)."""
+"""Type stubs of the Rust extension ``rapidbleu._core`` (checked by ``mypy.stubtest``).
+
+The glue mirrors the core (``crates/rapidbleu-py/src`` next to ``crates/rapidbleu-core/src``):
+``text`` (tokenizers), ``engine`` (row sums of any width), ``bleu`` (options, statistics,
+scores, pairwise). Every BLEU function takes one :class:`BleuOptions`, checked when built.
+Defaults shown as ``...`` are sacreBLEU's ``BLEU()`` defaults, written once in the Rust core
+(``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
+"""
 
 from collections.abc import Sequence
 from typing import Any, final
@@ -8,94 +15,142 @@ import numpy.typing as npt
 
 __all__ = [
     "TOKENIZERS",
-    "ReferenceCache",
+    "BleuOptions",
+    "BleuReferenceCache",
+    "MecabModel",
+    "PieceTable",
     "__version__",
-    "aggregate_statistics",
     "ar_sums",
+    "bleu_aggregate_statistics",
+    "bleu_compute",
+    "bleu_pairwise_matrices",
+    "bleu_score_rows",
+    "bleu_score_rows_f32",
+    "bleu_self_statistics",
+    "bleu_sentence_scores",
+    "bleu_statistics",
+    "bleu_token_statistics",
     "bootstrap_sums",
-    "compute_bleu",
-    "corpus_statistics",
     "nltk_sentence_scores",
-    "pairwise_matrices",
-    "score_rows",
-    "score_rows_f32",
-    "self_statistics",
-    "sentence_scores",
     "split_items",
-    "token_statistics",
     "tokenize",
 ]
 
 __version__: str
 TOKENIZERS: list[str]
 
+# -- text (crates/rapidbleu-py/src/text.rs) ----------------------------------------------------
+
 def tokenize(name: str, line: str) -> str:
     """Exactly the output of sacreBLEU's tokenizer ``name`` on ``line``."""
 
-def corpus_statistics(
+def split_items(items: object) -> tuple[list[Any], list[Any]]:
+    """Candidates and per-item reference lists of items (mappings or pairs)."""
+
+# -- engine: rows of any width (src/engine/rows.rs) --------------------------------------------
+
+def bootstrap_sums(
+    rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+) -> npt.NDArray[np.int64]:
+    """``rows[idxs].sum(1)``, exact (int64)."""
+
+def ar_sums(
+    baseline: npt.NDArray[np.int64],
+    system: npt.NDArray[np.int64],
+    mask: npt.NDArray[np.bool_],
+    num_threads: int = 0,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+
+# -- BLEU (src/bleu/) --------------------------------------------------------------------------
+
+@final
+class BleuOptions:
+    """BLEU's options, checked once (frozen; equal and hashable by value; picklable).
+
+    ``lowercase`` lowercases ASCII in Rust and non-ASCII text with Python's ``str.lower()``
+    while it is read. ``smooth_value`` reads back with sacreBLEU's default applied (0.1 for
+    ``floor``, 1.0 for ``add-k``). ``neumaier``: add the log precisions as CPython 3.12+'s
+    ``sum()`` does.
+    """
+
+    def __new__(
+        cls,
+        *,
+        tokenizer: str = ...,
+        lowercase: bool = False,
+        max_order: int = ...,
+        smooth_method: str = ...,
+        smooth_value: float | None = None,
+        effective_order: bool = False,
+        neumaier: bool = False,
+    ) -> BleuOptions: ...
+    @property
+    def tokenizer(self) -> str:
+        """The Rust tokenizer's name."""
+    @property
+    def lowercase(self) -> bool:
+        """Whether text is lowercased."""
+    @property
+    def max_order(self) -> int:
+        """The highest n-gram order N."""
+    @property
+    def smooth_method(self) -> str:
+        """The smoothing method."""
+    @property
+    def smooth_value(self) -> float | None:
+        """The smoothing value, defaults applied (``None`` for ``none`` and ``exp``)."""
+    @property
+    def effective_order(self) -> bool:
+        """Whether the geometric mean stops at the last order with hypothesis n-grams."""
+    @property
+    def neumaier(self) -> bool:
+        """Whether ``sum()`` is compensated (CPython >= 3.12)."""
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row: ``2 + 2 * max_order``."""
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def bleu_statistics(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
-    tokenizer: str,
-    lowercase: bool,
-    max_order: int,
+    options: BleuOptions,
     num_threads: int = 0,
     per_segment: bool = False,
 ) -> tuple[npt.NDArray[np.int64], int, int]:
     """Per-segment statistics, sacreBLEU's ``num_refs``, and the count of ``" ."`` endings."""
 
-def compute_bleu(
-    correct: Sequence[int],
-    total: Sequence[int],
-    sys_len: int,
-    ref_len: int,
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    max_order: int,
-    neumaier: bool,
-) -> tuple[float, list[float], float, int]:
-    """``BLEU.compute_bleu`` -> ``(score, precisions, bp, addk_orders)``."""
-
-def score_rows(
-    stats: npt.NDArray[np.int64],
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    max_order: int,
-    neumaier: bool,
-) -> npt.NDArray[np.float64]:
-    """Sentence BLEU of every statistics row."""
-
-def sentence_scores(
+def bleu_sentence_scores(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
-    tokenizer: str,
-    lowercase: bool,
-    max_order: int,
-    num_threads: int,
-    per_segment: bool,
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    neumaier: bool,
+    options: BleuOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Sentence BLEU of every hypothesis, scored in the parallel pass, and ``num_refs``."""
 
-def split_items(items: object) -> tuple[list[Any], list[Any]]:
-    """Candidates and per-item reference lists of items (mappings or pairs)."""
+def bleu_score_rows(rows: npt.NDArray[np.int64], options: BleuOptions) -> npt.NDArray[np.float64]:
+    """Sentence BLEU of every statistics row."""
+
+def bleu_score_rows_f32(
+    rows_f32: npt.NDArray[np.float32], options: BleuOptions
+) -> npt.NDArray[np.float64]:
+    """Scores of float32 statistics rows with NumPy 2's float32 precisions."""
+
+def bleu_compute(
+    correct: Sequence[int], total: Sequence[int], sys_len: int, ref_len: int, options: BleuOptions
+) -> tuple[float, list[float], float, int]:
+    """``BLEU.compute_bleu`` -> ``(score, precisions, bp, addk_orders)``."""
 
 @final
-class ReferenceCache:
-    """References tokenized and counted once."""
+class BleuReferenceCache:
+    """References tokenized once."""
 
     def __new__(
-        cls,
-        refs: Sequence[Sequence[str | None]],
-        tokenizer: str,
-        lowercase: bool,
-        max_order: int,
-        num_threads: int = 0,
-    ) -> ReferenceCache: ...
+        cls, refs: Sequence[Sequence[str | None]], options: BleuOptions, num_threads: int = 0
+    ) -> BleuReferenceCache: ...
     @property
     def num_refs(self) -> int:
         """SacreBLEU's ``num_refs`` (-1: variable)."""
@@ -105,7 +160,7 @@ class ReferenceCache:
     ) -> tuple[npt.NDArray[np.int64], int]:
         """Statistics of ``hyps`` against the cached references, and the ``" ."`` count."""
 
-def token_statistics(
+def bleu_token_statistics(
     hyps: Any,
     refs: Any,
     max_order: int,
@@ -119,6 +174,19 @@ def token_statistics(
 ) -> tuple[npt.NDArray[np.int64], str]:
     """Statistics rows of token IDs or str tokens, and the kind (ids, tokens, empty)."""
 
+def bleu_pairwise_matrices(
+    groups: list[tuple[Sequence[str], Sequence[str]]], options: BleuOptions, num_threads: int = 0
+) -> list[npt.NDArray[np.float64]]:
+    """One sentence-BLEU matrix per ``(hypotheses, references)`` group."""
+
+def bleu_self_statistics(samples: Sequence[str], options: BleuOptions) -> npt.NDArray[np.int64]:
+    """Statistics of every sample against all the others."""
+
+def bleu_aggregate_statistics(
+    groups: list[tuple[Sequence[str], Sequence[str]]], options: BleuOptions, num_threads: int = 0
+) -> list[npt.NDArray[np.int64]]:
+    """Linear-time MBR statistics (scaled expected counts) per group."""
+
 def nltk_sentence_scores(
     stats: npt.NDArray[np.int64],
     weights: Sequence[Sequence[float]],
@@ -131,54 +199,28 @@ def nltk_sentence_scores(
 ) -> npt.NDArray[np.float64]:
     """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""
 
-# -- significance tests, pairwise matrices, self-BLEU, MBR (crates/rapidbleu-py/src/pairwise.rs)
+# -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 
-def bootstrap_sums(
-    stats: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
-) -> npt.NDArray[np.int64]:
-    """``stats[idxs].sum(1)``, exact (int64)."""
+@final
+class MecabModel:
+    """A MeCab model (dictionary) of a MeCab C library, shared by the tokenizing threads."""
 
-def ar_sums(
-    baseline: npt.NDArray[np.int64],
-    system: npt.NDArray[np.int64],
-    mask: npt.NDArray[np.bool_],
-    num_threads: int = 0,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+    def __new__(cls, library: str, args: Sequence[str]) -> MecabModel:
+        """Loads ``library`` and opens a model with MeCab's argument vector ``args``."""
+    @property
+    def version(self) -> str:
+        """MeCab's version (``mecab_version()``)."""
+    def dictionaries(self) -> list[tuple[str, str, int, int]]:
+        """The loaded dictionaries, system first: ``(filename, charset, size, kind)``."""
+    def tokenize(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """``parse(line.strip()).strip()`` of every line, on ``num_threads`` threads."""
 
-def score_rows_f32(
-    stats: npt.NDArray[np.float32],
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    max_order: int,
-    neumaier: bool,
-) -> npt.NDArray[np.float64]:
-    """Scores of float32 statistics rows with NumPy 2's float32 precisions."""
+@final
+class PieceTable:
+    """A SentencePiece model's vocabulary, piece by id, for joining ids into lines."""
 
-def pairwise_matrices(
-    groups: list[tuple[Sequence[str], Sequence[str]]],
-    tokenizer: str,
-    lowercase: bool,
-    max_order: int,
-    num_threads: int,
-    smooth_method: str,
-    smooth_value: float | None,
-    effective_order: bool,
-    neumaier: bool,
-) -> list[npt.NDArray[np.float64]]:
-    """One sentence-BLEU matrix per ``(hypotheses, references)`` group."""
-
-def self_statistics(
-    samples: Sequence[str], tokenizer: str, lowercase: bool, max_order: int
-) -> npt.NDArray[np.int64]:
-    """Statistics of every sample against all the others."""
-
-def aggregate_statistics(
-    groups: list[tuple[Sequence[str], Sequence[str]]],
-    tokenizer: str,
-    lowercase: bool,
-    max_order: int,
-    num_threads: int = 0,
-) -> list[npt.NDArray[np.int64]]:
-    """Linear-time MBR statistics (scaled expected counts) per group."""
+    def __new__(cls, pieces: Sequence[str], unk_id: int) -> PieceTable:
+        """``pieces[id]`` for every id, and the model's unknown id."""
+    def __len__(self) -> int: ...
+    def join(self, ids: list[list[int]]) -> list[str | None]:
+        """``" ".join(pieces)`` per line; ``None`` where a line has the unknown id."""

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _core
+from rapidbleu import _config, _core
 from rapidbleu.errors import (
     InputTypeError,
     InvalidOptionError,
@@ -120,7 +120,7 @@ def token_statistics(
     lengths: Sequence[int] | None = None,
     ref_lengths: Sequence[Sequence[int] | None] | None = None,
     lowercase: bool = False,
-    num_threads: int = 0,
+    num_threads: int | None = None,
     str_as_chars: bool = False,
 ) -> tuple[npt.NDArray[np.int64], str]:
     """Per-segment statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` of token input.
@@ -141,7 +141,8 @@ def token_statistics(
         lengths: Row lengths of a 2-D ``hypotheses`` array.
         ref_lengths: Row lengths of each 2-D reference array (parallel to ``references``).
         lowercase: Lowercase str tokens.
-        num_threads: Threads of the core (0: all cores).
+        num_threads: Threads of the core (``None``: ``$RAPIDBLEU_NUM_THREADS``, else all
+            cores).
         str_as_chars: A str given as a sequence is the sequence of its characters (NLTK's
             convention: it iterates a str hypothesis); otherwise it is an error.
 
@@ -166,7 +167,7 @@ def token_statistics(
     if lowercase:
         hypotheses, references = _lower(hypotheses), _lower(references)
     # The flags are read by truth value, as `lowercase` is (the core takes only a real bool).
-    return _core.token_statistics(
+    return _core.bleu_token_statistics(
         hypotheses,
         references,
         max_order,
@@ -177,7 +178,7 @@ def token_statistics(
         None
         if ref_lengths is None
         else [None if r is None else [int(n) for n in r] for r in ref_lengths],
-        num_threads,
+        _config.num_threads(num_threads),
         bool(str_as_chars),
     )
 

@@ -23,17 +23,27 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
+from rapidbleu.dialects.result import BleuResult
 from rapidbleu.errors import InvalidOptionError
+from rapidbleu.metrics.base import Metric, S
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
 
-__all__ = ["CANDIDATE_KEYS", "REFERENCE_KEYS", "BleuResult", "bleu", "bleu_per_item"]
+__all__ = [
+    "CANDIDATE_KEYS",
+    "REFERENCE_KEYS",
+    "BleuResult",
+    "bleu",
+    "bleu_per_item",
+    "score_each_item",
+    "score_items",
+    "split_items",
+]
 
 #: Names of an item's candidate field, in order of preference (the first present is used).
 CANDIDATE_KEYS = ("candidate", "prediction", "hypothesis", "actual_output")
@@ -45,56 +55,47 @@ REFERENCE_KEYS = ("references", "reference", "expected_output")
 _SCALES = {"unit": 100.0, "percent": 1.0}
 
 
-@dataclass(frozen=True)
-class BleuResult:
-    """A corpus BLEU over items.
+def split_items(items: Iterable[Any]) -> tuple[list[Any], list[Any]]:
+    """Candidates and per-item reference lists of items (mappings or pairs), read in Rust.
 
-    Attributes:
-        score: BLEU, on the chosen scale (0..1 for ``unit``, 0..100 for ``percent``).
-        precisions: n-gram precisions, same scale.
-        brevity_penalty: The brevity penalty (0..1 on both scales).
-        hyp_len: Candidate length in tokens.
-        ref_len: Effective reference length in tokens.
-        counts: Matched n-grams per order.
-        totals: Candidate n-grams per order.
-        signature: sacreBLEU's signature string of the options used.
-        scale: ``unit`` or ``percent``.
+    Example:
+        >>> split_items([{"prediction": "a", "reference": "b"}, ("c", ["d", "e"])])
+        (['a', 'c'], [['b'], ['d', 'e']])
     """
+    return _core.split_items(items)
 
-    score: float
-    precisions: tuple[float, ...]
-    brevity_penalty: float
-    hyp_len: int
-    ref_len: int
-    counts: tuple[float, ...]
-    totals: tuple[float, ...]
-    signature: str
-    scale: str
 
-    @property
-    def length_ratio(self) -> float:
-        """``hyp_len / ref_len`` (0 when ``ref_len`` is 0)."""
-        return self.hyp_len / self.ref_len if self.ref_len else 0.0
+def score_items(items: Iterable[Any], metric: Metric[S]) -> S:
+    """The corpus score of items under any metric (sacreBLEU's 0..100 scale).
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``{"bleu": ..., "precisions": [...], ...}``.
+    Args:
+        items: As for :func:`bleu`.
+        metric: The metric, e.g. ``BLEU()`` or ``CHRF(word_order=2)``.
 
-        Example:
-            >>> bleu([("a b c d", ["a b c d"])]).to_dict()["bleu"]
-            1.0000000000000004
-        """
-        return {
-            "bleu": self.score,
-            "precisions": list(self.precisions),
-            "brevity_penalty": self.brevity_penalty,
-            "length_ratio": self.length_ratio,
-            "hyp_len": self.hyp_len,
-            "ref_len": self.ref_len,
-            "counts": list(self.counts),
-            "totals": list(self.totals),
-            "signature": self.signature,
-            "scale": self.scale,
-        }
+    Returns:
+        The metric's score of the items as one corpus.
+
+    Example:
+        >>> score_items([("a b c d", ["a b c d"])], BLEU()).score
+        100.00000000000004
+    """
+    candidates, references = split_items(items)
+    return metric.score_totals(
+        metric.total(metric.statistics(candidates, references, per_segment=True))
+    )
+
+
+def score_each_item(items: Iterable[Any], metric: Metric[Any]) -> npt.NDArray[np.float64]:
+    """Every item's sentence score under any metric, in one batched call (0..100).
+
+    Example:
+        >>> score_each_item([("a b", ["a b"]), ("a b", ["c d"])], BLEU(effective_order=True))
+        array([100.,   0.])
+    """
+    candidates, references = split_items(items)
+    return np.asarray(
+        metric.sentence_scores(candidates, references, per_segment=True), dtype=np.float64
+    )
 
 
 def _metric(
@@ -178,9 +179,7 @@ def bleu(
         num_threads,
         scale,
     )
-    candidates, references = _core.split_items(items)
-    stats = metric._item_statistics(candidates, references)
-    s = metric._compute_score_from_stats(stats.sum(axis=0))
+    s = score_items(items, metric)
     return BleuResult(
         score=s.score / divisor,
         precisions=tuple(p / divisor for p in s.precisions),
@@ -243,6 +242,5 @@ def bleu_per_item(
         num_threads,
         scale,
     )
-    candidates, references = _core.split_items(items)
-    scores = metric._sentence_scores(candidates, references, per_segment=True)
+    scores = score_each_item(items, metric)
     return scores / divisor if divisor != 1.0 else scores

@@ -4,7 +4,11 @@
 //! `cargo run --release --example profile_ids -- [long|short] [repeats] [order] [threads]`,
 //! or under `valgrind --tool=callgrind --toggle-collect='*measured*'` for instruction counts.
 
-use rapidbleu_core::ids::{token_stats, RefLenRule, TokenCorpus};
+use rapidbleu_core::bleu::layout::RowLayout;
+use rapidbleu_core::bleu::ref_len::RefLenRule;
+use rapidbleu_core::bleu::tokens::token_stats;
+use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::Threads;
 
 #[path = "common/rng.rs"]
 mod rng;
@@ -15,9 +19,10 @@ fn id(rng: &mut Rng) -> i64 {
     rng.zipf(32_000) as i64
 }
 
-fn corpus(long: bool) -> TokenCorpus<i64> {
+/// Hypotheses and references (one each), stored flat.
+fn sequences(long: bool) -> (Groups<i64>, Groups<i64>) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut c = TokenCorpus::default();
+    let (mut hyps, mut refs) = (Groups::new(), Groups::new());
     let n = if long { 256 } else { 10_000 };
     for _ in 0..n {
         let len = if long {
@@ -30,11 +35,10 @@ fn corpus(long: bool) -> TokenCorpus<i64> {
             .iter()
             .map(|&t| if rng.below(4) == 0 { id(&mut rng) } else { t })
             .collect();
-        c.hyps.push_slice(&hypothesis);
-        c.refs.push_slice(&reference);
-        c.end_segment();
+        hyps.push_slice(&hypothesis);
+        refs.push_slice(&reference);
     }
-    c
+    (hyps, refs)
 }
 
 fn main() {
@@ -43,26 +47,31 @@ fn main() {
     let arg =
         |i: usize, default: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
     let (repeats, order, threads) = (arg(2, 5), arg(3, 4), arg(4, 1));
-    let c = corpus(which == "long");
+    let layout = RowLayout::new(order as i64).expect("order");
+    let threads = Threads::new(threads as i64).expect("threads");
+    let (hyps, refs) = sequences(which == "long");
+    let refs: Groups<&[i64]> = refs.iter().map(|r| [r]).collect();
+    let c = Corpus::new(hyps.iter().collect(), refs).expect("corpus");
     let mut best = f64::MAX;
     let mut sums = Vec::new();
     for _ in 0..repeats {
         let t = std::time::Instant::now();
-        let rows = measured(&c, order, threads);
+        let rows = measured(&c, layout, threads);
         best = best.min(t.elapsed().as_secs_f64());
-        let w = 2 + 2 * order;
+        let w = layout.row_len();
         sums = (0..w)
             .map(|j| rows.iter().skip(j).step_by(w).sum::<i64>())
             .collect();
     }
     println!(
-        "{which}, order {order}, {threads} thread(s): best of {repeats} {:.2} ms; sums {sums:?}",
+        "{which}, order {order}, {} thread(s): best of {repeats} {:.2} ms; sums {sums:?}",
+        threads.get(),
         best * 1e3
     );
 }
 
 /// The measured work, kept out of line so that `valgrind --toggle-collect=measured` finds it.
 #[inline(never)]
-fn measured(c: &TokenCorpus<i64>, order: usize, threads: usize) -> Vec<i64> {
-    token_stats(c, order, RefLenRule::ClosestShorter, threads).expect("stats")
+fn measured(c: &Corpus<&[i64]>, layout: RowLayout, threads: Threads) -> Vec<i64> {
+    token_stats(c, layout, RefLenRule::ClosestShorter, threads).expect("stats")
 }

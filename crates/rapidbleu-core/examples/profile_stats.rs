@@ -2,8 +2,11 @@
 //! `cargo run --release --example profile_stats -- [segments] [tokenizer]`, or under
 //! `valgrind --tool=callgrind` for repeatable instruction counts.
 
-use rapidbleu_core::stats::{corpus_stats, RefSets, StatsOptions};
-use rapidbleu_core::tokenize::Tokenizer;
+use rapidbleu_core::bleu::options::{BleuOptions, Smooth, Summation};
+use rapidbleu_core::bleu::stats::corpus_stats;
+use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::Threads;
+use rapidbleu_core::text::tokenize::Tokenizer;
 
 #[path = "common/rng.rs"]
 mod rng;
@@ -13,7 +16,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let tok = Tokenizer::from_name(args.get(2).map_or("13a", String::as_str)).expect("tokenizer");
-    let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let threads =
+        Threads::new(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1)).expect("threads");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let vocab: Vec<String> = (0..20_000)
         .map(|_| {
@@ -50,15 +54,16 @@ fn main() {
             hw[k / 3..].join(" ")
         ));
     }
-    let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
-    let sets: RefSets = refs.iter().map(|r| vec![r.as_str()]).collect();
-    let opts = StatsOptions::new(tok, false, 4).expect("options");
-    let mut out = vec![0i64; n * opts.row_len()];
+    let sets: Groups<&str> = refs.iter().map(|r| [r.as_str()]).collect();
+    let corpus = Corpus::new(hyps.iter().map(String::as_str).collect(), sets).expect("corpus");
+    let opts =
+        BleuOptions::new(tok, false, 4, Smooth::Exp, false, Summation::Plain).expect("options");
     let t0 = std::time::Instant::now();
-    measured(&hyp_refs, &sets, &opts, threads, &mut out);
+    let out = measured(&corpus, &opts, threads);
     let dt = t0.elapsed();
-    let sums: Vec<i64> = (0..opts.row_len())
-        .map(|j| out.iter().skip(j).step_by(opts.row_len()).sum())
+    let row_len = opts.layout().row_len();
+    let sums: Vec<i64> = (0..row_len)
+        .map(|j| out.iter().skip(j).step_by(row_len).sum())
         .collect();
     println!(
         "{n} segments, {}: {:?} ({:.2} us/segment); sums {sums:?}",
@@ -70,12 +75,6 @@ fn main() {
 
 /// The measured work, kept out of line so that `valgrind --toggle-collect=measured` finds it.
 #[inline(never)]
-fn measured(
-    hyps: &[&str],
-    refs: &RefSets<'_>,
-    opts: &StatsOptions,
-    threads: usize,
-    out: &mut [i64],
-) {
-    corpus_stats(hyps, refs, opts, threads, out).expect("stats");
+fn measured(corpus: &Corpus<&str>, opts: &BleuOptions, threads: Threads) -> Vec<i64> {
+    corpus_stats(corpus, opts, threads).expect("stats")
 }

@@ -14,7 +14,8 @@
 //!   and prints `edits ref_len_sum num_refs<TAB>HEX(tokenized hyp)`. With `tok` as the
 //!   second argument it only prints `HEX(tokenized FIELD)` for each line `FLAGS<TAB>HEX`.
 
-use rapidbleu_core::stats::RefSets;
+use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::ter::{corpus_stats, score, TerParams, TerWorker, TercomTokenizer};
 use std::io::{BufRead, Write};
 
@@ -56,11 +57,12 @@ fn synth(args: &[String]) {
         hyps.push(shuffled.join(" "));
     }
     let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
-    let sets: RefSets = refs.iter().map(|r| vec![r.as_str()]).collect();
+    let sets: Groups<&str> = refs.iter().map(|r| vec![r.as_str()]).collect();
     let tok = TercomTokenizer::new(TerParams::default());
-    let mut out = vec![0i64; n * 3];
+    let corpus = Corpus::new(hyp_refs, sets).expect("one reference per segment");
+    let mut out = Vec::new();
     let t0 = std::time::Instant::now();
-    measured(&hyp_refs, &sets, &tok, threads, &mut out);
+    measured(&corpus, &tok, threads, &mut out);
     let dt = t0.elapsed();
     println!(
         "{n} segments of {len} words (vocabulary {vocab}): {dt:?} ({:.1} us/segment), TER {}",
@@ -71,14 +73,9 @@ fn synth(args: &[String]) {
 
 /// The measured work, kept out of line so that `valgrind --toggle-collect=measured` finds it.
 #[inline(never)]
-fn measured(
-    hyps: &[&str],
-    refs: &RefSets<'_>,
-    tok: &TercomTokenizer,
-    threads: usize,
-    out: &mut [i64],
-) {
-    corpus_stats(hyps, refs, tok, threads, out).expect("stats");
+fn measured(corpus: &Corpus<&str>, tok: &TercomTokenizer, threads: usize, out: &mut Vec<i64>) {
+    let threads = Threads::new(threads as i64).expect("thread count");
+    *out = corpus_stats(corpus, tok, threads).expect("stats");
 }
 
 fn read_lines(path: &str) -> Vec<String> {
@@ -100,16 +97,17 @@ fn files(args: &[String]) {
     let hyps = join(read_lines(&args[3]), k);
     let refs: Vec<Vec<String>> = args[4..].iter().map(|p| join(read_lines(p), k)).collect();
     let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
-    let sets: RefSets = (0..hyps.len())
+    let sets: Groups<&str> = (0..hyps.len())
         .map(|i| refs.iter().map(|r| r[i].as_str()).collect())
         .collect();
     let flags = std::env::var("TER_FLAGS").unwrap_or_else(|_| "0000".into());
     let tok = TercomTokenizer::new(params(&flags));
-    let mut out = vec![0i64; hyps.len() * 3];
+    let corpus = Corpus::new(hyp_refs, sets).expect("one reference per segment");
+    let mut out = Vec::new();
     let mut times = Vec::new();
     for _ in 0..repeats {
         let t0 = std::time::Instant::now();
-        measured(&hyp_refs, &sets, &tok, threads, &mut out);
+        measured(&corpus, &tok, threads, &mut out);
         times.push(t0.elapsed().as_secs_f64());
     }
     times.sort_by(f64::total_cmp);

@@ -1,23 +1,21 @@
-//! rapidbleu-core: sacreBLEU-exact BLEU without Python.
+//! rapidbleu-core: sacreBLEU-exact metrics without Python.
 //!
-//! The pipeline is `tokenize` (sacreBLEU's tokenizers, byte-identical) -> `stats` (per-segment
-//! sufficient statistics `[hyp_len, ref_len, correct_1..N, total_1..N]`, counted with `ngram`)
-//! -> `score` (statistics to a score, float operations in sacreBLEU's order). Statistics add,
-//! so corpus scores sum rows and score once.
+//! Laid out by concept:
+//! - [`text`]: Python's whitespace and sacreBLEU's tokenizers, byte-identical;
+//! - [`engine`]: what every metric shares: thread pools and workers, the small hash maps that
+//!   intern tokens and n-grams, and sums of statistics rows of any width (significance tests);
+//! - [`bleu`]: BLEU's per-segment sufficient statistics `[hyp_len, ref_len, correct_1..N,
+//!   total_1..N]` and their scores, float operations in sacreBLEU's (or NLTK's) order;
+//! - [`ter`]: TER's Tercom tokenizer, beam edit distance and shift search, per-segment rows
+//!   `[num_edits, ref_len_sum, num_refs]` and sacreBLEU's in-order float sum.
+//!
+//! Statistics add, so corpus scores sum rows and score once.
 
+pub mod bleu;
+pub mod corpus;
+pub mod engine;
 pub mod error;
-mod id_vocab;
-pub mod ids;
-pub mod ngram;
-mod ngram_map;
-pub mod nltk;
-pub mod pairwise;
-pub mod parallel;
-pub mod resample;
-pub mod score;
-pub mod stats;
 pub mod ter;
-pub mod tokenize;
-pub mod whitespace;
+pub mod text;
 
 pub use error::CoreError;

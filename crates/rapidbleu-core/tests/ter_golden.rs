@@ -3,7 +3,8 @@
 //! (shuffles, repeats, unequal lengths, empty sides, 1-3 references, segments that reach the
 //! 1,000-candidate cap), corpus scores, and float32 bootstrap sums and scores.
 
-use rapidbleu_core::stats::RefSets;
+use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::ter::score::{
     avg_ref_len, bootstrap_scores_f32, bootstrap_sums_f32, corpus_totals, ter_score,
 };
@@ -149,14 +150,15 @@ fn corpus_scores() {
         let num_edits: i64 = f[4].parse().unwrap();
         let group = &groups[&(f[0].to_string(), f[1].to_string())];
         let hyps: Vec<&str> = group.iter().map(|s| s.hyp.as_str()).collect();
-        let refs: RefSets = group
+        let refs: Groups<&str> = group
             .iter()
-            .map(|s| s.refs.iter().map(String::as_str).collect())
+            .map(|s| s.refs.iter().map(String::as_str).collect::<Vec<_>>())
             .collect();
         let tok = tokenizer(f[1]);
-        let mut rows = vec![0; hyps.len() * ROW_LEN];
+        let corpus = Corpus::new(hyps, refs).unwrap();
+        let mut rows = Vec::new();
         for threads in [1, 2] {
-            corpus_stats(&hyps, &refs, &tok, threads, &mut rows).unwrap();
+            rows = corpus_stats(&corpus, &tok, Threads::new(threads).unwrap()).unwrap();
             let (edits, length) = corpus_totals(&rows).unwrap();
             assert_eq!((edits, length), (num_edits, ref_length), "group {}", f[0]);
             assert_eq!(ter_score(edits, length), score, "group {}", f[0]);
@@ -182,7 +184,7 @@ fn bootstrap_float32() {
             return;
         }
         let idxs: Vec<i64> = samples.iter().flat_map(|s| s.0.clone()).collect();
-        for threads in [1, 2] {
+        for threads in [Threads::ONE, Threads::new(2).unwrap()] {
             let sums = bootstrap_sums_f32(rows, &idxs, threads).unwrap();
             let scores = bootstrap_scores_f32(rows, &idxs, threads).unwrap();
             for (k, s) in samples.iter().enumerate() {

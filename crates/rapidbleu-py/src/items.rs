@@ -4,8 +4,8 @@
 //! This is a loop over every item, so it runs here rather than in Python (about ten times
 //! cheaper per item); the rules and messages are those documented in `rapidbleu.items`.
 
-use crate::errors::rb_err;
-use crate::extract::type_name;
+use crate::corpus::type_name;
+use crate::errors::{guard, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
@@ -29,9 +29,8 @@ fn fields<'py>(
                     return Ok(value);
                 }
             }
-            Err(rb_err(
+            Err(ErrorKind::Input.err(
                 py,
-                "InputError",
                 format!(
                     "item {i} lacks '{}' (or an alias: {}); each item needs 'candidate' (str) \
                      and 'references' (list of str)",
@@ -56,9 +55,8 @@ fn fields<'py>(
     if item.is_instance(mapping_abc)? {
         return from_mapping(item);
     }
-    Err(rb_err(
+    Err(ErrorKind::InputType.err(
         py,
-        "InputTypeError",
         format!(
             "item {i} is {}; expected a mapping with 'candidate' and 'references', or a \
              (candidate, references) pair",
@@ -73,82 +71,77 @@ pub fn split_items<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
-    let abc = py.import("collections.abc")?.getattr("Mapping")?;
-    let not_items = || {
-        rb_err(
-            py,
-            "InputTypeError",
-            "items must be a sequence of items, each {'candidate': str, 'references': [str, ...]} \
-             or a (candidate, references) pair",
-        )
-    };
-    if items.is_instance_of::<PyString>()
-        || items.is_instance_of::<PyBytes>()
-        || items.is_instance(&abc)?
-    {
-        return Err(not_items());
-    }
-    let iter = items.try_iter().map_err(|_| not_items())?;
-    let candidates = PyList::empty(py);
-    let references = PyList::empty(py);
-    for (i, item) in iter.enumerate() {
-        let item = item?;
-        let (cand, refs) = fields(&item, i, &abc)?;
-        let refs = if refs.is_instance_of::<PyString>() {
-            // One reference given as a plain string.
-            PyList::new(py, [refs])?.into_any()
-        } else if refs.cast::<PyList>().is_ok() || refs.cast::<PyTuple>().is_ok() {
-            refs
-        } else {
-            return Err(rb_err(
+    guard(|| {
+        let abc = py.import("collections.abc")?.getattr("Mapping")?;
+        let not_items = || {
+            ErrorKind::InputType.err(
                 py,
-                "InputTypeError",
-                format!(
-                    "item {i}: references is {}; expected a list of str",
-                    type_name(&refs)
-                ),
-            ));
+                "items must be a sequence of items, each {'candidate': str, 'references': [str, ...]} \
+                 or a (candidate, references) pair",
+            )
         };
-        if refs.len()? == 0 {
-            return Err(rb_err(
-                py,
-                "InputError",
-                format!("item {i} has no reference; give at least one"),
-            ));
+        if items.is_instance_of::<PyString>()
+            || items.is_instance_of::<PyBytes>()
+            || items.is_instance(&abc)?
+        {
+            return Err(not_items());
         }
-        // A token sequence / ID candidate (list, tuple, array, tensor) goes down the token
-        // path (`rapidbleu.ids`), which checks its types itself.
-        // (A str is checked first: `hasattr` on a str raises and swallows an AttributeError.)
-        let tokens = !cand.is_instance_of::<PyString>()
-            && (cand.cast::<PyList>().is_ok()
-                || cand.cast::<PyTuple>().is_ok()
-                || cand.hasattr("__array__")?);
-        // Check types here so that messages name the item, not an internal list.
-        if !tokens && !cand.is_instance_of::<PyString>() {
-            return Err(rb_err(
-                py,
-                "InputTypeError",
-                format!("item {i}: candidate is {}; expected str", type_name(&cand)),
-            ));
-        }
-        for (j, r) in refs.try_iter()?.enumerate() {
-            let r = r?;
-            if !tokens && !r.is_none() && !r.is_instance_of::<PyString>() {
-                return Err(rb_err(
+        let iter = items.try_iter().map_err(|_| not_items())?;
+        let candidates = PyList::empty(py);
+        let references = PyList::empty(py);
+        for (i, item) in iter.enumerate() {
+            let item = item?;
+            let (cand, refs) = fields(&item, i, &abc)?;
+            let refs = if refs.is_instance_of::<PyString>() {
+                // One reference given as a plain string.
+                PyList::new(py, [refs])?.into_any()
+            } else if refs.cast::<PyList>().is_ok() || refs.cast::<PyTuple>().is_ok() {
+                refs
+            } else {
+                return Err(ErrorKind::InputType.err(
                     py,
-                    "InputTypeError",
                     format!(
-                        "item {i}: references[{j}] is {}; expected str",
-                        type_name(&r)
+                        "item {i}: references is {}; expected a list of str",
+                        type_name(&refs)
                     ),
                 ));
+            };
+            if refs.len()? == 0 {
+                return Err(ErrorKind::Input
+                    .err(py, format!("item {i} has no reference; give at least one")));
             }
+            // A token sequence / ID candidate (list, tuple, array, tensor) goes down the token
+            // path (`rapidbleu.ids`), which checks its types itself.
+            // (A str is checked first: `hasattr` on a str raises and swallows an AttributeError.)
+            let tokens = !cand.is_instance_of::<PyString>()
+                && (cand.cast::<PyList>().is_ok()
+                    || cand.cast::<PyTuple>().is_ok()
+                    || cand.hasattr("__array__")?);
+            // Check types here so that messages name the item, not an internal list.
+            if !tokens && !cand.is_instance_of::<PyString>() {
+                return Err(ErrorKind::InputType.err(
+                    py,
+                    format!("item {i}: candidate is {}; expected str", type_name(&cand)),
+                ));
+            }
+            for (j, r) in refs.try_iter()?.enumerate() {
+                let r = r?;
+                if !tokens && !r.is_none() && !r.is_instance_of::<PyString>() {
+                    return Err(ErrorKind::InputType.err(
+                        py,
+                        format!(
+                            "item {i}: references[{j}] is {}; expected str",
+                            type_name(&r)
+                        ),
+                    ));
+                }
+            }
+            candidates.append(cand)?;
+            references.append(refs)?;
         }
-        candidates.append(cand)?;
-        references.append(refs)?;
-    }
-    if candidates.is_empty() {
-        return Err(rb_err(py, "EmptyInputError", "no items to score"));
-    }
-    Ok((candidates, references))
+        if candidates.is_empty() {
+            return Err(ErrorKind::EmptyInput.err(py, "no items to score"));
+        }
+        Ok((candidates, references))
+    })
 }

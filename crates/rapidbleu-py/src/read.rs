@@ -7,17 +7,17 @@
 //! lone surrogate is encoded with `surrogatepass`, so every distinct string is a distinct byte
 //! string, as distinct strings are distinct keys in NLTK's `Counter`).
 
-use crate::errors::rb_err;
-use crate::extract::type_name;
+use crate::corpus::type_name;
+use crate::errors::{ErrorKind, OrRaise};
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString, PyTuple};
-use rapidbleu_core::ids::{Seqs, TokenCorpus};
+use rapidbleu_core::corpus::Groups;
+use rapidbleu_core::error::reserve;
 use std::fmt::{self, Display};
-use std::sync::Mutex;
 
 /// What a corpus holds, decided by its first token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,8 @@ pub(crate) enum Kind {
 /// of the corpus kind holds tokens), so empty sequences need no kind.
 #[derive(Default)]
 pub(crate) struct Collector<'py> {
-    pub(crate) ids: Seqs<i64>,
+    /// Token IDs, one group per sequence.
+    pub(crate) ids: Groups<i64>,
     pub(crate) toks: Vec<Bound<'py, PyAny>>,
     pub(crate) tok_offsets: Vec<usize>,
 }
@@ -67,9 +68,8 @@ fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &dyn Display) -> PyResult<
     obj.call_method0("detach")
         .and_then(|t| t.call_method0("numpy"))
         .map_err(|e| {
-            rb_err(
+            ErrorKind::InputType.err(
                 obj.py(),
-                "InputTypeError",
                 format!(
                     "{what} is a torch tensor that cannot be viewed as a NumPy array ({e}); \
                      move it to the CPU first with .cpu()"
@@ -93,9 +93,8 @@ fn as_i64_array<'py>(
             if size == 8 && arr.len() > 0 {
                 let max: u64 = arr.call_method0("max")?.extract()?;
                 if max > i64::MAX as u64 {
-                    return Err(rb_err(
+                    return Err(ErrorKind::Input.err(
                         py,
-                        "InputError",
                         format!("{what} holds the token id {max}, larger than 2**63 - 1"),
                     ));
                 }
@@ -103,9 +102,8 @@ fn as_i64_array<'py>(
             arr.call_method1("astype", ("int64",))?
         }
         _ => {
-            return Err(rb_err(
+            return Err(ErrorKind::InputType.err(
                 py,
-                "InputTypeError",
                 format!(
                     "{what} is a NumPy array of dtype {}; token IDs must be integers",
                     dt.str().map(|s| s.to_string()).unwrap_or_default()
@@ -117,9 +115,8 @@ fn as_i64_array<'py>(
 }
 
 fn mixed(py: Python<'_>, what: &dyn Display) -> PyErr {
-    rb_err(
+    ErrorKind::InputType.err(
         py,
-        "InputTypeError",
         format!(
             "{what} mixes token IDs (int) and tokens (str); one corpus holds one kind: \
              all sequences of int, or all sequences of str"
@@ -183,9 +180,8 @@ fn push_seq<'py>(
                 // An object array (e.g. of str): read item by item below.
                 return push_list(&obj, what, pad, kind, col, buf);
             }
-            return Err(rb_err(
+            return Err(ErrorKind::InputType.err(
                 py,
-                "InputTypeError",
                 format!(
                     "{what} is a {}-D array; a sequence must be 1-D (give a batch as a 2-D \
                      array of hypotheses, with lengths or a padding id)",
@@ -199,6 +195,10 @@ fn push_seq<'py>(
             set_kind(py, kind, Kind::Ids, what)?;
         }
         let view = arr.as_array();
+        // An array's length comes from the input (a broadcast view can be far larger than
+        // memory): room for its copy is made fallibly.
+        col.ids.try_reserve(view.len()).or_raise(py)?;
+        reserve(buf, view.len()).or_raise(py)?;
         if let (None, Some(ids)) = (pad, view.as_slice()) {
             // A contiguous array without padding is copied as one slice.
             col.end_seq(ids);
@@ -213,9 +213,8 @@ fn push_seq<'py>(
         return push_list(&obj, what, pad, kind, col, buf);
     }
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
-        return Err(rb_err(
+        return Err(ErrorKind::InputType.err(
             py,
-            "InputTypeError",
             format!(
                 "{what} is a {}; a pre-tokenised sequence is a list of str tokens or of int \
                  token IDs (split or encode the text first)",
@@ -261,9 +260,8 @@ fn push_list<'py>(
         }
     } else {
         let iter = obj.try_iter().map_err(|_| {
-            rb_err(
+            ErrorKind::InputType.err(
                 obj.py(),
-                "InputTypeError",
                 format!(
                     "{what} is {}; expected a sequence of int token IDs or of str tokens",
                     type_name(obj)
@@ -284,10 +282,16 @@ fn push_list<'py>(
 /// `j` must be below the list's length.
 unsafe fn exact_int_at(list: &Bound<'_, PyList>, j: usize) -> Option<i64> {
     // SAFETY: the GIL is held (`list` is a `Bound`) and `j` is below the length, so
-    // `PyList_GET_ITEM` returns a valid borrowed pointer; it is used only here, where no Python
-    // code runs (converting an exact int calls no `__index__`), so the list cannot drop it.
+    // `PyList_GetItem` returns a valid borrowed pointer (never NULL); it is used only here,
+    // where no Python code runs (converting an exact int calls no `__index__`), so the list
+    // cannot drop it. `PyList_GetItem` rather than the `PyList_GET_ITEM` macro: the extension is
+    // built for the stable ABI (abi3, one wheel for every CPython >= 3.10), which has no macro.
     unsafe {
-        let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), j as pyo3::ffi::Py_ssize_t);
+        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), j as pyo3::ffi::Py_ssize_t);
+        if item.is_null() {
+            pyo3::ffi::PyErr_Clear();
+            return None;
+        }
         if pyo3::ffi::Py_TYPE(item) != std::ptr::addr_of_mut!(pyo3::ffi::PyLong_Type) {
             return None;
         }
@@ -326,9 +330,8 @@ fn push_item<'py>(
             }
             Ok(())
         }
-        Err(_) if item.is_instance_of::<PyInt>() => Err(rb_err(
+        Err(_) if item.is_instance_of::<PyInt>() => Err(ErrorKind::Input.err(
             py,
-            "InputError",
             format!(
                 "{what} = {} does not fit in a signed 64-bit token ID",
                 item.repr().map(|r| r.to_string()).unwrap_or_default()
@@ -347,7 +350,7 @@ fn push_item<'py>(
                     type_name(&item)
                 )
             };
-            Err(rb_err(py, "InputTypeError", msg))
+            Err(ErrorKind::InputType.err(py, msg))
         }
     }
 }
@@ -362,16 +365,13 @@ fn row_end<'a>(
     what: &dyn Display,
 ) -> PyResult<RowEnd<'a>> {
     match (lengths, pad) {
-        (Some(_), Some(_)) => Err(rb_err(
-            py,
-            "InvalidOptionError",
-            "give lengths or pad_id, not both",
-        )),
+        (Some(_), Some(_)) => {
+            Err(ErrorKind::InvalidOption.err(py, "give lengths or pad_id, not both"))
+        }
         (Some(l), None) => {
             if l.len() != rows {
-                return Err(rb_err(
+                return Err(ErrorKind::LengthMismatch.err(
                     py,
-                    "LengthMismatchError",
                     format!("{what} has {rows} rows but {} lengths", l.len()),
                 ));
             }
@@ -380,9 +380,8 @@ fn row_end<'a>(
                 .enumerate()
                 .find(|&(_, &n)| n < 0 || n as usize > width)
             {
-                return Err(rb_err(
+                return Err(ErrorKind::Input.err(
                     py,
-                    "InputError",
                     format!("length {n} of {what}[{i}] is outside 0..={width} (the row width)"),
                 ));
             }
@@ -395,7 +394,6 @@ fn row_end<'a>(
 
 /// Reads a list of sequences: a 2-D integer array or tensor (rows cut at `lengths`, or with
 /// every `pad` id dropped) or a Python sequence of sequences. Returns how many were read.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn push_seqs<'py>(
     obj: &Bound<'py, PyAny>,
     what: &dyn Display,
@@ -437,6 +435,11 @@ pub(crate) fn push_seqs<'py>(
                 RowEnd::Pad(p) => Some(p),
                 _ => None,
             };
+            // As for 1-D arrays: room for the copy is made fallibly.
+            col.ids
+                .try_reserve(rows.saturating_mul(width))
+                .or_raise(py)?;
+            reserve(buf, width).or_raise(py)?;
             for (i, row) in view.outer_iter().enumerate() {
                 let n = match end {
                     RowEnd::Lengths(l) => l[i] as usize,
@@ -455,9 +458,8 @@ pub(crate) fn push_seqs<'py>(
             return Ok(rows);
         }
         if arr.ndim() != 1 {
-            return Err(rb_err(
+            return Err(ErrorKind::InputType.err(
                 py,
-                "InputTypeError",
                 format!(
                     "{what} is a {}-D array; expected a 2-D array (one row per sequence) or a \
                      list of sequences",
@@ -467,9 +469,8 @@ pub(crate) fn push_seqs<'py>(
         }
     }
     if lengths.is_some() {
-        return Err(rb_err(
+        return Err(ErrorKind::InvalidOption.err(
             py,
-            "InvalidOptionError",
             format!(
                 "lengths apply to a 2-D array, but {what} is {}",
                 type_name(&obj)
@@ -477,16 +478,14 @@ pub(crate) fn push_seqs<'py>(
         ));
     }
     if obj.is_instance_of::<PyString>() {
-        return Err(rb_err(
+        return Err(ErrorKind::InputType.err(
             py,
-            "InputTypeError",
             format!("{what} is a str; expected a list of sequences (lists of str or int)"),
         ));
     }
     let iter = obj.try_iter().map_err(|_| {
-        rb_err(
+        ErrorKind::InputType.err(
             py,
-            "InputTypeError",
             format!(
                 "{what} must be a list of sequences, not {}",
                 type_name(&obj)
@@ -499,37 +498,4 @@ pub(crate) fn push_seqs<'py>(
         n += 1;
     }
     Ok(n)
-}
-
-pub(crate) fn new_collector<'py>() -> Collector<'py> {
-    Collector {
-        ids: Seqs::with_buffer(id_buffer()),
-        tok_offsets: vec![0],
-        ..Collector::default()
-    }
-}
-
-/// ID buffers of earlier calls, kept for the next ones.
-///
-/// Performance decision: a batch of 256 x 1,024 IDs fills two fresh 2 MiB buffers per call,
-/// and faulting their pages in cost a quarter of the call; batches come one call after another
-/// (rewards in a training loop), so a few buffers are kept (up to [`KEPT_IDS`] items each).
-static ID_BUFFERS: Mutex<Vec<Vec<i64>>> = Mutex::new(Vec::new());
-
-/// The largest buffer kept (in IDs: 64 MiB).
-const KEPT_IDS: usize = 1 << 23;
-
-fn id_buffer() -> Vec<i64> {
-    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    kept.pop().unwrap_or_default()
-}
-
-/// Keeps the buffers of `corpus` for later calls.
-pub(crate) fn recycle(corpus: TokenCorpus<i64>) {
-    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    for buf in [corpus.hyps.into_buffer(), corpus.refs.into_buffer()] {
-        if kept.len() < 4 && buf.capacity() <= KEPT_IDS {
-            kept.push(buf);
-        }
-    }
 }

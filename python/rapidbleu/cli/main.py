@@ -3,9 +3,12 @@
 Output (text, json, latex; one or several systems; sentence level) is byte-identical to
 ``sacrebleu`` 2.6.0 given the same arguments, apart from the signature's version field. Errors
 are one line on stderr: exit code 2 for a wrong command line, 1 for bad input, never a
-traceback. The pieces: :mod:`~rapidbleu.cli.args` (options), :mod:`~rapidbleu.cli.reader`
-(files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed statistics),
-:mod:`~rapidbleu.cli.output` (formats), :mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
+traceback. The pieces: :mod:`~rapidbleu.cli.args` (options, with each metric's own),
+:mod:`~rapidbleu.io.reader` (files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed
+statistics of any metrics), :mod:`~rapidbleu.report.tables` (sacreBLEU's formats, rendered from
+the results model), :mod:`~rapidbleu.cli.paired` (significance tests),
+:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items), :mod:`~rapidbleu.cli.card` (``-f card``) and
+:mod:`~rapidbleu.cli.report` (``rapidbleu report``, the HTML report).
 """
 
 from __future__ import annotations
@@ -13,34 +16,49 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import paired
+from rapidbleu.cli import card, paired, report, testsets
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
-from rapidbleu.cli.output import single_result, system_table
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
-    corpus_scores,
-    make_metric,
-    metric_kwargs,
+    corpus_results,
+    make_metrics,
     open_corpus,
-    rescale,
     sentence_lines,
     whole_corpus,
 )
-from rapidbleu.errors import InvalidOptionError, RapidBleuError, UsageError
-from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.errors import InputFileError, InvalidOptionError, RapidBleuError, UsageError
+from rapidbleu.report.model import Results
+from rapidbleu.report.tables import render
 from rapidbleu.version import SACREBLEU_VERSION, __version__
 
 __all__ = ["console_main", "main"]
 
 
+class _ClosedStdin(io.RawIOBase):
+    """Standard input when the process has none (``<&-``): reading it is a clear error."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise InputFileError(
+            "standard input is closed: give the system output with -i FILE (or pipe it in)"
+        )
+
+
 def _binary_stdin(stdin: Any) -> IO[bytes]:
     """The system output's byte stream: ``stdin.buffer``, or a text stream encoded as UTF-8."""
+    if stdin is None:
+        return io.BufferedReader(_ClosedStdin())
     buffer = getattr(stdin, "buffer", None)
     if buffer is not None:
         return buffer  # type: ignore[no-any-return]
@@ -67,45 +85,83 @@ def _logging(quiet: bool) -> Iterator[None]:
         logger.propagate = old_propagate
 
 
+def _render(results: Results, args: argparse.Namespace, n_segments: int) -> str:
+    if args.format == card.CARD:
+        return card.card_text(results, args, n_segments)
+    return render(results, args.format, args.width, score_only=args.score_only, short=args.short)
+
+
 def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) -> Iterator[str]:
     """Scores reference and system files as sacreBLEU does (``main`` in ``sacrebleu.py``)."""
     if args.sentence_level and args.input is not None and len(args.input) > 1:
         raise UsageError("only one system can be evaluated in sentence-level mode")
     corpus = open_corpus(args, stdin)
     try:
-        # sacreBLEU turns effective order on for sentence-level BLEU.
-        metric = make_metric(args, effective_order=args.sentence_level)
         if args.sentence_level:
-            yield from sentence_lines(args, metric, corpus, progress)
+            yield from sentence_lines(args, corpus, progress)
             return
-        divisor = 100.0 if args.scale == "unit" else 1.0
-        scores = [rescale(s, divisor) for s in corpus_scores(args, metric, corpus, progress)]
+        results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    if len(scores) == 1:
-        yield single_result(scores[0], metric, args)
-        return
-    sig = metric.get_signature().format(args.short)
-    formatted = {"BLEU": [s.format(args.width, True) for s in scores]}
-    yield system_table(corpus.system_names, formatted, {"BLEU": sig}, args.format, args.width)
+    n_segments = corpus.refs[0].lines_read if corpus.refs else 0
+    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args, n_segments)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
-    """One system's score with its bootstrap confidence interval (sacreBLEU's ``-ci``)."""
+    """One system's scores with bootstrap confidence intervals (sacreBLEU's ``-ci``)."""
     systems, references = whole_corpus(args, stdin)
     if len(systems) > 1:
         # sacreBLEU's `main` refuses this combination with the same words.
         raise UsageError("Use paired tests (--paired) for multiple systems.")
-    metric = BLEU(**metric_kwargs(args))
-    score = metric.corpus_score(systems[0][1], references, n_bootstrap=args.confidence_n)
-    yield single_result(score, metric, args)
+    name, hyps = systems[0]
+    scores, signatures = {}, {}
+    for metric in make_metrics(args).values():
+        metric.cache_references(references)
+        score = metric.corpus_score(hyps, None, n_bootstrap=args.confidence_n)
+        scores[score.name] = score
+        signatures[score.name] = metric.get_signature()
+    yield _render(Results.of_scores({name: scores}, signatures), args, len(hyps))
+
+
+#: Output kept in memory before it spills to a temporary file (all-or-nothing output).
+_SPOOL_BYTES = 8 << 20
+
+
+def _run(args: argparse.Namespace, source: IO[bytes], out: TextIO) -> None:
+    """Runs the scoring the options ask for, writing everything to ``out``."""
+    progress = Progress(sys.stderr, enabled=not args.quiet)
+    try:
+        if args.jsonl is not None:
+            lines = jsonl_lines(args, source, progress)
+        elif paired.is_paired(args):
+            # The tests resample segments: the whole corpus is read into memory.
+            systems, references = whole_corpus(args, source)
+            metrics = make_metrics(args)
+            paired.run_paired(args, systems, references, metrics, out, args.input is None)
+            return
+        elif args.confidence:
+            lines = _confidence(args, source)
+        else:
+            lines = _score_files(args, source, progress)
+        for line in lines:
+            out.write(line + "\n")
+    finally:
+        progress.close()
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = None) -> int:
-    """Runs the command; returns its exit code (0 ok, 1 bad input, 2 wrong command line).
+    """Runs the command; returns its exit code.
+
+    Exit codes: 0 success; 1 bad input or an input/output error (a missing file, text that is
+    not valid in its encoding, different line counts, output that cannot be written, not
+    enough memory); 2 a wrong command line or option value; 70 an internal error (a bug);
+    130 interrupted. Every error is one line on stderr, and nothing is written to stdout then:
+    output is produced in full (in memory, spilling to a temporary file) before any of it is
+    written, so a late error never leaves half an output behind.
 
     Args:
-        argv: Arguments without the program name (default ``sys.argv[1:]``).
+        argv: Arguments without the program name (default ``sys.argv[1:]``); ``report ...``
+            runs ``rapidbleu report`` (the HTML report).
         stdin: Where ``-`` and a missing ``-i`` read from (bytes or text; default
             ``sys.stdin``, read as bytes).
 
@@ -117,41 +173,65 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
         2
     """
     out = sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `rapidbleu report ...`: the HTML report (its libraries are imported only when it runs).
+    is_report = argv[:1] == [report.COMMAND]
     try:
-        args = parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = report.parse_report_args(argv[1:]) if is_report else parse_args(argv)
+        args.command_line = card.command_line(argv)
+        card.check(args)
+        if out is None:
+            raise InputFileError("standard output is closed: there is nowhere to write to")
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
             return 0
+        if testsets.is_info_request(args):
+            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
+                out.write(line + "\n")
+            return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
-        progress = Progress(sys.stderr, enabled=not args.quiet)
-        with _logging(args.quiet):
+        with (
+            _logging(args.quiet),
+            tempfile.SpooledTemporaryFile(
+                _SPOOL_BYTES, "w+", encoding="utf-8", newline=""
+            ) as buffer,
+        ):
+            if is_report:
+                code = report.run(args, source, buffer)  # type: ignore[arg-type]
+            else:
+                _run(args, source, buffer)  # type: ignore[arg-type]
+                code = 0
+            buffer.seek(0)
             try:
-                if args.jsonl is not None:
-                    lines = jsonl_lines(args, source, progress)
-                elif paired.is_paired(args):
-                    # The tests resample segments: the whole corpus is read into memory.
-                    systems, references = whole_corpus(args, source)
-                    kwargs = metric_kwargs(args)
-                    stdin_names = args.input is None
-                    return paired.run_paired(args, systems, references, kwargs, out, stdin_names)
-                elif args.confidence:
-                    lines = _confidence(args, source)
-                else:
-                    lines = _score_files(args, source, progress)
-                for line in lines:
-                    out.write(line + "\n")
-            finally:
-                progress.close()
+                shutil.copyfileobj(buffer, out)
+                out.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as e:
+                raise InputFileError(f"cannot write the output: {e.strerror or e}") from None
+            return code
     except InvalidOptionError as e:  # UsageError included
         print(f"rapidbleu: error: {e} (see rapidbleu --help)", file=sys.stderr)
         return 2
     except RapidBleuError as e:
         print(f"rapidbleu: error: {e}", file=sys.stderr)
         return 1
+    except MemoryError:
+        print(
+            "rapidbleu: error: not enough memory for this input and these options", file=sys.stderr
+        )
+        return 1
     except KeyboardInterrupt:
         print("rapidbleu: interrupted", file=sys.stderr)
         return 130
-    return 0
+    except BrokenPipeError:
+        raise  # console_main: `rapidbleu ... | head` stops quietly
+    except Exception as e:  # never a traceback: a bug, named as one
+        print(
+            f"rapidbleu: internal error: {type(e).__name__}: {e}; this is a bug, please report it",
+            file=sys.stderr,
+        )
+        return 70
 
 
 def console_main() -> None:
@@ -161,10 +241,16 @@ def console_main() -> None:
         sys.stdout.reconfigure(encoding="utf-8")
     try:
         code = main()
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except BrokenPipeError:
         # `rapidbleu ... | head`: stop quietly, like a command whose reader went away.
-        devnull = open(__import__("os").devnull, "w")
-        sys.stdout = devnull
         code = 141
+    except OSError as e:
+        print(f"rapidbleu: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        code = 1
+    if code in (1, 141) and sys.stdout is not None:
+        # What is left in stdout's buffer can never be written: drop it, so that the
+        # interpreter's own flush at exit does not print a traceback.
+        sys.stdout = open(os.devnull, "w")
     sys.exit(code)

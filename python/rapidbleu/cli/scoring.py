@@ -1,82 +1,71 @@
-"""Scoring files as a stream: statistics per chunk, summed; sentence scores per chunk.
+"""Scoring files as a stream, for any set of metrics: statistics per chunk, folded in order.
 
-Statistics add (``[hyp_len, ref_len, correct_1..N, total_1..N]`` per segment), so the corpus
-score of the sum of per-chunk sums equals the score of the whole file, with memory bounded by
-one chunk. The steps mirror sacreBLEU's ``main`` (``sacrebleu/sacrebleu.py``): read the
-references and systems (:func:`open_corpus`), build the metric (:func:`make_metric`), score
-(:func:`corpus_scores`, :func:`sentence_lines`).
+Each metric's rows of a chunk are folded into running corpus statistics
+(:meth:`Metric.accumulate <rapidbleu.metrics.Metric.accumulate>`: a column sum for BLEU and
+chrF), so the corpus score of a file equals the score of the whole file in memory, with memory
+bounded by one chunk. The steps mirror sacreBLEU's ``main`` (``sacrebleu/sacrebleu.py``): read
+the references and systems (:func:`open_corpus`), build the metrics (:func:`make_metrics`),
+score (:func:`corpus_results`, :func:`sentence_lines`).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
-import operator
 from collections.abc import Iterator
 from typing import IO, Any
 
-import numpy as np
-
+from rapidbleu.cli.args import metric_kwargs
 from rapidbleu.cli.progress import Progress
-from rapidbleu.cli.reader import CHUNK_LINES, Corpus, LineReader, open_input, read_all
 from rapidbleu.errors import EmptyInputError, InputError, UsageError
-from rapidbleu.metrics.bleu import BLEU, BLEUScore
+from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader, open_input, read_all
+from rapidbleu.metrics import metric_classes
+from rapidbleu.metrics.base import Metric, count_tokenized
+from rapidbleu.report.model import Results
+
+logger = logging.getLogger("rapidbleu")
 
 __all__ = [
-    "corpus_scores",
-    "make_metric",
-    "metric_kwargs",
+    "corpus_results",
+    "make_metrics",
     "open_corpus",
-    "rescale",
     "sentence_lines",
     "whole_corpus",
 ]
 
-logger = logging.getLogger("rapidbleu")
 
-# sacreBLEU's test for tokenized hypotheses, applied with map() so the loop stays in C.
-_ENDS_WITH_PERIOD = operator.methodcaller("endswith", " .")
-
-
-def metric_kwargs(args: argparse.Namespace, effective_order: bool = False) -> dict[str, Any]:
-    """The keyword arguments of :class:`~rapidbleu.metrics.BLEU` that the options ask for.
+def make_metrics(
+    args: argparse.Namespace, sentence_level: bool = False, **overrides: Any
+) -> dict[str, Metric[Any]]:
+    """The metrics of ``-m``, in sacreBLEU's order (sorted by name), built from the options.
 
     Args:
         args: Parsed options.
-        effective_order: sacreBLEU turns it on for sentence-level scores.
+        sentence_level: Sentence-level scores are asked for (BLEU turns effective order on).
+        **overrides: Constructor keywords that replace the options' (e.g. ``force=True``).
 
     Returns:
-        ``lowercase``, ``force``, ``tokenize``, ``smooth_method``, ``smooth_value``,
-        ``max_ngram_order``, ``effective_order`` and ``trg_lang``.
+        Metric name (``bleu``, ``chrf``, ...) -> metric.
 
     Example:
         >>> from rapidbleu.cli.args import parse_args
-        >>> metric_kwargs(parse_args(["ref", "-l", "en-zh", "-lc"]))["trg_lang"]
-        'zh'
-    """
-    return {
-        "lowercase": args.lowercase,
-        "force": args.force,
-        "tokenize": args.tokenize,
-        "smooth_method": args.smooth_method,
-        "smooth_value": args.smooth_value,
-        "max_ngram_order": args.max_ngram_order,
-        "effective_order": effective_order,
-        "trg_lang": args.trg_lang,
-    }
-
-
-def make_metric(args: argparse.Namespace, effective_order: bool = False) -> BLEU:
-    """The BLEU metric the options ask for (``force`` is handled per system by the caller).
-
-    Example:
-        >>> from rapidbleu.cli.args import parse_args
-        >>> make_metric(parse_args(["ref", "-tok", "intl"])).tokenizer_signature
+        >>> make_metrics(parse_args(["ref", "-tok", "intl"]))["bleu"].tokenizer_signature
         'intl'
     """
-    # force=True: the tokenized-period warning is counted per system while streaming
-    # (corpus_scores), as sacreBLEU warns once per system, not once per chunk.
-    return BLEU(**{**metric_kwargs(args, effective_order), "force": True})
+    classes = metric_classes()
+    out: dict[str, Metric[Any]] = {}
+    for name in sorted(args.metrics):
+        options = metric_kwargs(args, name)
+        options.update({k: v for k, v in overrides.items() if k in options})
+        out[name] = classes[name].from_command_line(
+            options, trg_lang=args.trg_lang, sentence_level=sentence_level
+        )
+    return out
+
+
+def _checks_tokenized(args: argparse.Namespace) -> bool:
+    """Whether the tokenized-period warning is wanted (a metric with ``force`` off)."""
+    return any(metric_kwargs(args, name).get("force") is False for name in args.metrics)
 
 
 def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Corpus:
@@ -96,6 +85,11 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         rapidbleu.errors.InputFileError: A file is missing or unreadable.
         rapidbleu.errors.InputError: Two systems have the same name.
     """
+    if getattr(args, "test_set", None) is not None:
+        # References from sacreBLEU's test-set cache (-t), systems as below.
+        from rapidbleu.cli import testsets
+
+        return testsets.open_corpus(args, stdin, unique_names)
     enc, errors = args.encoding, args.encoding_errors
     refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
     if args.input is None:
@@ -130,11 +124,11 @@ def whole_corpus(
 ) -> tuple[list[tuple[str, list[str]]], list[list[str]]]:
     r"""Every system as ``(name, lines)`` and every reference stream, all in memory.
 
-    For what needs the whole corpus at once: sacreBLEU's significance tests resample segments
-    (``rapidbleu.cli.paired.run_paired`` takes exactly these two values). Files are read,
-    decoded, split (``-nr``, tab-separated stdin) and checked as when streaming. A file given
-    twice with ``-i`` is kept twice (the paired test skips a repeat of the baseline, as
-    sacreBLEU's ``main`` does). Systems from stdin are named ``System 1``, ``System 2``, ...
+    For what needs the whole corpus at once: sacreBLEU's significance tests resample segments.
+    Files are read, decoded, split (``-nr``, tab-separated stdin) and checked as when
+    streaming. A file given twice with ``-i`` is kept twice (the paired test skips a repeat of
+    the baseline, as sacreBLEU's ``main`` does). Systems from stdin are named ``System 1``,
+    ``System 2``, ...
 
     Args:
         args: Parsed options.
@@ -167,98 +161,78 @@ def whole_corpus(
     return list(zip(names, systems)), refs
 
 
-def _warn_tokenized(name: str) -> None:
-    # sacreBLEU's Metric._extract_corpus_statistics warns when >= 100 hypotheses end in " .".
-    logger.warning(f"{name}: that's 100 lines that end in a tokenized period ('.')")
-    logger.warning(
-        "It looks like you forgot to detokenize your test data, which may hurt your score."
-    )
-    logger.warning(
-        "If you insist your data is detokenized, or don't care, you can suppress this "
-        "message with --force."
-    )
-
-
-def corpus_scores(
-    args: argparse.Namespace, metric: BLEU, corpus: Corpus, progress: Progress
-) -> list[BLEUScore]:
-    """Corpus BLEU of every system, reading the files one chunk at a time.
+def corpus_results(args: argparse.Namespace, corpus: Corpus, progress: Progress) -> Results:
+    """Every metric's corpus score of every system, reading the files one chunk at a time.
 
     Returns:
-        One score per system, in order; ``corpus.system_names`` is filled in.
+        The results (systems in order; ``corpus.system_names`` is filled in).
 
     Raises:
         rapidbleu.errors.EmptyInputError: The files have no lines.
     """
-    totals: list[Any] = []
+    check_periods = _checks_tokenized(args)
+    # force=True: the tokenized-period warning is counted per system across chunks, as
+    # sacreBLEU warns once per system, not once per chunk.
+    metrics = make_metrics(args, force=True)
+    totals: list[dict[str, Any]] = []
     periods: list[int] = []
     for systems, refs in corpus.chunks(CHUNK_LINES):
         if not totals:
-            totals = [0] * len(systems)
+            totals = [dict.fromkeys(metrics) for _ in systems]
             periods = [0] * len(systems)
-        if len(systems) > 1:
-            # Tokenize and count this chunk's references once for all systems (as sacreBLEU's
-            # BLEU(references=...) does for the whole corpus).
-            metric._ref_cache = metric._cache_references(refs)
-        for i, hyps in enumerate(systems):
-            stats = metric.corpus_statistics(hyps, None if len(systems) > 1 else refs)
-            totals[i] = totals[i] + stats.sum(axis=0, dtype=np.int64)
-            if not args.force:
-                periods[i] += sum(map(_ENDS_WITH_PERIOD, hyps))
+        for metric in metrics.values():
+            if len(systems) > 1:
+                # This chunk's references are prepared once for all systems (as sacreBLEU's
+                # metric(references=...) does for the whole corpus).
+                metric.cache_references(refs)
+            for i, hyps in enumerate(systems):
+                rows = metric.statistics(hyps, None if len(systems) > 1 else refs)
+                totals[i][metric.cli_name] = metric.accumulate(totals[i][metric.cli_name], rows)
+        if check_periods:
+            for i, hyps in enumerate(systems):
+                periods[i] += count_tokenized(hyps)
         progress.update(len(refs[0]))
     if not totals:
         raise EmptyInputError("nothing to score: the input files have no lines")
     if not corpus.system_names:
         corpus.system_names = [f"System {i + 1}" for i in range(len(totals))]
+    if len(totals) > 1:
+        logger.info(f"Found {len(totals)} systems.")  # sacreBLEU's line on stderr (not with -q)
     for name, n in zip(corpus.system_names, periods):
-        if n >= 100:
-            _warn_tokenized(name)
-    return [metric._compute_score_from_stats(t) for t in totals]
+        next(iter(metrics.values())).warn_tokenized(n, name)
+    scores: dict[str, dict[str, Any]] = {}
+    signatures = {}
+    for name, sys_totals in zip(corpus.system_names, totals):
+        scores[name] = {}
+        for metric in metrics.values():
+            score = metric.score_totals(sys_totals[metric.cli_name])
+            scores[name][score.name] = score
+            signatures[score.name] = metric.get_signature()
+    return Results.of_scores(scores, signatures)
 
 
-def sentence_lines(
-    args: argparse.Namespace, metric: BLEU, corpus: Corpus, progress: Progress
-) -> Iterator[str]:
+def sentence_lines(args: argparse.Namespace, corpus: Corpus, progress: Progress) -> Iterator[str]:
     """Yields sacreBLEU's ``--sentence-level`` lines, one per segment, produced chunk by chunk.
 
     Raises:
         rapidbleu.errors.UsageError: More than one system.
     """
+    # sacreBLEU scores one segment at a time here, so it never warns about tokenized input.
+    (metric,) = make_metrics(args, sentence_level=True, force=True).values()
     signature = ""
     divisor = 100.0 if args.scale == "unit" else 1.0
     for systems, refs in corpus.chunks(CHUNK_LINES):
         if len(systems) > 1:
             raise UsageError("only one system can be evaluated in sentence-level mode")
-        stats = metric.corpus_statistics(systems[0], refs)
+        rows = metric.statistics(systems[0], refs)
         if not signature:
             signature = metric.get_signature().format(args.short)
         if args.score_only:
             # One batched call: equal to sentence_score(...).score for each row.
-            for s in metric._score_rows(stats):
+            for s in metric.score_rows(rows):
                 yield f"{s / divisor:.{args.width}f}"
         else:
-            for row in stats.tolist():
-                score = rescale(metric._compute_score_from_stats(row), divisor)
+            for row in rows:
+                score = metric.score_totals(metric.total(row)).scaled(divisor)
                 yield score.format(args.width, False, signature)
         progress.update(len(refs[0]))
-
-
-def rescale(score: BLEUScore, divisor: float) -> BLEUScore:
-    """``score`` with the score and precisions divided by ``divisor`` (``--scale unit``).
-
-    Example:
-        >>> s = BLEU().corpus_score(["a b c d"], [["a b c d"]])
-        >>> rescale(s, 100.0).score
-        1.0000000000000004
-    """
-    if divisor == 1.0:
-        return score
-    return BLEUScore(
-        score.score / divisor,
-        score.counts,
-        score.totals,
-        [p / divisor for p in score.precisions],
-        score.bp,
-        score.sys_len,
-        score.ref_len,
-    )

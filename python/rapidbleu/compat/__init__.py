@@ -1,5 +1,7 @@
-"""Functions with the names and defaults of other BLEU packages.
+"""Functions with the names and defaults of other packages.
 
 :mod:`rapidbleu.compat.sacrebleu` holds sacreBLEU's functions (``corpus_bleu``,
 ``sentence_bleu``, ``raw_corpus_bleu``), also importable from :mod:`rapidbleu` itself.
+``rapidbleu.compat.nltk``, ``.sacrebleu_r`` and ``.hf_evaluate`` are the old import paths of
+:mod:`rapidbleu.dialects`.
 """

@@ -1,6 +1,23 @@
-"""Metrics with sacreBLEU's class names (``sacrebleu.metrics``)."""
+"""Metrics with sacreBLEU's class names (``sacrebleu.metrics``), on one template (:class:`Metric`).
 
-from rapidbleu.metrics.base import Score, Signature
+Every metric here is a :class:`Metric`: significance tests, per-item scoring, streaming, pairwise
+matrices, the command and the report work for each through the template's public surface.
+"""
+
+from rapidbleu.metrics.base import Metric, metric_classes
 from rapidbleu.metrics.bleu import BLEU, BLEUScore, BLEUSignature
+from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.score import Score, Signature
 
-__all__ = ["BLEU", "BLEUScore", "BLEUSignature", "Score", "Signature"]
+__all__ = [
+    "BLEU",
+    "BLEUScore",
+    "BLEUSignature",
+    "CliOption",
+    "Metric",
+    "RowLayout",
+    "Score",
+    "Signature",
+    "metric_classes",
+]

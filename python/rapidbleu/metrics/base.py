@@ -1,184 +1,534 @@
-"""Scores and signatures: sacreBLEU's ``Score`` and ``Signature`` (``sacrebleu/metrics/base.py``).
+"""The Metric template: sacreBLEU's ``Metric`` (``sacrebleu/metrics/base.py``), and its seam.
 
-The formatting code follows sacreBLEU 2.6.0 line by line, because the text and JSON output must
-be byte-identical to sacreBLEU's; the only deliberate difference is the signature's ``version``
-field (see :data:`rapidbleu.version.SIGNATURE_VERSION`).
+Every metric is one subclass of :class:`Metric`. Its shape is sacreBLEU's, so its users
+recognise it (``corpus_score``, ``sentence_score``, ``get_signature``, cached references),
+and it adds a **public statistics surface** that everything above the metrics uses:
+significance tests, per-item scoring, streaming of big files, pairwise matrices, the
+distributed engine, the command's tables and the report. None of them touches a metric's
+private members.
+
+The surface, in the order data flows:
+
+- :attr:`~Metric.layout`: what the columns of a statistics row mean.
+- :meth:`~Metric.statistics`: one int64 row per segment (the Rust core does the work).
+- :meth:`~Metric.total`: the corpus statistics of rows (their sum, for additive metrics).
+- :meth:`~Metric.score_totals`: corpus statistics -> a :class:`Score` (sacreBLEU's
+  ``_compute_score_from_stats``), float64.
+- :meth:`~Metric.score_rows` / :meth:`~Metric.sentence_scores`: every segment's score at once.
+- :meth:`~Metric.resample_scores`: scores of bootstrap resamples with sacreBLEU's float32
+  arithmetic; :meth:`~Metric.randomization_sums` / :meth:`~Metric.randomization_scores`:
+  approximate randomisation.
+
+A subclass implements :attr:`~Metric.layout`, :meth:`~Metric.score_totals` and
+``_statistics``; everything else has a default that reproduces sacreBLEU's generic code
+(e.g. ``_compute_score_from_stats`` on NumPy float32 rows for the bootstrap), and the built-in
+metrics override the defaults with batched Rust paths that give the same numbers.
+
+Example (a complete toy metric: unigram matches over hypothesis length)::
+
+    class UnigramPrecision(Metric):
+        cli_name = "uniprec"
+        layout = RowLayout(("matched", "hyp_len"))
+
+        def _statistics(self, hypotheses, references, per_segment):
+            ...  # one [matched, hyp_len] row per segment; sets self.num_refs
+        def score_totals(self, totals):
+            return Score("UniPrec", 100 * totals[0] / max(totals[1], 1))
+
+See ``docs/architecture.md``, "Adding a metric".
 """
 
 from __future__ import annotations
 
-import json
-import statistics
+import logging
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
-from rapidbleu.errors import InputError
-from rapidbleu.version import SIGNATURE_VERSION
+import numpy as np
+import numpy.typing as npt
 
-__all__ = ["Score", "Signature"]
+from rapidbleu import _config, _core
+from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.ids import is_pretokenized
+from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import bootstrap_indices, exact_sums, f32_sums
+from rapidbleu.metrics.score import Score, Signature
+
+__all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "metric_classes"]
+
+logger = logging.getLogger("rapidbleu")
+
+Scores = npt.NDArray[Any]
+#: The score type a metric returns (``BLEUScore`` for BLEU).
+S = TypeVar("S", bound=Score)
 
 
-class Score:
-    """A metric's score, as sacreBLEU's ``Score``.
+def metric_classes() -> dict[str, type[Metric[Any]]]:
+    """Every metric class defined so far that has a command-line name (``-m``), by that name.
 
-    Args:
-        name: The metric's name, e.g. ``"BLEU"``.
-        score: The score.
+    A subclass of :class:`Metric` with a ``cli_name`` is found here as soon as it is defined;
+    nothing else registers it.
 
     Example:
-        >>> Score("BLEU", 42.1234).format(width=1)
-        'BLEU = 42.1'
+        >>> import rapidbleu
+        >>> "bleu" in metric_classes()
+        True
     """
-
-    def __init__(self, name: str, score: float) -> None:
-        self.name = name
-        self.score = score
-        # Statistical test related fields (set by estimate_ci).
-        self._mean = -1.0
-        self._ci = -1.0
-        # More info printed after the score.
-        self._verbose_text = ""
-
-    @property
-    def _verbose(self) -> str:
-        """Text printed after the score (sacreBLEU's ``Score._verbose``)."""
-        return self._verbose_text
-
-    @_verbose.setter
-    def _verbose(self, text: str) -> None:
-        self._verbose_text = text
-
-    def format(
-        self,
-        width: int = 2,
-        score_only: bool = False,
-        signature: str = "",
-        is_json: bool = False,
-    ) -> str:
-        """Returns sacreBLEU's text (or JSON) representation of the score.
-
-        Args:
-            width: Number of decimals.
-            score_only: Only the number.
-            signature: The signature string to include.
-            is_json: A JSON object (``json.dumps(indent=1)``) instead of a line of text.
-
-        Returns:
-            The formatted score.
-        """
-        d: dict[str, Any] = {
-            "name": self.name,
-            "score": float(f"{self.score:.{width}f}"),
-            "signature": signature,
-        }
-        sc = f"{self.score:.{width}f}"
-        if self._mean > 0:
-            confidence_mean = f"{self._mean:.{width}f}"
-            confidence_var = f"{self._ci:.{width}f}"
-            confidence_str = f"μ = {confidence_mean} ± {confidence_var}"
-            sc += f" ({confidence_str})"
-            if is_json:
-                d["confidence_mean"] = float(confidence_mean)
-                d["confidence_var"] = float(confidence_var)
-                d["confidence"] = confidence_str
-        full_score = f"{self.name}|{signature}" if signature else self.name
-        full_score = f"{full_score} = {sc}"
-        if self._verbose:
-            full_score += f" {self._verbose}"
-            d["verbose_score"] = self._verbose
-        if score_only:
-            return sc
-        if is_json:
-            for param in signature.split("|"):
-                key, value = param.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return full_score
-
-    def estimate_ci(self, scores: Sequence[Score | float]) -> None:
-        """Stores the mean and the 95% confidence half-width of bootstrap ``scores``.
-
-        Args:
-            scores: Scores of bootstrap resamples (``Score`` objects or plain floats).
-        """
-        raw_scores = sorted(x if isinstance(x, float) else x.score for x in scores)
-        n = len(raw_scores)
-        lower_idx = n // 40
-        upper_idx = n - lower_idx - 1
-        lower, upper = raw_scores[lower_idx], raw_scores[upper_idx]
-        self._ci = 0.5 * (upper - lower)
-        self._mean = statistics.mean(raw_scores)
-
-    def __repr__(self) -> str:
-        return self.format()
+    found: dict[str, type[Metric[Any]]] = {}
+    todo: list[type[Metric[Any]]] = list(Metric.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls.cli_name:
+            found.setdefault(cls.cli_name, cls)
+        todo.extend(cls.__subclasses__())
+    return found
 
 
-class Signature:
-    """A reproducibility signature, as sacreBLEU's ``Signature``.
+def check_streams(references: Any) -> Sequence[Any]:
+    """``references`` as reference streams, or a clear error (sacreBLEU's layout).
+
+    Example:
+        >>> check_streams("a b")
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.InputTypeError: references must be a sequence of reference streams, ...
+    """
+    if isinstance(references, (str, bytes)) or not (
+        isinstance(references, Sequence) or is_pretokenized(references)
+    ):
+        raise InputTypeError(
+            "references must be a sequence of reference streams, each a sequence of str with "
+            "one entry per hypothesis, e.g. [[ref1_seg1, ref1_seg2], [ref2_seg1, ref2_seg2]]"
+        )
+    if len(references) == 0:
+        raise EmptyInputError(
+            "no reference streams: references is empty; give at least one stream, "
+            "e.g. [[ref_seg1, ref_seg2, ...]]"
+        )
+    return references  # type: ignore[no-any-return]
+
+
+def check_flag(value: Any, name: str) -> bool:
+    """An on/off option: ``True``/``False`` (NumPy's too, and the ints 0 and 1), or an error.
+
+    A string such as ``"no"`` would read as true; it is refused instead.
+
+    Example:
+        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force")
+        (True, False)
+    """
+    if isinstance(value, (bool, np.bool_)) or (
+        isinstance(value, (int, np.integer)) and value in (0, 1)
+    ):
+        return bool(value)
+    raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
+
+
+def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
+    """``hypotheses`` as a non-empty sequence of segments, or a clear error."""
+    if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
+        return hypotheses  # type: ignore[no-any-return]
+    if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):
+        raise InputTypeError(
+            "hypotheses must be a sequence (e.g. a list) of str, one per segment, "
+            f"not {type(hypotheses).__name__}"
+        )
+    if len(hypotheses) == 0:
+        raise EmptyInputError("no hypotheses to score: the hypothesis list is empty")
+    return hypotheses
+
+
+class Metric(ABC, Generic[S]):
+    """The template of every metric (sacreBLEU's ``Metric``), with rapidbleu's public seam.
 
     Args:
-        args: The metric's attributes (``num_refs`` must be known).
+        num_threads: Threads for the Rust core; ``None`` reads ``$RAPIDBLEU_NUM_THREADS``
+            (else all cores); ``1`` runs on the calling thread.
 
-    Raises:
-        rapidbleu.errors.InputError: The number of references is not known yet (score a corpus
-            first, or pass ``references`` to the metric).
+    Attributes:
+        num_threads: The thread count in use (0: all cores).
+        num_refs: References per segment of the last corpus seen (-1: it varies), as in
+            sacreBLEU; the signature needs it.
     """
 
-    def __init__(self, args: dict[str, Any]) -> None:
-        self._abbr = {
-            "version": "v",
-            "nrefs": "#",
-            "test": "t",
-            "lang": "l",
-            "subset": "S",
-            "origlang": "o",
-            "bs": "bs",
-            "ar": "ar",
-            "seed": "rs",
-        }
-        if "num_refs" not in args:
-            raise InputError("Number of references unknown, please evaluate the metric first.")
-        num_refs = args["num_refs"]
-        if num_refs == -1:
-            num_refs = "var"
-        self.info: dict[str, Any] = {
-            "version": SIGNATURE_VERSION,
-            "nrefs": num_refs,
-            "bs": args.get("n_bootstrap", None),
-            "ar": None,
-            "seed": args.get("seed", None),
-            "test": args.get("test_set", None),
-            "lang": args.get("langpair", None),
-            "origlang": args.get("origlang", None),
-            "subset": args.get("subset", None),
-        }
+    #: The metric's name on the command line (``-m``); a subclass that sets it is listed by
+    #: :func:`metric_classes`.
+    cli_name: ClassVar[str] = ""
+    #: Whether a higher score is better (TER: lower is better).
+    higher_is_better: ClassVar[bool] = True
+    #: Whether the corpus statistics are the column sums of the rows (BLEU, chrF). TER sums
+    #: float reference lengths in segment order and says False.
+    additive: ClassVar[bool] = True
+    #: The metric's options on the command line.
+    CLI_OPTIONS: ClassVar[tuple[CliOption, ...]] = ()
+    _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature
 
-    def format(self, short: bool = False) -> str:
-        """Returns the signature string (``key:value`` pairs joined by ``|``, version last).
+    def __init__(self, *, num_threads: int | None = None) -> None:
+        # sacreBLEU's Metric.__init__ fields (the signature reads them from __dict__).
+        self._ref_cache: Any = None
+        self._force = True
+        self.n_bootstrap: int | None = None
+        self.seed: str | None = None
+        self.num_threads = _config.num_threads(num_threads)
+
+    @classmethod
+    def from_command_line(
+        cls, options: dict[str, Any], *, trg_lang: str = "", sentence_level: bool = False
+    ) -> Metric[Any]:
+        """The metric the command line asks for.
 
         Args:
-            short: Use the abbreviated keys (``#:1|c:mixed|...``).
+            options: Values of :attr:`CLI_OPTIONS`, by constructor keyword.
+            trg_lang: The target language of ``-l SRC-TRG`` ("" without it).
+            sentence_level: Sentence-level scores are asked for (``-sl``, ``--per-item``).
 
         Returns:
-            The signature.
+            The metric (the default ignores ``trg_lang`` and ``sentence_level``).
         """
-        pairs = []
-        keys = [k for k in self.info if k != "version"] + ["version"]
-        for name in keys:
-            value = self.info[name]
-            if value is not None:
-                if isinstance(value, bool):
-                    value = "yes" if value else "no"
-                final_name = self._abbr[name] if short else name
-                pairs.append(f"{final_name}:{value}")
-        return "|".join(pairs)
+        return cls(**options)
 
-    def update(self, key: str, value: Any) -> None:
-        """Adds or replaces a field."""
-        self.info[key] = value
+    # -- what a metric implements ----------------------------------------------------------
 
-    def __str__(self) -> str:
-        return self.format()
+    @property
+    @abstractmethod
+    def layout(self) -> RowLayout:
+        """What each column of this metric's statistics rows means."""
 
-    def __repr__(self) -> str:
-        return self.format()
+    @abstractmethod
+    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
+        """One row per segment; sets ``num_refs``.
+
+        ``references`` are streams (``references[k][i]``) or, with ``per_segment``, one list of
+        references per hypothesis (``references[i]``).
+        """
+
+    @abstractmethod
+    def score_totals(self, totals: Any) -> S:
+        """The score of corpus statistics (sacreBLEU's ``_compute_score_from_stats``).
+
+        ``totals`` is what :meth:`total` returns, or a row of NumPy sums of any dtype (float32
+        rows in sacreBLEU's bootstrap), which the arithmetic must follow as sacreBLEU's does.
+        """
+
+    def _cache(self, references: Sequence[Any]) -> Any:
+        """Prepares references once (default: keeps them); see :meth:`cache_references`."""
+        self.num_refs = _num_refs(references)
+        return references
+
+    def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
+        """Rows of ``hypotheses`` against the prepared references ``cache``."""
+        return self._statistics(hypotheses, cache, False)
+
+    # -- the public statistics surface -----------------------------------------------------
+
+    def cache_references(self, references: Sequence[Sequence[str | None]]) -> None:
+        """Tokenizes and counts ``references`` once, for every later call without references.
+
+        Args:
+            references: Reference streams (one entry per segment each).
+        """
+        self._ref_cache = self._cache(check_streams(references))
+
+    @property
+    def has_cached_references(self) -> bool:
+        """Whether references are cached (:meth:`cache_references` or ``references=...``)."""
+        return self._ref_cache is not None
+
+    def statistics(
+        self,
+        hypotheses: Sequence[Any],
+        references: Any = None,
+        *,
+        per_segment: bool = False,
+    ) -> Rows:
+        """Sufficient statistics of every segment: one int64 row each (:attr:`layout`).
+
+        Args:
+            hypotheses: One segment per entry (str; token sequences where the metric takes
+                them).
+            references: Reference streams (``references[k][i]``); with ``per_segment``, one
+                list of references per hypothesis (``references[i]``); ``None``: the cached
+                references.
+            per_segment: The layout of ``references`` (see above).
+
+        Returns:
+            An ``(n, layout.width)`` int64 array; the corpus score is
+            ``score_totals(total(rows))``.
+
+        Raises:
+            rapidbleu.errors.EmptyInputError: No hypotheses, or no references at all.
+            rapidbleu.errors.LengthMismatchError: Hypotheses and references differ in number.
+            rapidbleu.errors.InputTypeError: Something other than text (or tokens) in the input.
+        """
+        hypotheses = check_hypotheses(hypotheses)
+        if references is not None:
+            if not per_segment:
+                check_streams(references)
+            rows = self._statistics(hypotheses, references, per_segment)
+        elif self._ref_cache is not None:
+            rows = self._cached_statistics(self._ref_cache, hypotheses)
+        else:
+            raise EmptyInputError(
+                "no references: pass references=..., or give them to the metric "
+                "(references=... or cache_references(...)) to cache them"
+            )
+        return rows
+
+    def corpus_statistics(self, hypotheses: Sequence[Any], references: Any = None) -> Rows:
+        """:meth:`statistics` with reference streams (rapidbleu's name since its first release).
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> BLEU().corpus_statistics(["a b c"], [["a b d"]]).tolist()
+            [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
+        """
+        return self.statistics(hypotheses, references)
+
+    def accumulate(self, totals: Any, rows: Rows) -> Any:
+        """Adds ``rows`` (the next segments, in order) to running corpus statistics.
+
+        Streams and distributed blocks fold their rows through this, in segment order; for
+        additive metrics it is a column sum (any order gives the same integers).
+
+        Args:
+            totals: The statistics so far (``None`` before the first rows).
+            rows: The next rows.
+
+        Returns:
+            The updated statistics.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> bleu = BLEU(max_ngram_order=1)
+            >>> t = bleu.accumulate(None, np.array([[1, 2, 1, 1]]))
+            >>> bleu.accumulate(t, np.array([[3, 3, 2, 3]])).tolist()
+            [4, 5, 3, 4]
+        """
+        part = (
+            np.asarray(rows, dtype=np.int64)
+            .reshape(-1, self.layout.width)
+            .sum(axis=0, dtype=np.int64)
+        )
+        return part if totals is None else totals + part
+
+    def total(self, rows: Rows) -> Any:
+        """The corpus statistics of ``rows`` (``accumulate(None, rows)``).
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> BLEU().total(np.array([[1, 2, 0, 0, 0, 0, 0, 0, 0, 0]] * 2)).tolist()[:2]
+            [2, 4]
+        """
+        return self.accumulate(None, rows)
+
+    def score_rows(self, rows: Rows) -> Scores:
+        """The score of each row on its own (a sentence score per segment), as float64.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> bleu = BLEU(effective_order=True)
+            >>> bleu.score_rows(bleu.statistics(["a b"], [["a b"]])).tolist()
+            [100.00000000000004]
+        """
+        return np.array([float(self.score_totals(r).score) for r in rows], dtype=np.float64)
+
+    def sentence_scores(
+        self,
+        hypotheses: Sequence[Any],
+        references: Any = None,
+        *,
+        per_segment: bool = False,
+    ) -> Scores:
+        """Every segment's sentence score in one batched call (float64).
+
+        Equal, element by element, to ``sentence_score(h_i, refs_i).score``. Arguments as in
+        :meth:`statistics`.
+        """
+        return self.score_rows(self.statistics(hypotheses, references, per_segment=per_segment))
+
+    def resample_scores(
+        self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
+    ) -> Scores:
+        """Scores of bootstrap resamples, with sacreBLEU's arithmetic.
+
+        sacreBLEU scores ``np.array(rows, 'float32')[idxs].sum(1)`` row by row with
+        ``_compute_score_from_stats``; the scores keep the dtype its arithmetic gives (float64
+        for BLEU, float32 for chrF and TER under NumPy 2).
+
+        Args:
+            rows: The statistics rows.
+            idxs: ``(n_samples, n)`` resample indices.
+            sums: The exact int64 sums ``rows[idxs].sum(1)`` when already known.
+        """
+        if sums is None:
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
+        return np.array([self.score_totals(row).score for row in f32])
+
+    def randomization_sums(
+        self, baseline: Rows, system: Rows, masks: npt.NDArray[np.bool_]
+    ) -> tuple[Any, Any]:
+        """SacreBLEU's shuffled pseudo-systems of approximate randomisation.
+
+        ``(masks @ baseline + ~masks @ system, ~masks @ baseline + masks @ system)``, exact.
+        """
+        return _core.ar_sums(
+            np.ascontiguousarray(baseline, dtype=np.int64),
+            np.ascontiguousarray(system, dtype=np.int64),
+            masks,
+            self.num_threads,
+        )
+
+    def randomization_scores(self, sums: Any) -> Scores:
+        """Scores of shuffled sums (sacreBLEU's ``_aggregate_and_compute`` of each row)."""
+        return self.score_rows(sums)
+
+    def pairwise_matrices(
+        self, groups: Sequence[tuple[Sequence[Any], Sequence[Any]]]
+    ) -> list[npt.NDArray[np.float64]]:
+        """Per group ``(hypotheses, references)``, the ``N x M`` matrix of sentence scores.
+
+        Entry ``[i, j]`` equals ``sentence_score(hypotheses[i], [references[j]]).score``. The
+        default scores every pair in one batched :meth:`sentence_scores` call per group.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> BLEU(effective_order=True).pairwise_matrices([(["a b", "c"], ["a b"])])[0].tolist()
+            [[100.00000000000004], [0.0]]
+        """
+        out = []
+        for hyps, refs in groups:
+            n, m = len(hyps), len(refs)
+            if n == 0 or m == 0:
+                out.append(np.zeros((n, m)))
+                continue
+            pair_hyps = [h for h in hyps for _ in range(m)]
+            pair_refs = [[r] for _ in range(n) for r in refs]
+            scores = self.sentence_scores(pair_hyps, pair_refs, per_segment=True)
+            out.append(np.asarray(scores, dtype=np.float64).reshape(n, m))
+        return out
+
+    def score_fields(self, score: Score, divisor: float = 1.0) -> dict[str, Any]:
+        """A score as JSON fields (``--jsonl`` output): ``{cli_name: score / divisor}``.
+
+        Metrics add their details (BLEU: precisions, brevity penalty, lengths, counts).
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> Metric.score_fields(BLEU(), Score("BLEU", 50.0), 100.0)  # the default
+            {'bleu': 0.5}
+        """
+        return {self.cli_name: score.score / divisor}
+
+    # -- sacreBLEU's template ----------------------------------------------------------------
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[Any],
+        references: Any,
+        n_bootstrap: int = 1,
+    ) -> S:
+        """The corpus score of ``hypotheses`` against reference streams.
+
+        Args:
+            hypotheses: One segment per entry.
+            references: Reference streams, each with one entry (str, or ``None`` for a missing
+                reference) per segment; ``None`` uses the cached references.
+            n_bootstrap: With more than 1, also estimate the mean and 95% confidence interval
+                from ``n_bootstrap`` bootstrap resamples (seed ``$SACREBLEU_SEED``, default
+                12345), as sacreBLEU does; the signature then shows ``bs:`` and ``seed:``.
+
+        Returns:
+            The score.
+        """
+        n = _config_int(n_bootstrap, "n_bootstrap")
+        rows = self.statistics(hypotheses, references)
+        score = self.score_totals(self.total(rows))
+        if n > 1:
+            # sacreBLEU's Metric.corpus_score: resample, then record n and seed for the signature.
+            seed_text, seed = _config.seed()
+            self.n_bootstrap = n
+            self.seed = seed_text
+            idxs = bootstrap_indices(seed, n, len(rows))
+            score.estimate_ci(list(self.resample_scores(rows, idxs)))
+        return score
+
+    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> S:
+        """The score of one hypothesis against its references (any number).
+
+        Args:
+            hypothesis: The hypothesis.
+            references: Its references (``None`` entries are skipped).
+
+        Returns:
+            The score.
+        """
+        if type(references) is not list and (
+            isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
+        ):
+            raise InputTypeError("references must be a sequence of str (the references)")
+        if len(references) == 0:
+            raise EmptyInputError("no references given for the hypothesis")
+        rows = self._statistics([hypothesis], [references], True)
+        return self.score_totals(self.total(rows))
+
+    def get_signature(self) -> Signature:
+        """The signature of this metric (known once references have been seen)."""
+        return self._SIGNATURE_TYPE(self.__dict__)
+
+    # -- tokenized-input warning (sacreBLEU's Metric._extract_corpus_statistics) ------------
+
+    def warn_tokenized(self, count: int, name: str = "") -> None:
+        """Warns, as sacreBLEU does, when ``count`` (>= 100) hypotheses end in ``" ."``.
+
+        sacreBLEU checks this for metrics built with ``force=False`` (only BLEU has the option);
+        such a metric calls this from ``_statistics``, and the command calls it once per system
+        when it streams a file in chunks.
+        """
+        if count < 100:
+            return
+        where = f"{name}: that's" if name else "That's"
+        logger.warning(f"{where} 100 lines that end in a tokenized period ('.')")
+        logger.warning(
+            "It looks like you forgot to detokenize your test data, which may hurt your score."
+        )
+        logger.warning(
+            "If you insist your data is detokenized, or don't care, you can suppress this "
+            "message with the `force` parameter."
+        )
+
+    # -- sacreBLEU's private names, for code written against sacreBLEU -----------------------
+
+    def _extract_corpus_statistics(self, hypotheses: Sequence[Any], references: Any) -> Rows:
+        return self.statistics(hypotheses, references)
+
+    def _compute_score_from_stats(self, stats: Any) -> S:
+        return self.score_totals(stats)
+
+    def _aggregate_and_compute(self, stats: Any) -> S:
+        return self.score_totals(self.total(np.asarray(stats)))
+
+
+def count_tokenized(hypotheses: Sequence[Any]) -> int:
+    """How many hypotheses end in ``" ."`` (sacreBLEU's test for tokenized input).
+
+    Example:
+        >>> count_tokenized(["a .", "b.", 3])
+        1
+    """
+    return sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
+
+
+def _num_refs(references: Sequence[Any]) -> int:
+    """SacreBLEU's ``num_refs`` of reference streams: non-None entries per segment (-1: varies)."""
+    counts = {sum(r is not None for r in seg) for seg in zip(*references)}
+    return counts.pop() if len(counts) == 1 else -1
+
+
+def _config_int(value: Any, what: str) -> int:
+    """An integer option (ints and NumPy integers; not bools)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidOptionError(f"{what} must be an int, got {value!r}")
+    return int(value)

@@ -5,185 +5,52 @@ field says ``2.6.0+rapidbleu.X.Y.Z``). Deliberate differences, all raising inste
 producing a number: hypotheses and reference streams of different lengths, an empty corpus, a
 segment without any reference, wrong types and unknown options raise :mod:`rapidbleu.errors`
 exceptions.
+
+Rows are sacreBLEU's ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (:attr:`BLEU.layout`).
 """
 
 from __future__ import annotations
 
 import logging
-import operator
-import os
-import sys
+import math
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
 from rapidbleu import ids as _ids
-from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
-from rapidbleu.metrics.base import Score, Signature
+from rapidbleu.errors import InputTypeError, InvalidOptionError
+from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.bleu_score import (
+    MAX_NGRAM_ORDER,
+    NEUMAIER,
+    SMOOTH_DEFAULTS,
+    BLEUScore,
+    BLEUSignature,
+    compute_bleu,
+    score_of_counts,
+)
+from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.resampling import exact_sums, f32_sums
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
     get_python_tokenizer,
     is_rust_tokenizer,
+    tokenize_batch,
 )
 
 __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
 
-#: Default maximum n-gram order.
-MAX_NGRAM_ORDER = 4
-
-# CPython 3.12 made sum() of floats compensated (Neumaier); sacreBLEU's final sum() of log
-# precisions, and hence the last bit of its score, depends on the interpreter it runs on.
-_NEUMAIER = sys.version_info >= (3, 12)
-
-Stats = npt.NDArray[np.int64]
+_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
 
 
-def _num_threads(value: int | None) -> int:
-    """Threads for the core: ``value``, else ``$RAPIDBLEU_NUM_THREADS``, else 0 (all cores)."""
-    if value is None:
-        env = os.environ.get("RAPIDBLEU_NUM_THREADS", "")
-        if not env:
-            return 0
-        try:
-            value = int(env)
-        except ValueError:
-            raise InvalidOptionError(
-                f"RAPIDBLEU_NUM_THREADS must be a non-negative integer, got {env!r}"
-            ) from None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidOptionError(
-            f"num_threads must be a non-negative integer (0: all cores), got {value!r}"
-        )
-    return value
-
-
-class BLEUSignature(Signature):
-    """BLEU's signature: ``nrefs|case|eff|tok|smooth|version`` (sacreBLEU's ``BLEUSignature``).
-
-    Example:
-        >>> bleu = BLEU()
-        >>> _ = bleu.corpus_score(["a b c d"], [["a b c d"]])
-        >>> str(bleu.get_signature()).split("|version")[0]
-        'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp'
-    """
-
-    def __init__(self, args: dict[str, Any]) -> None:
-        super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"})
-        smooth_str = args["smooth_method"]
-        smooth_def = BLEU.SMOOTH_DEFAULTS[smooth_str]
-        if smooth_def is not None:
-            smooth_val = args["smooth_value"]
-            if smooth_val is None:
-                smooth_val = smooth_def
-            smooth_str += f"[{smooth_val:.2f}]"
-        self.info.update(
-            {
-                "case": "lc" if args["lowercase"] else "mixed",
-                "eff": "yes" if args["effective_order"] else "no",
-                "tok": args["tokenizer_signature"],
-                "smooth": smooth_str,
-            }
-        )
-
-
-class BLEUScore(Score):
-    """A BLEU score and its parts (sacreBLEU's ``BLEUScore``), on the 0..100 scale.
-
-    Attributes:
-        score: BLEU.
-        counts: Matched n-grams per order (with add-k smoothing, including the added k).
-        totals: Hypothesis n-grams per order (likewise).
-        precisions: Precision per order, 0..100.
-        bp: Brevity penalty.
-        sys_len: Hypothesis length in tokens.
-        ref_len: Effective reference length in tokens.
-        ratio: ``sys_len / ref_len`` (0 if ``ref_len`` is 0).
-
-    Example:
-        >>> s = BLEU().corpus_score(["the cat sat"], [["the cat sat down"]])
-        >>> s.counts, s.totals, round(s.bp, 4)
-        ([3, 2, 1, 0], [3, 2, 1, 0], 0.7165)
-    """
-
-    def __init__(
-        self,
-        score: float,
-        counts: list[Any],
-        totals: list[Any],
-        precisions: list[float],
-        bp: float,
-        sys_len: int,
-        ref_len: int,
-    ) -> None:
-        # Score.__init__ inlined, and the verbose text built only when printed: a sentence score
-        # in a loop (sentence_bleu) should cost no string formatting.
-        self.name = "BLEU"
-        self.score = score
-        self._mean = -1.0
-        self._ci = -1.0
-        self._verbose_text = ""
-        self.bp = bp
-        self.counts = counts
-        self.totals = totals
-        self.sys_len = sys_len
-        self.ref_len = ref_len
-        self.precisions = precisions
-        self.ratio = self.sys_len / self.ref_len if self.ref_len else 0
-
-    @property
-    def prec_str(self) -> str:
-        """The precisions as ``66.4/43.5/31.1/22.7``."""
-        return "/".join([f"{p:.1f}" for p in self.precisions])
-
-    @property
-    def _verbose(self) -> str:
-        if self._verbose_text:
-            return self._verbose_text
-        return (
-            f"{self.prec_str} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
-            f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
-        )
-
-    @_verbose.setter
-    def _verbose(self, text: str) -> None:
-        self._verbose_text = text
-
-
-def _check_hypotheses(hypotheses: Any) -> Sequence[str]:
-    if _ids.is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
-        return cast(Sequence[str], hypotheses)
-    if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):
-        raise InputTypeError(
-            "hypotheses must be a sequence (e.g. a list) of str, one per segment, "
-            f"not {type(hypotheses).__name__}"
-        )
-    if len(hypotheses) == 0:
-        raise EmptyInputError("no hypotheses to score: the hypothesis list is empty")
-    return hypotheses
-
-
-def _check_streams(references: Any) -> Sequence[Sequence[str | None]]:
-    if isinstance(references, (str, bytes)) or not isinstance(references, Sequence):
-        raise InputTypeError(
-            "references must be a sequence of reference streams, each a sequence of str with "
-            "one entry per hypothesis, e.g. [[ref1_seg1, ref1_seg2], [ref2_seg1, ref2_seg2]]"
-        )
-    if len(references) == 0:
-        raise EmptyInputError(
-            "no reference streams: references is empty; give at least one stream, "
-            "e.g. [[ref_seg1, ref_seg2, ...]]"
-        )
-    return references
-
-
-class BLEU:
+class BLEU(Metric[BLEUScore]):
     """Computes BLEU, with sacreBLEU's constructor and methods.
 
     Args:
@@ -213,16 +80,51 @@ class BLEU:
         BLEU = 100.00 100.0/100.0/100.0/100.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
     """
 
-    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {
-        "none": None,
-        "floor": 0.1,
-        "add-k": 1,
-        "exp": None,
-    }
+    cli_name = "bleu"
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = SMOOTH_DEFAULTS
     TOKENIZERS = TOKENIZERS
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
+    # sacreBLEU's spellings; only BLEU's are not prefixed with the metric's name.
+    CLI_OPTIONS = (
+        CliOption(
+            ("-tok", "--tokenize"),
+            "tokenize",
+            default=None,
+            choices=TOKENIZERS,
+            metavar="TOK",
+            help="tokenizer: " + ", ".join(TOKENIZERS) + " (default: from -l, else 13a)",
+        ),
+        CliOption(("-lc", "--lowercase"), "lowercase", bool, False, "case-insensitive"),
+        CliOption(
+            ("-s", "--smooth-method"),
+            "smooth_method",
+            default="exp",
+            choices=tuple(SMOOTH_DEFAULTS),
+            metavar="METHOD",
+            help="exp (default), floor, add-k or none",
+        ),
+        CliOption(
+            ("-sv", "--smooth-value"),
+            "smooth_value",
+            float,
+            None,
+            "for floor (default 0.1) and add-k (default 1)",
+            metavar="V",
+            minimum=0,
+        ),
+        CliOption(
+            ("--max-ngram-order",),
+            "max_ngram_order",
+            int,
+            MAX_NGRAM_ORDER,
+            "highest n-gram order (default 4; rapidbleu's own option)",
+            metavar="N",
+            minimum=1,
+        ),
+        CliOption(("--force",), "force", bool, False, "no warning about tokenized input"),
+    )
 
     def __init__(
         self,
@@ -239,39 +141,12 @@ class BLEU:
         num_threads: int | None = None,
         spm_model: str | None = None,
     ) -> None:
-        if smooth_method not in self.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"unknown smooth_method {smooth_method!r}; allowed: "
-                + ", ".join(self.SMOOTH_DEFAULTS)
-            )
-        if smooth_value is not None and (
-            isinstance(smooth_value, bool)
-            or not isinstance(smooth_value, (int, float))
-            or not smooth_value >= 0
-            or smooth_value == float("inf")
-        ):
-            raise InvalidOptionError(
-                f"smooth_value must be a finite number >= 0 (or None), got {smooth_value!r}"
-            )
-        if (
-            isinstance(max_ngram_order, bool)
-            or not isinstance(max_ngram_order, int)
-            or max_ngram_order < 1
-        ):
-            raise InvalidOptionError(
-                f"max_ngram_order must be a positive integer, got {max_ngram_order!r}"
-            )
-        self.n_bootstrap: int | None = None
-        self.seed: str | None = None
-        self._force = force
-        self.trg_lang = trg_lang
-        self.lowercase = lowercase
-        self.smooth_value = smooth_value
-        self.smooth_method = smooth_method
-        self.max_ngram_order = max_ngram_order
-        self.effective_order = effective_order
-        self._num_threads = _num_threads(num_threads)
-
+        super().__init__(num_threads=num_threads)
+        lowercase, force, effective_order = (
+            check_flag(lowercase, "lowercase"),
+            check_flag(force, "force"),
+            check_flag(effective_order, "effective_order"),
+        )
         if tokenize is None:
             best_tokenizer = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
@@ -287,17 +162,61 @@ class BLEU:
             raise InvalidOptionError(
                 f"unknown tokenizer {best_tokenizer!r}; allowed: " + ", ".join(TOKENIZERS)
             )
+        rust_tokenizer = is_rust_tokenizer(best_tokenizer)
+        # The core checks every option value, in one place with one message each. MeCab and
+        # SentencePiece output reaches the core tokenized and lowercased already.
+        self._options = _core.BleuOptions(
+            tokenizer=best_tokenizer if rust_tokenizer else "none",
+            lowercase=lowercase and rust_tokenizer,
+            max_order=max_ngram_order,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+            neumaier=NEUMAIER,
+        )
+        self._force = force
+        self.trg_lang = trg_lang
+        self.lowercase = lowercase
+        self.smooth_value = smooth_value
+        self.smooth_method = smooth_method
+        self.max_ngram_order = self._options.max_order
+        self.effective_order = effective_order
+        self._layout = RowLayout.of(
+            ["hyp_len", "ref_len"], correct=self.max_ngram_order, total=self.max_ngram_order
+        )
         self._py_tokenizer: PythonTokenizer | None = None
-        if is_rust_tokenizer(best_tokenizer):
+        if rust_tokenizer:
             self.tokenizer_signature = best_tokenizer
-            self._engine_tokenizer = best_tokenizer
         else:
             self._py_tokenizer = get_python_tokenizer(best_tokenizer, spm_model=spm_model)
             self.tokenizer_signature = self._py_tokenizer.signature()
-            self._engine_tokenizer = "none"
-        self._ref_cache: _core.ReferenceCache | None = None
         if references is not None:
-            self._ref_cache = self._cache_references(references)
+            self.cache_references(references)
+
+    @classmethod
+    def from_command_line(
+        cls, options: dict[str, Any], *, trg_lang: str = "", sentence_level: bool = False
+    ) -> BLEU:
+        """BLEU as sacreBLEU's ``main`` builds it.
+
+        ``-l``'s target language picks the default tokenizer, and sentence-level BLEU turns
+        effective order on.
+
+        Example:
+            >>> BLEU.from_command_line({}, trg_lang="zh").tokenizer_signature
+            'zh'
+        """
+        return cls(**options, trg_lang=trg_lang, effective_order=sentence_level)
+
+    @property
+    def layout(self) -> RowLayout:
+        """``[hyp_len, ref_len, correct_1..N, total_1..N]`` (sacreBLEU's row).
+
+        Example:
+            >>> BLEU(max_ngram_order=2).layout.columns
+            ('hyp_len', 'ref_len', 'correct_1', 'correct_2', 'total_1', 'total_2')
+        """
+        return self._layout
 
     # -- preprocessing ---------------------------------------------------------------------
 
@@ -312,61 +231,50 @@ class BLEU:
                 continue
             if not isinstance(line, str):
                 raise InputTypeError(f"segment {i} is {type(line).__name__}; expected str")
-            out.append(tok((line.lower() if self.lowercase else line).rstrip()))
-        return out
+            out.append((line.lower() if self.lowercase else line).rstrip())
+        return tokenize_batch(tok, out, self.num_threads)
 
-    def _engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any, bool]:
-        """Inputs for the core: Python-tokenized text (and no lowercasing left) if needed.
+    def engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any]:
+        """What the core's tokenizer sees: text, or text a Python tokenizer already split.
 
-        ``refs`` is a list of lists of str (streams, or per-segment lists: both work).
+        With a Python tokenizer (MeCab, SentencePiece) the lines are tokenized (and
+        lowercased) here, and the core's options say ``tokenizer="none"`` and no lowercasing.
+        ``refs`` is a list of lists of str (streams or per-segment lists: both work).
+
+        Returns:
+            ``(hypotheses, references)`` for the core.
         """
         if self._py_tokenizer is None:
-            return hyps, refs, self.lowercase
+            return hyps, refs
         if refs is not None:
             refs = [self._pretokenize(r) for r in refs]
-        return self._pretokenize(hyps), refs, False
+        return self._pretokenize(hyps), refs
 
-    def _cache_references(self, references: Any) -> _core.ReferenceCache:
-        references = _check_streams(references)
-        _, refs, lowercase = self._engine_inputs([], references)
-        cache = _core.ReferenceCache(
-            refs, self._engine_tokenizer, lowercase, self.max_ngram_order, self._num_threads
-        )
-        self.num_refs = cache.num_refs
-        return cache
+    @property
+    def options(self) -> _core.BleuOptions:
+        """The options the core runs with (checked once, when the metric was built).
+
+        Example:
+            >>> BLEU(tokenize="intl").options.tokenizer
+            'intl'
+        """
+        return self._options
 
     # -- statistics ------------------------------------------------------------------------
 
-    def _extract_corpus_statistics(
-        self, hypotheses: Sequence[str], references: Any | None
-    ) -> Stats:
-        """Per-segment statistics ``(n, 2 + 2N)`` as an int64 array (sacreBLEU's name)."""
-        if references is not None:
-            _check_streams(references)
-            stats, periods = self._core_statistics(hypotheses, references, per_segment=False)
-        elif self._ref_cache is not None:
-            hyps, _, _ = self._engine_inputs(hypotheses, None)
-            stats, periods = self._ref_cache.statistics(hyps, self._num_threads)
-        else:
-            raise EmptyInputError(
-                "no references: pass references=..., or give them to BLEU(references=...) "
-                "to cache them"
-            )
-        if not self._force and self._py_tokenizer is None and periods >= 100:
-            self._warn_tokenized()
-        elif not self._force and self._py_tokenizer is not None and periods >= 0:
-            if sum(1 for h in hypotheses if h.endswith(" .")) >= 100:
-                self._warn_tokenized()
-        return stats
+    def _cache(self, references: Sequence[Any]) -> _core.BleuReferenceCache:
+        _, refs = self.engine_inputs([], references)
+        cache = _core.BleuReferenceCache(refs, self._options, self.num_threads)
+        self.num_refs = cache.num_refs
+        return cache
 
-    def _core_statistics(
-        self, hypotheses: Sequence[str], references: Any, per_segment: bool
-    ) -> tuple[Stats, int]:
-        """Statistics from the core, and how many hypotheses end in ``" ."``.
+    def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
+        hyps, _ = self.engine_inputs(hypotheses, None)
+        stats, periods = cache.statistics(hyps, self.num_threads)
+        self._check_periods(hypotheses, periods)
+        return stats  # type: ignore[no-any-return]
 
-        ``references`` are streams (sacreBLEU's layout) or, with ``per_segment``, one list of
-        references per hypothesis. Sets ``num_refs`` for the signature, as sacreBLEU does.
-        """
+    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
         if _ids.is_pretokenized(hypotheses):
             # Token sequences / IDs skip the tokenizer; same engine, same rows (rapidbleu.ids).
             stats, _ = _ids.token_statistics(
@@ -375,63 +283,26 @@ class BLEU:
                 max_order=self.max_ngram_order,
                 per_segment=per_segment,
                 lowercase=self.lowercase,
-                num_threads=self._num_threads,
+                num_threads=self.num_threads,
             )
             self.num_refs = _ids.num_refs(references, per_segment)
-            return stats, -1
-        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-        stats, num_refs, periods = _core.corpus_statistics(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            self.max_ngram_order,
-            self._num_threads,
-            per_segment=per_segment,
+            return stats
+        hyps, refs = self.engine_inputs(hypotheses, references)
+        stats, num_refs, periods = _core.bleu_statistics(
+            hyps, refs, self._options, self.num_threads, per_segment=per_segment
         )
         self.num_refs = num_refs
-        return stats, periods
+        self._check_periods(hypotheses, periods)
+        return stats
 
-    def _item_statistics(
-        self, candidates: Sequence[str], references: Sequence[Sequence[str | None]]
-    ) -> Stats:
-        """Statistics with references given per segment (``references[i]`` for candidate i)."""
-        return self._core_statistics(candidates, references, per_segment=True)[0]
-
-    @staticmethod
-    def _warn_tokenized() -> None:
-        # sacreBLEU's Metric._extract_corpus_statistics prints these three lines.
-        logger.warning("That's 100 lines that end in a tokenized period ('.')")
-        logger.warning(
-            "It looks like you forgot to detokenize your test data, which may hurt your score."
-        )
-        logger.warning(
-            "If you insist your data is detokenized, or don't care, you can suppress this "
-            "message with the `force` parameter."
-        )
-
-    def corpus_statistics(
-        self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None = None,
-    ) -> Stats:
-        """Sufficient statistics of every segment, one row each.
-
-        Rows are ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (sacreBLEU's layout) in one
-        contiguous int64 array. They add: the corpus score is the score of their sum.
-
-        Args:
-            hypotheses: One str per segment.
-            references: Reference streams; ``None`` uses the cached references.
-
-        Returns:
-            An ``(n_segments, 2 + 2 * max_ngram_order)`` int64 array.
-
-        Example:
-            >>> BLEU().corpus_statistics(["a b c"], [["a b d"]]).tolist()
-            [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
-        """
-        return self._extract_corpus_statistics(_check_hypotheses(hypotheses), references)
+    def _check_periods(self, hypotheses: Sequence[Any], periods: int) -> None:
+        """SacreBLEU's tokenized-input warning; ``periods`` counts the core's input."""
+        if self._force:
+            return
+        if self._py_tokenizer is not None:
+            # The core saw tokenized text: count the original lines.
+            periods = sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
+        self.warn_tokenized(periods)
 
     # -- scores ----------------------------------------------------------------------------
 
@@ -446,127 +317,78 @@ class BLEU:
         effective_order: bool = False,
         max_ngram_order: int = MAX_NGRAM_ORDER,
     ) -> BLEUScore:
-        """Computes BLEU from sufficient statistics (sacreBLEU's ``BLEU.compute_bleu``).
-
-        As in sacreBLEU, the default smoothing here is ``none``, and ``add-k`` adds ``k`` to the
-        given ``correct`` and ``total`` lists in place (orders 2..N), which the score reports.
-
-        Args:
-            correct: Matched n-grams per order.
-            total: Hypothesis n-grams per order.
-            sys_len: Hypothesis length.
-            ref_len: Effective reference length.
-            smooth_method: ``none``, ``floor``, ``add-k`` or ``exp``.
-            smooth_value: Value for ``floor`` / ``add-k`` (``None``: 0.1 / 1).
-            effective_order: Truncate at the last order with hypothesis n-grams.
-            max_ngram_order: Number of orders.
-
-        Returns:
-            The score.
+        """SacreBLEU's ``BLEU.compute_bleu`` (:func:`rapidbleu.metrics.bleu_score.compute_bleu`).
 
         Example:
             >>> BLEU.compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
             100.00000000000004
         """
-        if smooth_method not in BLEU.SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"unknown smooth_method {smooth_method!r}; allowed: "
-                + ", ".join(BLEU.SMOOTH_DEFAULTS)
-            )
-        if smooth_value is None:
-            smooth_value = BLEU.SMOOTH_DEFAULTS[smooth_method]
-        try:
-            # The core takes integers only (ints, NumPy integers: anything with __index__).
-            score, precisions, bp, addk_orders = _core.compute_bleu(
-                correct,
-                total,
-                sys_len,
-                ref_len,
-                smooth_method,
-                None if smooth_value is None else float(smooth_value),
-                effective_order,
-                max_ngram_order,
-                _NEUMAIER,
-            )
-        except TypeError:
-            raise InputTypeError(
-                "correct, total, sys_len and ref_len must be integer counts"
-            ) from None
-        except OverflowError:
-            raise InputError(
-                "correct, total, sys_len and ref_len must fit in 64-bit integers"
-            ) from None
-        sys_len, ref_len = operator.index(sys_len), operator.index(ref_len)
-        if addk_orders:
-            # sacreBLEU mutates the caller's lists (compute_bleu, `correct[n - 1] += ...`).
-            if not isinstance(correct, list):
-                correct = list(correct)
-            if not isinstance(total, list):
-                total = list(total)
-            k: Any = smooth_value
-            for n in range(2, addk_orders + 2):
-                correct[n - 1] += k
-                total[n - 1] += k
-        return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
-
-    def _compute_score_from_stats(self, stats: Any) -> BLEUScore:
-        """Score of already summed statistics (sacreBLEU's name)."""
-        stats = stats.tolist() if isinstance(stats, np.ndarray) else [int(x) for x in stats]
-        n = self.max_ngram_order
-        return self.compute_bleu(
-            correct=stats[2 : 2 + n],
-            total=stats[2 + n :],
-            sys_len=stats[0],
-            ref_len=stats[1],
-            smooth_method=self.smooth_method,
-            smooth_value=self.smooth_value,
-            effective_order=self.effective_order,
-            max_ngram_order=n,
+        return compute_bleu(
+            correct,
+            total,
+            sys_len,
+            ref_len,
+            smooth_method,
+            smooth_value,
+            effective_order,
+            max_ngram_order,
         )
 
-    def corpus_score(
+    def score_totals(self, totals: Any) -> BLEUScore:
+        """BLEU of summed statistics (sacreBLEU's ``_compute_score_from_stats``).
+
+        Example:
+            >>> bleu = BLEU()
+            >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c d"], [["a b c d"]]))).score
+            100.00000000000004
+        """
+        stats = totals.tolist() if isinstance(totals, np.ndarray) else [int(x) for x in totals]
+        n = self.max_ngram_order
+        return score_of_counts(
+            self._options, self.smooth_value, stats[2 : 2 + n], stats[2 + n :], stats[0], stats[1]
+        )
+
+    def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
+        """Sentence BLEU of each statistics row, in one batched core call."""
+        return _core.bleu_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
+
+    def sentence_scores(
         self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None,
-        n_bootstrap: int = 1,
-    ) -> BLEUScore:
-        """Corpus BLEU of ``hypotheses`` against one or more reference streams.
+        hypotheses: Sequence[Any],
+        references: Any = None,
+        *,
+        per_segment: bool = False,
+    ) -> npt.NDArray[np.float64]:
+        """Sentence BLEU of every segment in one batched call.
+
+        Equal, element by element, to ``[self.sentence_score(h, refs_i).score ...]`` where
+        ``refs_i`` are the segment's entries in each stream (or, with ``per_segment``,
+        ``references[i]``).
 
         Args:
             hypotheses: One str per segment.
-            references: Reference streams, each with one str (or ``None``: no reference from
-                this stream for that segment) per segment; ``None`` uses the cached references.
-            n_bootstrap: With more than 1, also estimate the mean and 95% confidence interval
-                from ``n_bootstrap`` bootstrap resamples (seed ``$SACREBLEU_SEED``, default
-                12345), as sacreBLEU does; the signature then shows ``bs:`` and ``seed:``.
+            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
+            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
 
         Returns:
-            The score.
-
-        Raises:
-            rapidbleu.errors.LengthMismatchError: A stream's length differs from the number of
-                hypotheses (sacreBLEU silently truncates).
-            rapidbleu.errors.EmptyInputError: No hypotheses or no references.
-            rapidbleu.errors.InputTypeError: Something other than str in the inputs.
+            A float64 array of scores on the 0..100 scale.
 
         Example:
-            >>> BLEU().corpus_score(["a b c d e"], [["a b c d e"], ["x"]]).score
-            100.00000000000004
+            >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
+            array([100.,  50.])
         """
-        if isinstance(n_bootstrap, bool) or not isinstance(n_bootstrap, int):
-            raise InvalidOptionError(f"n_bootstrap must be an int, got {n_bootstrap!r}")
-        stats = self._extract_corpus_statistics(_check_hypotheses(hypotheses), references)
-        score = self._compute_score_from_stats(stats.sum(axis=0))
-        if n_bootstrap > 1:
-            # sacreBLEU's Metric.corpus_score: resample, then record n and seed for the signature.
-            from rapidbleu.significance import _bootstrap_resample
+        if references is None or _ids.is_pretokenized(hypotheses):
+            return self.score_rows(self.statistics(hypotheses, references, per_segment=per_segment))
+        hyps, refs = self.engine_inputs(
+            check_hypotheses(hypotheses), references if per_segment else check_streams(references)
+        )
+        # Scored in the core's parallel pass: no statistics array is built.
+        scores, self.num_refs = _core.bleu_sentence_scores(
+            hyps, refs, self._options, self.num_threads, per_segment
+        )
+        return scores
 
-            self.n_bootstrap = n_bootstrap
-            self.seed, bs_scores = _bootstrap_resample(self, stats, n_bootstrap)
-            score.estimate_ci(bs_scores.tolist())
-        return score
-
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
+    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> BLEUScore:
         """BLEU of one hypothesis against its references (any number).
 
         Args:
@@ -582,76 +404,108 @@ class BLEU:
         """
         if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
-        # Exact type checks first: the ABC check costs as much as scoring a short sentence.
-        if type(references) is not list and (
-            isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
-        ):
-            raise InputTypeError("references must be a sequence of str (the references)")
-        if len(references) == 0:
-            raise EmptyInputError("no references given for the hypothesis")
         if not self.effective_order:
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
-        # One segment whose references are `references`: the per-segment layout of the core.
-        stats = self._item_statistics([hypothesis], [references])
-        return self._compute_score_from_stats(stats[0])
+        return super().sentence_score(hypothesis, references)
 
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[str],
-        references: Sequence[Sequence[str | None]] | None = None,
+    def resample_scores(
+        self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
     ) -> npt.NDArray[np.float64]:
-        """Sentence BLEU of every segment in one batched call.
+        """Bootstrap resample scores as sacreBLEU computes them from its float32 sums.
 
-        Equal, element by element, to ``[self.sentence_score(h, refs_i).score ...]`` where
-        ``refs_i`` are the segment's entries in each stream.
+        Under NumPy 2 the precisions of float32 sums are float32 operations, reproduced in the
+        core (``score_rows_f32``). Under NumPy 1 a Python float times a float32 scalar is a
+        float64 operation, so the precisions are those of the (integer-valued) sums.
+        """
+        if sums is None:
+            sums = exact_sums(rows, idxs, self.num_threads)
+        f32 = f32_sums(sums, rows, idxs)
+        if _NUMPY2:
+            return _core.bleu_score_rows_f32(f32, self._options)
+        return _core.bleu_score_rows(f32.astype(np.int64), self._options)
 
-        Args:
-            hypotheses: One str per segment.
-            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
+    def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
+        """Scores of int64 shuffled sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
+        options = self._options
+        k = options.smooth_value
+        if options.smooth_method == "add-k" and k is not None and float(k) != math.floor(k):
+            # sacreBLEU adds k into the int64 row (`correct[n - 1] += smooth_value`), which
+            # truncates: the counts become floor(c + k). Same score as no smoothing on those
+            # counts, except that a row without matches stays 0 (checked before adding).
+            correct = self.layout.group(sums, "correct")
+            no_match = ~correct.any(axis=1)
+            mod = np.array(sums, dtype=np.int64)
+            for group in ("correct", "total"):
+                cols = self.layout.group(mod, group)
+                cols[:, 1:] = np.floor(cols[:, 1:] + k)
+            unsmoothed = _core.BleuOptions(
+                max_order=options.max_order,
+                smooth_method="none",
+                effective_order=options.effective_order,
+                neumaier=options.neumaier,
+            )
+            out = _core.bleu_score_rows(mod, unsmoothed)
+            out[no_match] = 0.0
+            return out
+        return self.score_rows(sums)
 
-        Returns:
-            A float64 array of scores on the 0..100 scale.
+    def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
+        """BLEU and its parts as JSON fields (the per-item API's ``BleuResult.to_dict``).
 
         Example:
-            >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
-            array([100.,  50.])
+            >>> bleu = BLEU()
+            >>> s = bleu.corpus_score(["a b c d"], [["a b c d"]])
+            >>> sorted(bleu.score_fields(s, 100.0))[:3]
+            ['bleu', 'brevity_penalty', 'counts']
         """
-        hypotheses = _check_hypotheses(hypotheses)
-        if references is None:
-            return self._score_rows(self._extract_corpus_statistics(hypotheses, None))
-        return self._sentence_scores(hypotheses, _check_streams(references), per_segment=False)
+        return {
+            "bleu": score.score / divisor,
+            "precisions": [p / divisor for p in score.precisions],
+            "brevity_penalty": score.bp,
+            "length_ratio": score.sys_len / score.ref_len if score.ref_len else 0.0,
+            "hyp_len": score.sys_len,
+            "ref_len": score.ref_len,
+            "counts": list(score.counts),
+            "totals": list(score.totals),
+        }
 
-    def _sentence_scores(
-        self, hypotheses: Sequence[str], references: Any, per_segment: bool
-    ) -> npt.NDArray[np.float64]:
-        """Scores computed in the core's parallel pass (no statistics array)."""
-        if _ids.is_pretokenized(hypotheses):
-            return self._score_rows(self._core_statistics(hypotheses, references, per_segment)[0])
-        hyps, refs, lowercase = self._engine_inputs(hypotheses, references)
-        method, value, effective_order, max_order, neumaier = self._scoring()
-        scores, self.num_refs = _core.sentence_scores(
-            hyps,
-            refs,
-            self._engine_tokenizer,
-            lowercase,
-            max_order,
-            self._num_threads,
-            per_segment,
-            method,
-            value,
-            effective_order,
-            neumaier,
+    # -- many-to-many (pairwise matrices, self-BLEU, linear-time MBR) ------------------------
+
+    def pairwise_matrices(
+        self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[npt.NDArray[np.float64]]:
+        """Per group ``(hypotheses, references)``, the matrix of sentence scores, in the core.
+
+        Entry ``[i, j]`` equals ``sentence_score(hypotheses[i], [references[j]]).score``.
+        """
+        return _core.bleu_pairwise_matrices(
+            self._engine_groups(groups), self._options, self.num_threads
         )
-        return scores
 
-    def _score_rows(self, stats: Stats) -> npt.NDArray[np.float64]:
-        method, value, effective_order, max_order, neumaier = self._scoring()
-        return _core.score_rows(stats, method, value, effective_order, max_order, neumaier)
+    def _engine_groups(
+        self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[tuple[Sequence[str], Sequence[str]]]:
+        out: list[tuple[Sequence[str], Sequence[str]]] = []
+        for hyps, refs in groups:
+            hh, rr = self.engine_inputs(hyps, [refs])
+            out.append((list(hh), list(rr[0])))
+        return out
 
-    def _scoring(self) -> tuple[str, float | None, bool, int, bool]:
-        """How the core turns statistics into scores: this metric's options, in its order."""
-        value = None if self.smooth_value is None else float(self.smooth_value)
-        return self.smooth_method, value, self.effective_order, self.max_ngram_order, _NEUMAIER
+    def self_statistics(self, samples: Sequence[str]) -> Rows:
+        """The row of every sample against all the others as references (self-BLEU)."""
+        texts, _ = self.engine_inputs(samples, None)
+        return _core.bleu_self_statistics(texts, self._options)
+
+    def aggregate_statistics(
+        self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
+    ) -> list[Rows]:
+        """Linear-time MBR rows: each hypothesis against its group's averaged n-gram counts.
+
+        See :func:`rapidbleu.analysis.pairwise.aggregate_mbr_statistics` for the formula.
+        """
+        return _core.bleu_aggregate_statistics(
+            self._engine_groups(groups), self._options, self.num_threads
+        )
 
     def get_signature(self) -> BLEUSignature:
         """The signature of this metric (known once references have been seen).
@@ -662,4 +516,4 @@ class BLEU:
             >>> bleu.get_signature().format(short=True).split("|v:")[0]
             '#:1|c:lc|e:no|tok:intl|s:exp'
         """
-        return self._SIGNATURE_TYPE(self.__dict__)
+        return BLEUSignature(self.__dict__)

@@ -16,8 +16,8 @@
 //! 2 to 3,000 segments the sequential float32 sum matched NumPy every time and a pairwise sum
 //! only 107 times (`tests/ter_golden.rs` checks NumPy's sums and scores with `==`).
 
-use crate::error::CoreError;
-use crate::parallel;
+use crate::engine::parallel::{self, Threads};
+use crate::error::{zeroed, CoreError};
 
 /// Python's `ref_len_sum / num_refs` (int / int: correctly rounded, which `f64` division of
 /// two integers below 2^53 is).
@@ -108,7 +108,7 @@ pub fn ter_score_f32(total_edits: f32, ref_length: f32) -> f32 {
 pub fn bootstrap_sums_f32(
     rows: &[i64],
     idxs: &[i64],
-    threads: usize,
+    threads: Threads,
 ) -> Result<Vec<[f32; 2]>, CoreError> {
     let stats = rows_f32(rows)?;
     let n_seg = stats.len();
@@ -124,7 +124,7 @@ pub fn bootstrap_sums_f32(
         )));
     }
     let n_samples = idxs.len() / n_seg;
-    let mut out = vec![0f32; n_samples * 2];
+    let mut out = zeroed::<f32>(n_samples, 2)?;
     // Order matters in float32, so each resample is one sequential sum (no histogram trick
     // as for BLEU's exact integers); resamples are independent and run in parallel.
     parallel::for_each_row(
@@ -150,7 +150,7 @@ pub fn bootstrap_sums_f32(
 pub fn bootstrap_scores_f32(
     rows: &[i64],
     idxs: &[i64],
-    threads: usize,
+    threads: Threads,
 ) -> Result<Vec<f32>, CoreError> {
     Ok(bootstrap_sums_f32(rows, idxs, threads)?
         .into_iter()
@@ -187,7 +187,7 @@ mod tests {
             .flat_map(|k| [k % 7, 3 * k + 1, 1 + k % 3])
             .collect();
         let idxs: Vec<i64> = (0..150).map(|k| (k * 17 + 3) % 50).collect();
-        for threads in [1, 2] {
+        for threads in [Threads::ONE, Threads::new(2).unwrap()] {
             let sums = bootstrap_sums_f32(&rows, &idxs, threads).unwrap();
             assert_eq!(sums.len(), 3);
             let f = rows_f32(&rows).unwrap();
@@ -200,7 +200,7 @@ mod tests {
                 assert_eq!(*s, [e, r]);
             }
         }
-        assert!(bootstrap_sums_f32(&rows, &idxs[..149], 1).is_err());
-        assert!(bootstrap_sums_f32(&rows, &[50; 50], 1).is_err());
+        assert!(bootstrap_sums_f32(&rows, &idxs[..149], Threads::ONE).is_err());
+        assert!(bootstrap_sums_f32(&rows, &[50; 50], Threads::ONE).is_err());
     }
 }

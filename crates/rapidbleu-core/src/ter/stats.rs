@@ -8,10 +8,10 @@
 use super::intern::Interner;
 use super::shift::ShiftSearch;
 use super::tokenizer::{split_words, TercomTokenizer, TokScratch};
-use crate::error::CoreError;
-use crate::parallel;
-use crate::stats::RefSets;
-use crate::whitespace::py_rstrip;
+use crate::corpus::Corpus;
+use crate::engine::parallel::{self, Threads};
+use crate::error::{zeroed, CoreError};
+use crate::text::whitespace::py_rstrip;
 use rayon::prelude::*;
 
 /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
@@ -155,52 +155,30 @@ fn check_size(text: &str) -> Result<(), CoreError> {
     Ok(())
 }
 
-/// Statistics of a corpus: `hyps[i]` against `refs.get(i)` (at least one reference per
-/// segment), rows `[num_edits, ref_len_sum, num_refs]` written into `out`
-/// (`hyps.len() * ROW_LEN` values). `threads`: 0 = all cores, 1 = the calling thread.
+/// Statistics of a corpus: rows `[num_edits, ref_len_sum, num_refs]`, one per segment
+/// (`corpus.len() * ROW_LEN` values). The [`Corpus`] guarantees at least one reference per
+/// segment.
 ///
 /// Text must already be lowercased by the caller unless `case_sensitive` (see [`crate::ter`]).
 pub fn corpus_stats(
-    hyps: &[&str],
-    refs: &RefSets<'_>,
+    corpus: &Corpus<&str>,
     tokenizer: &TercomTokenizer,
-    threads: usize,
-    out: &mut [i64],
-) -> Result<(), CoreError> {
-    if hyps.len() != refs.len() {
-        return Err(CoreError::InvalidInput(format!(
-            "{} hypotheses but references for {} segments; they must be equal",
-            hyps.len(),
-            refs.len()
-        )));
-    }
-    if out.len() != hyps.len() * ROW_LEN {
-        return Err(CoreError::InvalidInput(format!(
-            "output buffer holds {} values, expected {}",
-            out.len(),
-            hyps.len() * ROW_LEN
-        )));
-    }
-    for (i, hyp) in hyps.iter().enumerate() {
-        let r = refs.get(i);
-        if r.is_empty() {
-            return Err(CoreError::MissingReference(format!(
-                "segment {i} has no reference: every reference stream is None there; \
-                 give at least one reference string per segment (an empty string is allowed)"
-            )));
-        }
+    threads: Threads,
+) -> Result<Vec<i64>, CoreError> {
+    for (i, hyp) in corpus.hyps().iter().enumerate() {
         check_size(hyp)?;
-        r.iter().try_for_each(|t| check_size(t))?;
+        corpus.refs(i).iter().try_for_each(|t| check_size(t))?;
     }
+    let mut out = zeroed(corpus.len(), ROW_LEN)?;
     let fill = |w: &mut TerWorker, i: usize, row: &mut [i64]| {
-        row.copy_from_slice(&w.segment_unchecked(tokenizer, hyps[i], refs.get(i)));
+        row.copy_from_slice(&w.segment_unchecked(tokenizer, corpus.hyp(i), corpus.refs(i)));
     };
-    if threads == 1 || hyps.len() < 2 {
+    if threads == Threads::ONE || corpus.len() < 2 {
         let mut w = TerWorker::default();
         for (i, row) in out.chunks_mut(ROW_LEN).enumerate() {
             fill(&mut w, i, row);
         }
-        return Ok(());
+        return Ok(out);
     }
     // Performance decision: not `parallel::for_each_row`, whose thresholds (64 segments
     // before any thread helps, chunks of at least 16) suit BLEU's microsecond segments; one
@@ -212,12 +190,13 @@ pub fn corpus_stats(
             .enumerate()
             .for_each_init(TerWorker::default, |w, (i, row)| fill(w, i, row));
     });
-    Ok(())
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::corpus::Groups;
     use crate::ter::TerParams;
 
     #[test]
@@ -240,7 +219,7 @@ mod tests {
         let refs_a: Vec<String> = (0..300).map(|i| text((i * 7) % 41)).collect();
         let refs_b: Vec<String> = (0..300).map(|i| text((i * 3) % 29)).collect();
         let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
-        let sets: RefSets = (0..300)
+        let sets: Groups<&str> = (0..300)
             .map(|i| {
                 if i % 3 == 0 {
                     vec![refs_a[i].as_str()]
@@ -250,21 +229,21 @@ mod tests {
             })
             .collect();
         let tok = TercomTokenizer::new(TerParams::default());
-        let mut one = vec![0; 300 * ROW_LEN];
-        corpus_stats(&hyp_refs, &sets, &tok, 1, &mut one).unwrap();
+        let corpus = Corpus::new(hyp_refs.clone(), sets.clone()).unwrap();
+        let one = corpus_stats(&corpus, &tok, Threads::ONE).unwrap();
         for threads in [0, 2, 3] {
-            let mut many = vec![0; 300 * ROW_LEN];
-            corpus_stats(&hyp_refs, &sets, &tok, threads, &mut many).unwrap();
+            let many = corpus_stats(&corpus, &tok, Threads::new(threads).unwrap()).unwrap();
             assert_eq!(one, many, "threads {threads}");
         }
         // Any split of the corpus gives the same rows.
         for cut in [1, 64, 299] {
-            let mut parts = vec![0; 300 * ROW_LEN];
-            let (a, b) = parts.split_at_mut(cut * ROW_LEN);
-            let head: RefSets = (0..cut).map(|i| sets.get(i).to_vec()).collect();
-            let tail: RefSets = (cut..300).map(|i| sets.get(i).to_vec()).collect();
-            corpus_stats(&hyp_refs[..cut], &head, &tok, 2, a).unwrap();
-            corpus_stats(&hyp_refs[cut..], &tail, &tok, 2, b).unwrap();
+            let head: Groups<&str> = (0..cut).map(|i| sets.get(i).to_vec()).collect();
+            let tail: Groups<&str> = (cut..300).map(|i| sets.get(i).to_vec()).collect();
+            let two = Threads::new(2).unwrap();
+            let head = Corpus::new(hyp_refs[..cut].to_vec(), head).unwrap();
+            let tail = Corpus::new(hyp_refs[cut..].to_vec(), tail).unwrap();
+            let mut parts = corpus_stats(&head, &tok, two).unwrap();
+            parts.extend(corpus_stats(&tail, &tok, two).unwrap());
             assert_eq!(one, parts, "cut {cut}");
         }
         // Segment by segment, with one reused worker.
@@ -284,11 +263,12 @@ mod tests {
         assert_eq!(w.segment(&tok, "a b", &[""]).unwrap(), [2, 0, 1]);
         assert_eq!(w.segment(&tok, "", &["a b c"]).unwrap(), [3, 3, 1]);
         assert_eq!(w.segment(&tok, "a b", &["", "a b"]).unwrap(), [0, 2, 2]);
-        let sets: RefSets = vec![vec!["a"]].into_iter().collect();
-        let mut out = vec![0; ROW_LEN];
-        assert!(corpus_stats(&["a", "b"], &sets, &tok, 1, &mut out).is_err());
-        assert!(corpus_stats(&["a"], &sets, &tok, 1, &mut out[..2]).is_err());
-        let none: RefSets = vec![vec![]].into_iter().collect();
-        assert!(corpus_stats(&["a"], &none, &tok, 1, &mut out).is_err());
+        let long = "a ".repeat(crate::ter::MAX_WORDS);
+        let sets: Groups<&str> = vec![vec![long.as_str()]].into_iter().collect();
+        let corpus = Corpus::new(vec!["a"], sets).unwrap();
+        assert!(matches!(
+            corpus_stats(&corpus, &tok, Threads::ONE),
+            Err(CoreError::InvalidInput(m)) if m.contains("split it into sentences")
+        ));
     }
 }

@@ -11,7 +11,7 @@
 //! the [`crate::ter`] module documentation.
 
 use super::TerParams;
-use crate::whitespace::{py_rstrip, py_split};
+use crate::text::whitespace::{py_rstrip, py_split};
 
 /// sacreBLEU's `TercomTokenizer(normalized, no_punct, asian_support, case_sensitive)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

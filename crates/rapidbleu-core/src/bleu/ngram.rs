@@ -1,0 +1,395 @@
+//! N-gram counting and clipping for one segment, exactly as sacreBLEU's
+//! `extract_all_word_ngrams` + `BLEU._extract_reference_info` + `_compute_segment_statistics`.
+//!
+//! Representation (a performance decision): tokens get dense segment-local *codes* (a text
+//! token by its bytes, an integer token ID by its value), a unigram's code is its token's code,
+//! and an n-gram of order n > 1 gets a code from the pair (code of its (n-1)-gram prefix, code
+//! of its last token), keyed by `ngram_key`. So every n-gram of any order is one `u64` key in
+//! one small hash map, with no per-n-gram allocation and no limit on the order, and the counts
+//! live in a `Vec` indexed by n-gram code. Keys are exact (no hashing of strings into
+//! fingerprints), so no collision can change a count.
+//!
+//! The reference side builds a [`RefTable`] (max count of each n-gram over the references,
+//! `Counter |=` in sacreBLEU); the hypothesis side only looks n-grams up in it. An n-gram whose
+//! token or prefix is not in the table cannot match (it still counts towards the total, which
+//! is `len - n + 1`), so both sides only extend the n-grams that survived the previous order,
+//! and references skip tokens the hypothesis lacks.
+
+use crate::bleu::layout::RowMut;
+use crate::bleu::ref_len::RefLenRule;
+use crate::engine::id_vocab::IdVocab;
+use crate::engine::ngram_map::{ngram_key as key, NgramMap};
+use crate::engine::token_map::TokenMap;
+
+/// Code of a hypothesis token that no reference contains.
+const MISSING: u32 = u32::MAX;
+
+/// The reference side of one segment: vocabulary, n-gram codes, clipped counts and lengths.
+#[derive(Default, Clone, Debug)]
+pub struct RefTable {
+    /// Reference token -> token code, for tokens given as bytes.
+    vocab: TokenMap,
+    /// Reference token -> token code, for integer token IDs (the two are never mixed in one
+    /// table: both number their tokens from 0).
+    id_vocab: IdVocab,
+    /// (prefix code, last token code) -> n-gram code.
+    ngrams: NgramMap,
+    /// n-gram code -> maximum count over the references.
+    max_counts: Vec<u32>,
+    /// Length in tokens of each reference, in the order given.
+    lens: Vec<u32>,
+    /// The code the next new n-gram gets.
+    next_code: u32,
+}
+
+/// Scratch space reused across segments by one worker.
+#[derive(Default, Debug)]
+pub struct Scratch {
+    /// Token codes of the hypothesis (`MISSING` where no reference has the token).
+    hyp_codes: Vec<u32>,
+    /// Token codes of all references of the segment, back to back.
+    ref_codes: Vec<u32>,
+    /// `keep[token code]`: the token occurs in the hypothesis.
+    keep: Vec<bool>,
+    /// `(start, code)` of the surviving n-grams of the order being processed.
+    live: Vec<(u32, u32)>,
+    counts: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+impl RefTable {
+    /// Empties the table, keeping its allocations.
+    pub fn clear(&mut self) {
+        self.vocab.clear();
+        self.id_vocab.clear();
+        self.ngrams.clear();
+        self.max_counts.clear();
+        self.lens.clear();
+    }
+
+    /// Number of distinct reference tokens (token codes are `0..n_tokens`).
+    fn n_tokens(&self) -> usize {
+        self.vocab.len() + self.id_vocab.len()
+    }
+
+    /// Number of references added.
+    pub fn n_refs(&self) -> usize {
+        self.lens.len()
+    }
+
+    /// Length in tokens of each reference, in the order given.
+    pub fn ref_lens(&self) -> &[u32] {
+        &self.lens
+    }
+
+    /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
+    /// [`RefTable::count_references`]).
+    pub fn intern_reference<'t>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t [u8]>,
+        sc: &mut Scratch,
+    ) {
+        let before = sc.ref_codes.len();
+        for tok in tokens {
+            let code = self.vocab.get_or_insert(tok);
+            sc.ref_codes.push(code);
+        }
+        self.lens.push((sc.ref_codes.len() - before) as u32);
+    }
+
+    /// Adds one reference given as its tokenizer output `bytes` and the byte ranges of its
+    /// tokens: the same as [`RefTable::intern_reference`], but the text is copied into the
+    /// table once, not token by token.
+    pub fn intern_reference_ranges(
+        &mut self,
+        bytes: &[u8],
+        ranges: &[(u32, u32)],
+        sc: &mut Scratch,
+    ) {
+        let base = self.vocab.append_arena(bytes);
+        for &(a, b) in ranges {
+            let (code, _) = self
+                .vocab
+                .get_or_insert_arena(base + a as usize, (b - a) as usize);
+            sc.ref_codes.push(code);
+        }
+        self.lens.push(ranges.len() as u32);
+    }
+
+    /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
+    ///
+    /// Performance decision: IDs are looked up by value (`IdVocab`), with no byte encoding
+    /// and no byte comparison.
+    pub fn intern_reference_token_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
+        self.id_vocab.intern(ids, &mut sc.ref_codes);
+        self.lens.push(ids.len() as u32);
+    }
+
+    /// Maps the hypothesis' token IDs to reference token codes: [`RefTable::lookup_hypothesis`]
+    /// for IDs.
+    pub fn lookup_hypothesis_token_ids(&self, ids: &[i64], sc: &mut Scratch) {
+        sc.hyp_codes.clear();
+        sc.hyp_codes
+            .extend(ids.iter().map(|&t| self.id_vocab.get_or(t, MISSING)));
+    }
+
+    /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
+    /// n-gram its maximum count over the references. Call it after
+    /// [`RefTable::lookup_hypothesis`] (or its variants): n-grams containing a token the
+    /// hypothesis lacks cannot match and are skipped, which avoids most hash-map insertions
+    /// at higher orders.
+    pub fn count_references(&mut self, max_order: usize, sc: &mut Scratch) {
+        let n_tokens = self.n_tokens();
+        self.next_code = n_tokens as u32;
+        sc.keep.clear();
+        sc.keep.resize(n_tokens, false);
+        for &code in &sc.hyp_codes {
+            if code != MISSING {
+                sc.keep[code as usize] = true;
+            }
+        }
+        // A reference token the hypothesis lacks becomes MISSING: one test per position below.
+        for t in &mut sc.ref_codes {
+            if !sc.keep[*t as usize] {
+                *t = MISSING;
+            }
+        }
+        // Each reference position starts at most one n-gram of each order above 1. Sizing the
+        // map for them up front keeps a short segment's n-grams together after a long one
+        // (larger orders of very long segments grow it as they go).
+        let most = sc
+            .ref_codes
+            .len()
+            .saturating_mul(max_order.saturating_sub(1));
+        self.ngrams.clear_for(most.min(1 << 14));
+        // Unigram codes are token codes (no map lookup at order 1); longer n-grams get codes
+        // after them.
+        self.max_counts.clear();
+        self.max_counts.resize(n_tokens, 0);
+        if sc.counts.len() < n_tokens {
+            sc.counts.resize(n_tokens, 0);
+        }
+        let ref_codes = std::mem::take(&mut sc.ref_codes);
+        let single = self.lens.len() == 1;
+        let mut off = 0;
+        for r in 0..self.lens.len() {
+            let len = self.lens[r] as usize;
+            self.count_one(&ref_codes[off..off + len], max_order, single, sc);
+            off += len;
+        }
+        sc.ref_codes = ref_codes;
+        sc.ref_codes.clear();
+    }
+
+    /// Counts one reference's n-grams (`codes`: token codes, MISSING where the hypothesis
+    /// lacks the token). With a single reference its counts are the maxima, so they go straight
+    /// into `max_counts`; otherwise into scratch counts, merged by `max`.
+    fn count_one(&mut self, codes: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
+        let Scratch {
+            live,
+            counts,
+            touched,
+            ..
+        } = sc;
+        touched.clear();
+        // Counts one occurrence of n-gram `code` in this reference.
+        let bump =
+            |max_counts: &mut [u32], counts: &mut [u32], touched: &mut Vec<u32>, code: u32| {
+                if single {
+                    max_counts[code as usize] += 1;
+                } else {
+                    let count = &mut counts[code as usize];
+                    if *count == 0 {
+                        touched.push(code);
+                    }
+                    *count += 1;
+                }
+            };
+        // `(start, code)` of the n-grams of the current order that survive (their tokens are all
+        // in the hypothesis). Only they can be extended to the next order, so the loops touch
+        // surviving n-grams only, not every position of every order.
+        live.clear();
+        for (i, &t) in codes.iter().enumerate() {
+            if t != MISSING {
+                live.push((i as u32, t));
+                bump(&mut self.max_counts, counts, touched, t);
+            }
+        }
+        for n in 2..=max_order {
+            // At most one new n-gram per surviving position: room for them is made once per
+            // order, so the insertions below neither check capacity nor reallocate.
+            self.ngrams.reserve(live.len());
+            let next_limit = self.next_code as usize + live.len();
+            if self.max_counts.len() < next_limit {
+                self.max_counts.resize(next_limit, 0);
+            }
+            if counts.len() < next_limit {
+                counts.resize(next_limit, 0);
+            }
+            let mut kept = 0;
+            for r in 0..live.len() {
+                let (start, prefix) = live[r];
+                // Starts increase, so once an n-gram would end past the reference, all do.
+                let Some(&t) = codes.get(start as usize + n - 1) else {
+                    break;
+                };
+                if t == MISSING {
+                    continue;
+                }
+                let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
+                self.next_code += u32::from(code == self.next_code);
+                bump(&mut self.max_counts, counts, touched, code);
+                live[kept] = (start, code);
+                kept += 1;
+            }
+            live.truncate(kept);
+            if live.is_empty() {
+                break;
+            }
+        }
+        for &code in touched.iter() {
+            let idx = code as usize;
+            self.max_counts[idx] = self.max_counts[idx].max(counts[idx]);
+            counts[idx] = 0;
+        }
+    }
+
+    /// Maps the hypothesis tokens to reference token codes (kept in the scratch space).
+    pub fn lookup_hypothesis<'t>(&self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
+        sc.hyp_codes.clear();
+        for tok in tokens {
+            let code = self.vocab.get(tok).unwrap_or(MISSING);
+            sc.hyp_codes.push(code);
+        }
+    }
+
+    /// [`RefTable::lookup_hypothesis`] for tokenizer output `bytes` and the byte ranges of its
+    /// tokens, as [`Tokenizer::tokens`](crate::text::tokenize::Tokenizer::tokens) returns them (with
+    /// slack bytes after the last token, so that each token is read without a branch on its
+    /// length; without slack it is only slower).
+    pub fn lookup_hypothesis_ranges(&self, bytes: &[u8], ranges: &[(u32, u32)], sc: &mut Scratch) {
+        sc.hyp_codes.clear();
+        sc.hyp_codes.extend(ranges.iter().map(|&(a, b)| {
+            self.vocab
+                .get_at(bytes, a as usize, (b - a) as usize)
+                .unwrap_or(MISSING)
+        }));
+    }
+
+    /// Writes the statistics row of the hypothesis last given to
+    /// [`RefTable::lookup_hypothesis`] (or its variants) into `row`, after
+    /// [`RefTable::count_references`] up to the row's order; `rule` picks the reference length.
+    ///
+    /// It uses up the table's counts (each hypothesis occurrence of an n-gram takes one of its
+    /// reference count, which is how clipping `min(hyp_count, ref_max)` is summed without
+    /// hypothesis counts), so a table matches one hypothesis once.
+    pub fn match_hypothesis(
+        &mut self,
+        mut row: RowMut<'_, i64>,
+        rule: RefLenRule,
+        sc: &mut Scratch,
+    ) {
+        let max_order = row.correct.len();
+        let codes = &sc.hyp_codes;
+        let len = codes.len();
+        *row.hyp_len = len as i64;
+        *row.ref_len = i64::from(rule.pick(self.lens.iter().copied(), len as u32));
+        row.correct.fill(0);
+        row.set_totals(len as i64);
+        // As in `count_one`, only n-grams found in the table are extended to the next order.
+        let live = &mut sc.live;
+        live.clear();
+        let mut correct = 0;
+        for (i, &t) in codes.iter().enumerate() {
+            if t != MISSING {
+                live.push((i as u32, t));
+                correct += take_one(&mut self.max_counts[t as usize]);
+            }
+        }
+        // An n-gram missing from the table gets the code `absent`, whose count is 0, so that it
+        // matches nothing and is dropped from `live` without a branch (a hypothesis token
+        // missing from the references is MISSING, and no reference n-gram contains MISSING).
+        let absent = self.next_code;
+        if self.max_counts.len() <= absent as usize {
+            self.max_counts.resize(absent as usize + 1, 0);
+        }
+        self.max_counts[absent as usize] = 0;
+        for n in 1..=max_order {
+            if n > 1 {
+                correct = 0;
+                let mut kept = 0;
+                for r in 0..live.len() {
+                    let (start, prefix) = live[r];
+                    let Some(&t) = codes.get(start as usize + n - 1) else {
+                        break;
+                    };
+                    let code = self.ngrams.get_or(key(prefix, t), absent);
+                    correct += take_one(&mut self.max_counts[code as usize]);
+                    live[kept] = (start, code);
+                    kept += usize::from(code != absent);
+                }
+                live.truncate(kept);
+            }
+            row.correct[n - 1] = correct;
+            if live.is_empty() {
+                // No n-gram of this order is in the table, so no longer one can be.
+                break;
+            }
+        }
+    }
+}
+
+/// One hypothesis occurrence of an n-gram whose remaining reference count is `*left`: it
+/// matches (1) while some count is left, and uses one up.
+#[inline(always)]
+fn take_one(left: &mut u32) -> i64 {
+    let hit = u32::from(*left > 0);
+    *left -= hit;
+    i64::from(hit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bleu::layout::RowLayout;
+
+    fn row(hyp: &'static str, refs: &[&'static str], n: i64) -> Vec<i64> {
+        let mut t = RefTable::default();
+        let mut sc = Scratch::default();
+        let toks = |s: &'static str| s.split(' ').filter(|s| !s.is_empty()).map(str::as_bytes);
+        for r in refs {
+            t.intern_reference(toks(r), &mut sc);
+        }
+        t.lookup_hypothesis(toks(hyp), &mut sc);
+        t.count_references(n as usize, &mut sc);
+        let layout = RowLayout::new(n).expect("valid order");
+        let mut out = vec![7; layout.row_len()];
+        t.match_hypothesis(
+            layout.row_mut(&mut out),
+            RefLenRule::ClosestShorter,
+            &mut sc,
+        );
+        out
+    }
+
+    #[test]
+    fn clipping_takes_max_over_references() {
+        // hyp "the the the the", refs with 2 and 1 "the": clipped unigram count is 2.
+        assert_eq!(
+            row("the the the the", &["the cat the", "the"], 2),
+            vec![4, 3, 2, 0, 4, 3]
+        );
+    }
+
+    #[test]
+    fn closest_length_ties_go_shorter() {
+        assert_eq!(row("a b c", &["a b c d", "a b"], 1)[1], 2);
+        assert_eq!(row("", &["x"], 4), vec![0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn higher_orders() {
+        let r = row("a b c d e", &["a b c d e"], 6);
+        assert_eq!(r, vec![5, 5, 5, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 0]);
+    }
+}

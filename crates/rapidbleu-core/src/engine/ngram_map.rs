@@ -1,0 +1,212 @@
+//! [`NgramMap`]: n-gram keys ([`ngram_key`]) -> dense n-gram codes (0, 1, ...), next to
+//! [`super::token_map::TokenMap`] (token bytes -> token codes). Built for one segment at a time
+//! by the BLEU counter (emptied in O(1) between segments), or for a whole group of sentences by
+//! pairwise BLEU; any metric that counts n-grams can use them.
+//!
+//! Performance decision: the n-gram map is the innermost loop of every statistic (about 200
+//! operations per segment). A general map (hashbrown with FxHash) spends most of its time in
+//! group probing and entry bookkeeping; this one is linear probing over a power-of-two table,
+//! indexed by the high bits of a multiplicative (Fibonacci) hash, at most a quarter full (at
+//! half full, a second probe was frequent enough to mispredict). Emptying it for the next
+//! segment is O(1): every slot carries the stamp of the segment that wrote it, and a slot with
+//! an older stamp is empty. Each segment uses only as many slots as it can need (a prefix of
+//! the table): after a long segment, short ones stay within a few cache lines.
+
+/// The key of an n-gram of order n > 1: the pair (code of its (n-1)-gram prefix, code of its
+/// last token). A unigram's code is its token's code, so n-grams of every order are keyed
+/// exactly, by two `u32` codes, with no per-n-gram allocation and no limit on the order.
+#[inline(always)]
+pub(crate) fn ngram_key(prefix: u32, last: u32) -> u64 {
+    (u64::from(prefix) << 32) | u64::from(last)
+}
+
+/// One slot: key, code, and the stamp of the generation that wrote it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    code: u32,
+    stamp: u32,
+}
+
+/// See the module documentation.
+#[derive(Clone, Debug)]
+pub(crate) struct NgramMap {
+    slots: Vec<Slot>,
+    /// Slots in use: `slots[..size]`, a power of two.
+    size: usize,
+    /// `64 - log2(size)`: the hash's high bits index the table.
+    shift: u32,
+    stamp: u32,
+    len: usize,
+}
+
+impl Default for NgramMap {
+    fn default() -> Self {
+        NgramMap {
+            slots: vec![Slot::default(); MIN_SLOTS],
+            size: MIN_SLOTS,
+            shift: 64 - MIN_SLOTS.trailing_zeros(),
+            stamp: 1,
+            len: 0,
+        }
+    }
+}
+
+/// The smallest table (also [`super::token_map::TokenMap`]'s).
+pub(super) const MIN_SLOTS: usize = 16;
+
+/// Slots for `keys` keys: a power of two at least four times as many.
+fn slots_for(keys: usize) -> usize {
+    keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two()
+}
+
+impl NgramMap {
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    /// Number of keys (the next code, when codes are given in order).
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Empties the map in O(1).
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // After 2^32 generations, old stamps could look current again: wipe them once.
+            self.slots.fill(Slot::default());
+            self.stamp = 1;
+        }
+    }
+
+    /// Empties the map in O(1) and sizes it for at most `keys` keys.
+    pub(crate) fn clear_for(&mut self, keys: usize) {
+        self.clear();
+        let size = slots_for(keys);
+        if size > self.slots.len() {
+            self.slots = vec![Slot::default(); size];
+            self.stamp = 1;
+        }
+        self.set_size(size);
+    }
+
+    fn set_size(&mut self, size: usize) {
+        self.size = size;
+        self.shift = 64 - size.trailing_zeros();
+    }
+
+    /// The slot holding `key`, or else the empty slot where it would go.
+    ///
+    /// Performance decision: the probe stops on "empty or equal" in one test, and callers
+    /// pick the outcome without branching where they can, because whether an n-gram is
+    /// present is data the branch predictor cannot learn.
+    #[inline(always)]
+    fn probe(&self, key: u64) -> usize {
+        let slots = &self.slots[..self.size];
+        let mask = slots.len() - 1;
+        let mut i = self.index(key) & mask;
+        loop {
+            let s = &slots[i];
+            // One branch for "empty or equal" (the common case, either way): taking them as
+            // two branches would mispredict on every new-versus-known n-gram.
+            let code = (usize::from(s.stamp == self.stamp) << 1) | usize::from(s.key == key);
+            if (0b1011 >> code) & 1 != 0 {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The code of `key`, or `absent` if it is not present (without a branch on which).
+    #[inline(always)]
+    pub(crate) fn get_or(&self, key: u64, absent: u32) -> u32 {
+        let s = &self.slots[self.probe(key)];
+        std::hint::select_unpredictable(s.stamp == self.stamp, s.code, absent)
+    }
+
+    /// Makes room for `additional` more keys, so that that many
+    /// [`NgramMap::insert_reserved`] calls neither check capacity nor grow the table.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let size = slots_for(self.len + additional);
+        if size > self.size {
+            self.resize(size);
+        }
+    }
+
+    /// The code of `key`, inserting it with code `next` if absent, after room was made by
+    /// [`NgramMap::reserve`] (without it, the table could fill up and the probe would not end).
+    #[inline(always)]
+    pub(crate) fn insert_reserved(&mut self, key: u64, next: u32) -> u32 {
+        debug_assert!(4 * (self.len + 1) <= self.size);
+        let i = self.probe(key);
+        let stamp = self.stamp;
+        let s = &mut self.slots[i];
+        let new = s.stamp != stamp;
+        // The slot is written either way, so new and existing keys take the same path.
+        let code = std::hint::select_unpredictable(new, next, s.code);
+        *s = Slot { key, code, stamp };
+        self.len += usize::from(new);
+        code
+    }
+
+    /// Rebuilds the table with `size` slots in use, keeping its keys.
+    fn resize(&mut self, size: usize) {
+        let stamp = self.stamp;
+        let keys: Vec<Slot> = self.slots[..self.size]
+            .iter()
+            .filter(|s| s.stamp == stamp)
+            .copied()
+            .collect();
+        if size > self.slots.len() {
+            self.slots = vec![Slot::default(); size];
+            self.stamp = 1;
+            self.len = 0;
+        } else {
+            self.clear();
+        }
+        self.set_size(size);
+        for s in keys {
+            self.insert_reserved(s.key, s.code);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_get_clear_grow() {
+        let mut m = NgramMap::default();
+        for k in 0..1000u64 {
+            m.reserve(1);
+            assert_eq!(m.insert_reserved((k * 7919) << 20, k as u32), k as u32);
+        }
+        m.reserve(1000);
+        for k in 0..1000u64 {
+            assert_eq!(m.get_or((k * 7919) << 20, 7), k as u32);
+            assert_eq!(m.insert_reserved((k * 7919) << 20, 5), k as u32);
+        }
+        assert_eq!(m.len, 1000);
+        assert_eq!(m.get_or(1, 7), 7);
+        m.clear();
+        assert_eq!(m.get_or(7919_u64 << 20, 7), 7);
+        m.reserve(1);
+        assert_eq!(m.insert_reserved(3, 9), 9);
+        assert_eq!(m.get_or(3, 7), 9);
+    }
+
+    #[test]
+    fn stamp_wraparound_empties_the_table() {
+        let mut m = NgramMap::default();
+        m.reserve(1);
+        m.insert_reserved(42, 1);
+        m.stamp = u32::MAX;
+        m.slots.iter_mut().for_each(|s| s.stamp = u32::MAX);
+        m.clear();
+        assert_eq!(m.get_or(42, 7), 7);
+    }
+}

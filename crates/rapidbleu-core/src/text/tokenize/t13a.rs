@@ -1,0 +1,462 @@
+//! `13a`: sacreBLEU's `Tokenizer13a` and its post-tokenizer `TokenizerRegexp`.
+//!
+//! `TokenizerRegexp` runs four `re.sub` calls one after the other. Each pattern matches at most
+//! two characters, all its literal characters are ASCII and its only class that can match a
+//! non-ASCII character is `[^0-9]`. A byte-level scan therefore reproduces `re.sub`'s
+//! left-to-right, non-overlapping matching exactly: UTF-8 continuation bytes never equal an
+//! ASCII byte, so a multi-byte character behaves like a run of bytes none of which can start or
+//! end a match except where the whole character would. Only ASCII `0-9` are digits (`re` with
+//! an explicit `[0-9]` class), so no Unicode table is involved.
+
+use super::TokBuf;
+use crate::text::whitespace::is_py_space;
+
+/// The language-independent replacements of `Tokenizer13a.__call__`, in sacreBLEU's order; each
+/// is a Python `str.replace`, which [`replace_all`] matches (left to right, non-overlapping).
+/// Returns `line` itself when no pattern can occur, else the replaced text, built in `repl`
+/// (with `tmp` as scratch; both reused across lines, so a line with entities allocates
+/// nothing in the steady state).
+fn replacements<'a>(line: &'a str, repl: &'a mut String, tmp: &mut String) -> &'a str {
+    // Every pattern starts with one of these bytes; most lines have none (SIMD scan).
+    if memchr::memchr3(b'<', b'\n', b'&', line.as_bytes()).is_none() {
+        return line;
+    }
+    repl.clear();
+    repl.push_str(line);
+    const PATTERNS: [(&str, &str); 7] = [
+        ("<skipped>", ""),
+        ("-\n", ""),
+        ("\n", " "),
+        ("&quot;", "\""),
+        ("&amp;", "&"),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+    ];
+    for (from, to) in PATTERNS {
+        replace_all(repl, from, to, tmp);
+    }
+    repl
+}
+
+/// `*s = s.replace(from, to)` (Python's and Rust's semantics), through `tmp`; no copy when
+/// `from` does not occur.
+fn replace_all(s: &mut String, from: &str, to: &str, tmp: &mut String) {
+    let mut last = 0;
+    tmp.clear();
+    for (i, _) in s.match_indices(from) {
+        tmp.push_str(&s[last..i]);
+        tmp.push_str(to);
+        last = i + from.len();
+    }
+    // `from` is never empty, so `last > 0` exactly when it occurred.
+    if last > 0 {
+        tmp.push_str(&s[last..]);
+        std::mem::swap(s, tmp);
+    }
+}
+
+/// `Tokenizer13a.__call__` without the final whitespace normalisation.
+pub(crate) fn tokenize_13a(line: &str, buf: &mut TokBuf) {
+    let (mut repl, mut tmp) = (
+        std::mem::take(&mut buf.repl),
+        std::mem::take(&mut buf.repl_tmp),
+    );
+    pad_and_regex(replacements(line, &mut repl, &mut tmp), buf);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
+}
+
+/// Byte classes of the token scanner [`tokens_13a`].
+const WORD: u8 = 0;
+const SPACE: u8 = 1;
+const PUNCT: u8 = 2;
+const SPECIAL: u8 = 3;
+const LEAD: u8 = 4;
+
+static CLASS_13A: [u8; 256] = {
+    let mut t = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        let u = b as u8;
+        t[b] = if matches!(u, b'\t'..=b'\r' | 0x1c..=0x20) {
+            SPACE
+        } else if is_13a_punct(u) {
+            PUNCT
+        } else if matches!(u, b'.' | b',' | b'-') {
+            SPECIAL
+        } else if u >= 0xc0 {
+            LEAD
+        } else {
+            WORD
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The tokens of `Tokenizer13a` (the `str.split()` of its output) as byte ranges into
+/// `buf.out`, without building the tokenized string: the hot path of corpus statistics.
+///
+/// Why this is exact. Call a *word* a maximal run of characters that are neither Python
+/// whitespace nor in the 13a punctuation class. After the padding and regex 1, every word is
+/// surrounded by whitespace and every punctuation character is a token of its own. Regexes 2-4
+/// only match inside a word or with the whitespace just around it, and that whitespace is a
+/// non-digit that is neither `.`, `,` nor `-` however it is consumed, so each word is tokenized
+/// independently, exactly as `" " + word + " "` would be. A word without `.`, `,` or `-` matches
+/// none of regexes 2-4 and is one token; only the others go through the regexes.
+pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    // Taken out of `buf` (leaving empty, unallocated strings) so `buf` stays free for the scan.
+    let (mut repl, mut tmp) = (
+        std::mem::take(&mut buf.repl),
+        std::mem::take(&mut buf.repl_tmp),
+    );
+    let text = replacements(line, &mut repl, &mut tmp);
+    let bytes = text.as_bytes();
+    buf.out.clear();
+    buf.out.extend_from_slice(bytes);
+    let mut word = Word::default();
+    // Performance decision: word bytes (class 0) are most bytes, and testing them one by one
+    // mispredicts a branch at nearly every word end. Instead a branch-free pass marks the other
+    // bytes of each 64-byte block in a bit mask, and only the marked bytes are visited.
+    for (k, block) in bytes.chunks(64).enumerate() {
+        let mut marks = marks_of(block);
+        while marks != 0 {
+            let i = 64 * k + marks.trailing_zeros() as usize;
+            marks &= marks - 1;
+            match CLASS_13A[bytes[i] as usize] {
+                SPACE => word.end(bytes, i, i + 1, buf, ranges),
+                PUNCT => {
+                    word.end(bytes, i, i + 1, buf, ranges);
+                    ranges.push((i as u32, i as u32 + 1));
+                }
+                SPECIAL if bytes[i] == b'-' => {
+                    word.digit_dash |= i > word.start && bytes[i - 1].is_ascii_digit();
+                }
+                SPECIAL => {
+                    word.dot_commas += 1;
+                    word.last_dot_comma = i;
+                }
+                // A lead byte of a multi-byte character: a word byte unless it is whitespace.
+                _ => {
+                    if let Some(w) = space_width(text, i) {
+                        word.end(bytes, i, i + w, buf, ranges);
+                    }
+                }
+            }
+        }
+    }
+    word.end(bytes, bytes.len(), bytes.len(), buf, ranges);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
+}
+
+/// Bit `j` set iff `block[j]` (at most 64 bytes) is not a word byte (class 0 of `CLASS_13A`).
+#[inline]
+fn marks_of(block: &[u8]) -> u64 {
+    let mut marks = 0u64;
+    let mut chunks = block.chunks_exact(16);
+    for (j, chunk) in chunks.by_ref().enumerate() {
+        marks |= u64::from(marks16(chunk)) << (16 * j);
+    }
+    let done = block.len() - chunks.remainder().len();
+    for (j, &b) in chunks.remainder().iter().enumerate() {
+        marks |= u64::from(CLASS_13A[b as usize] != WORD) << (done + j);
+    }
+    marks
+}
+
+/// [`marks_of`] for 16 bytes with SSE2 (every x86-64 CPU has it): a byte is a word byte iff it
+/// lies in one of the ranges below, which are exactly the class-0 bytes of `CLASS_13A` (an
+/// exhaustive test checks it). Letters are one range after `| 0x20`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn marks16(chunk: &[u8]) -> u16 {
+    use std::arch::x86_64::*;
+    assert_eq!(chunk.len(), 16);
+    // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads exactly the 16
+    // bytes of `chunk` (checked above).
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let zero = _mm_setzero_si128();
+        // v in [lo, hi] (unsigned) iff (v - lo) saturating-minus (hi - lo) is 0.
+        let in_range = |v: __m128i, lo: u8, hi: u8| {
+            let d = _mm_sub_epi8(v, _mm_set1_epi8(lo as i8));
+            _mm_cmpeq_epi8(_mm_subs_epu8(d, _mm_set1_epi8((hi - lo) as i8)), zero)
+        };
+        let letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+        let word = _mm_or_si128(
+            _mm_or_si128(
+                _mm_or_si128(in_range(v, 0x00, 0x08), in_range(v, 0x0e, 0x1b)),
+                _mm_or_si128(
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x27)),
+                    in_range(v, b'0', b'9'),
+                ),
+            ),
+            _mm_or_si128(letters, in_range(v, 0x7f, 0xbf)),
+        );
+        !(_mm_movemask_epi8(word) as u16)
+    }
+}
+
+/// [`marks_of`] for 16 bytes, portably.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn marks16(chunk: &[u8]) -> u16 {
+    chunk.iter().enumerate().fold(0, |m, (j, &b)| {
+        m | (u16::from(CLASS_13A[b as usize] != WORD) << j)
+    })
+}
+
+/// The word being scanned by [`tokens_13a`]: where it starts, the `.`/`,` seen in it (and the
+/// last one), and whether some `-` in it follows a digit: only these can make regexes 2-4
+/// match inside the word.
+#[derive(Default)]
+struct Word {
+    start: usize,
+    dot_commas: usize,
+    last_dot_comma: usize,
+    digit_dash: bool,
+}
+
+impl Word {
+    /// Emits the word `bytes[self.start..end]` (if not empty) and starts the next one at `next`.
+    #[inline]
+    fn end(
+        &mut self,
+        bytes: &[u8],
+        end: usize,
+        next: usize,
+        buf: &mut TokBuf,
+        ranges: &mut Vec<(u32, u32)>,
+    ) {
+        let start = self.start;
+        if end > start {
+            let dots = self.dot_commas;
+            if self.digit_dash || dots > 1 || (dots == 1 && self.last_dot_comma != end - 1) {
+                split_word(&bytes[start..end], buf, ranges);
+            } else if dots == 1 {
+                // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
+                // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
+                if end - 1 > start {
+                    ranges.push((start as u32, end as u32 - 1));
+                }
+                ranges.push((end as u32 - 1, end as u32));
+            } else {
+                // No `.`/`,` and no digit before a `-`: no regex matches, the word is one token.
+                ranges.push((start as u32, end as u32));
+            }
+        }
+        *self = Word {
+            start: next,
+            ..Word::default()
+        };
+    }
+}
+
+/// Width of the Python whitespace character starting at byte `i`, if there is one.
+#[inline]
+fn space_width(text: &str, i: usize) -> Option<usize> {
+    match text.get(i..).and_then(|s| s.chars().next()) {
+        Some(c) if is_py_space(c) => Some(c.len_utf8()),
+        _ => None,
+    }
+}
+
+/// Runs regexes 2-4 on `" " + word + " "` and appends its tokens to `buf.out`.
+fn split_word(word: &[u8], buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    buf.tmp.clear();
+    buf.tmp.push(b' ');
+    buf.tmp.extend_from_slice(word);
+    buf.tmp.push(b' ');
+    if memchr::memchr2(b'.', b',', word).is_some() {
+        sub_nondigit_dotcomma(&buf.tmp, &mut buf.tmp2);
+        sub_dotcomma_nondigit(&buf.tmp2, &mut buf.tmp);
+    }
+    if memchr::memchr(b'-', word).is_some() {
+        sub_digit_dash(&buf.tmp, &mut buf.tmp2);
+        std::mem::swap(&mut buf.tmp, &mut buf.tmp2);
+    }
+    // The word holds no whitespace, and the regexes only insert ASCII spaces.
+    for tok in buf.tmp.split(|&b| b == b' ').filter(|t| !t.is_empty()) {
+        let start = buf.out.len() as u32;
+        buf.out.extend_from_slice(tok);
+        ranges.push((start, buf.out.len() as u32));
+    }
+}
+
+/// `self._post_tokenizer(f' {line} ')`.
+fn pad_and_regex(line: &str, buf: &mut TokBuf) {
+    buf.tmp.clear();
+    buf.tmp.reserve(line.len() + 2);
+    buf.tmp.push(b' ');
+    buf.tmp.extend_from_slice(line.as_bytes());
+    buf.tmp.push(b' ');
+    regex_stage(buf);
+}
+
+/// `TokenizerRegexp.__call__` minus the final join: reads `buf.tmp`, leaves the result in
+/// `buf.out`. Shared with the `zh` tokenizer, which runs the same regexes.
+///
+/// Performance: each pass copies the runs between the bytes that can start a match (found with
+/// a table or SIMD `memchr`) instead of pushing byte by byte, and passes 2-4 are skipped when
+/// their trigger bytes (`.`, `,`, `-`) do not occur at all.
+pub(crate) fn regex_stage(buf: &mut TokBuf) {
+    // 1. ([\{-\~\[-\` -\&\(-\+\:-\@\/]) -> ' \1 '
+    buf.out.clear();
+    let src = &buf.tmp;
+    let mut run = 0;
+    for (i, &b) in src.iter().enumerate() {
+        // The class contains the space itself, which sacreBLEU turns into three spaces. A run
+        // of spaces matches the later patterns exactly as one space does and splits the same
+        // tokens, so spaces are copied as they are (an exact `normalize` output is unaffected).
+        if PUNCT_13A[b as usize] && b != b' ' {
+            buf.out.extend_from_slice(&src[run..i]);
+            buf.out.extend_from_slice(&[b' ', b, b' ']);
+            run = i + 1;
+        }
+    }
+    buf.out.extend_from_slice(&src[run..]);
+    if memchr::memchr2(b'.', b',', &buf.out).is_some() {
+        std::mem::swap(&mut buf.out, &mut buf.tmp);
+        sub_nondigit_dotcomma(&buf.tmp, &mut buf.out);
+        std::mem::swap(&mut buf.out, &mut buf.tmp);
+        sub_dotcomma_nondigit(&buf.tmp, &mut buf.out);
+    }
+    if memchr::memchr(b'-', &buf.out).is_some() {
+        std::mem::swap(&mut buf.out, &mut buf.tmp);
+        sub_digit_dash(&buf.tmp, &mut buf.out);
+    }
+}
+
+/// Regex 2, `([^0-9])([\.,])` -> `'\1 \2 '`. A match consumes both characters, so a
+/// `.`/`,` that was the second character of a match cannot be the first of the next one.
+fn sub_nondigit_dotcomma(src: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    let mut i = 0; // first byte not yet consumed
+    while let Some(off) = memchr::memchr2(b'.', b',', src.get(i + 1..).unwrap_or(&[])) {
+        let p = i + 1 + off; // a `.`/`,` with an unconsumed byte before it
+        let x = src[p - 1];
+        out.extend_from_slice(&src[i..p - 1]);
+        if x.is_ascii_digit() {
+            out.push(x);
+            i = p;
+        } else {
+            out.extend_from_slice(&[x, b' ', src[p], b' ']);
+            i = p + 1;
+        }
+    }
+    out.extend_from_slice(&src[i.min(src.len())..]);
+}
+
+/// Regex 3, `([\.,])([^0-9])` -> `' \1 \2'`.
+fn sub_dotcomma_nondigit(src: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    let mut i = 0;
+    while let Some(off) = memchr::memchr2(b'.', b',', &src[i..]) {
+        let p = i + off;
+        out.extend_from_slice(&src[i..p]);
+        match src.get(p + 1) {
+            Some(&y) if !y.is_ascii_digit() => {
+                out.extend_from_slice(&[b' ', src[p], b' ', y]);
+                i = p + 2;
+            }
+            _ => {
+                out.push(src[p]);
+                i = p + 1;
+            }
+        }
+    }
+    out.extend_from_slice(&src[i..]);
+}
+
+/// Regex 4, `([0-9])(-)` -> `'\1 \2 '`.
+fn sub_digit_dash(src: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    let mut i = 0;
+    while let Some(off) = memchr::memchr(b'-', &src[i..]) {
+        let p = i + off;
+        if p > 0 && src[p - 1].is_ascii_digit() {
+            out.extend_from_slice(&src[i..p]);
+            out.extend_from_slice(b" - ");
+        } else {
+            out.extend_from_slice(&src[i..=p]);
+        }
+        i = p + 1;
+    }
+    out.extend_from_slice(&src[i..]);
+}
+
+/// [`is_13a_punct`] as a table.
+static PUNCT_13A: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = is_13a_punct(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// The class `[\{-\~\[-\` -\&\(-\+\:-\@\/]`: `{|}~`, ``[\]^_` ``, space to `&`, `(` to `+`,
+/// `:` to `@`, and `/`. Not `'`, `,`, `-` or `.`.
+const fn is_13a_punct(b: u8) -> bool {
+    matches!(b, b'{'..=b'~' | b'['..=b'`' | b' '..=b'&' | b'('..=b'+' | b':'..=b'@' | b'/')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Tokenizer;
+    use super::*;
+
+    fn tok(s: &str) -> String {
+        let mut buf = TokBuf::default();
+        Tokenizer::T13a.tokenize(s, &mut buf, true).to_string()
+    }
+
+    #[test]
+    fn sacrebleu_examples() {
+        // Outputs of sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()(s), sacreBLEU 2.6.0.
+        assert_eq!(tok("Hello, world!"), "Hello , world !");
+        assert_eq!(
+            tok("It's 1,000.5 dollars - in 2023."),
+            "It's 1,000.5 dollars - in 2023 ."
+        );
+        assert_eq!(tok("a..b"), "a . . b");
+        assert_eq!(tok("&amp;lt; &quot;x&quot;"), "< \" x \"");
+        assert_eq!(tok("1-2 a-b"), "1 - 2 a-b");
+        assert_eq!(tok("x<skipped>y-\nz\nw"), "xyz w");
+        assert_eq!(tok("é.ü,3"), "é . ü , 3");
+    }
+
+    #[test]
+    fn marks_are_the_non_word_bytes() {
+        for b in 0..=255u8 {
+            for pos in 0..16 {
+                let mut chunk = [b'a'; 16];
+                chunk[pos] = b;
+                let want = if CLASS_13A[b as usize] == WORD {
+                    0
+                } else {
+                    1 << pos
+                };
+                assert_eq!(marks16(&chunk), want, "byte {b:#x} at {pos}");
+            }
+        }
+        let block: Vec<u8> = (0..64)
+            .map(|j| if j % 3 == 0 { b' ' } else { b'x' })
+            .collect();
+        for len in 0..=64 {
+            let want = (0..len)
+                .filter(|j| j % 3 == 0)
+                .fold(0u64, |m, j| m | 1 << j);
+            assert_eq!(marks_of(&block[..len]), want);
+        }
+    }
+
+    #[test]
+    fn punct_class() {
+        let got: String = (0u8..128)
+            .filter(|&b| is_13a_punct(b))
+            .map(char::from)
+            .collect();
+        assert_eq!(got, " !\"#$%&()*+/:;<=>?@[\\]^_`{|}~");
+    }
+}

@@ -1,0 +1,78 @@
+//! Glue of `rapidbleu_core::bleu::ref_cache`: `_core.BleuReferenceCache`.
+
+use crate::arrays::to_2d;
+use crate::bleu::options::options_arg;
+use crate::corpus::{borrow_all, collect, collect_streams, count_tokenized_periods, stream_groups};
+use crate::engine::parallel::{int_arg, threads};
+use crate::errors::{guard, run_detached, ErrorKind};
+use numpy::PyArray2;
+use pyo3::prelude::*;
+use rapidbleu_core::bleu::options::BleuOptions;
+use rapidbleu_core::bleu::ref_cache::RefCache;
+
+/// References tokenized once, for scoring many hypothesis sets.
+#[pyclass(frozen, module = "rapidbleu._core")]
+pub struct BleuReferenceCache {
+    inner: RefCache,
+    num_refs: i64,
+}
+
+#[pymethods]
+impl BleuReferenceCache {
+    #[new]
+    #[pyo3(signature = (refs, options, num_threads = 0))]
+    fn new(
+        py: Python<'_>,
+        refs: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = options_arg)] options: BleuOptions,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<Self> {
+        guard(|| {
+            let threads = threads(py, num_threads)?;
+            let streams = collect_streams(refs, None, options.lowercase())?;
+            let (groups, num_refs) = stream_groups(&streams);
+            let inner = run_detached(py, || RefCache::new(&groups, options, threads))?;
+            Ok(BleuReferenceCache { inner, num_refs })
+        })
+    }
+
+    /// sacreBLEU's `num_refs` of the cached references (-1: variable).
+    #[getter]
+    fn num_refs(&self) -> i64 {
+        self.num_refs
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Statistics of `hyps` against the cached references, and the `" ."` count.
+    #[pyo3(signature = (hyps, num_threads = 0))]
+    fn statistics<'py>(
+        &self,
+        py: Python<'py>,
+        hyps: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<(Bound<'py, PyArray2<i64>>, usize)> {
+        guard(|| {
+            let threads = threads(py, num_threads)?;
+            let opts = self.inner.options();
+            let owned = collect(hyps, "hypotheses", false, opts.lowercase())?;
+            if owned.len() != self.inner.len() {
+                return Err(ErrorKind::LengthMismatch.err(
+                    py,
+                    format!(
+                        "{} hypotheses but the cached references have {} segments; they must \
+                         be equal",
+                        owned.len(),
+                        self.inner.len()
+                    ),
+                ));
+            }
+            let hyp_strs = borrow_all(&owned);
+            let periods = count_tokenized_periods(&hyp_strs);
+            let rows = run_detached(py, || self.inner.stats(&hyp_strs, threads))?;
+            Ok((to_2d(py, rows, opts.layout().row_len())?, periods))
+        })
+    }
+}

@@ -1,0 +1,266 @@
+//! Python text -> the core's [`Corpus`] of `&str`, without copying text.
+//!
+//! Two phases: first collect owned references to the Python strings (so they stay alive while
+//! the GIL is released, whatever other threads do to the containers), lowercasing non-ASCII
+//! strings with Python's own `str.lower()` (whose Unicode version is the interpreter's, as in
+//! sacreBLEU); then borrow their UTF-8 buffers. ASCII lowercasing happens later in Rust.
+
+use crate::errors::{ErrorKind, OrRaise};
+use pyo3::prelude::*;
+use pyo3::types::{PyAnyMethods, PyString};
+use rapidbleu_core::corpus::{Corpus, Groups};
+
+/// Owned Python strings, `None` where a reference is missing.
+pub type Owned<'py> = Vec<Option<Bound<'py, PyString>>>;
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`; formatted
+/// only for a message, so a per-segment label costs nothing on the happy path).
+pub fn collect<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    lowercase: bool,
+) -> PyResult<Owned<'py>> {
+    let py = seq.py();
+    let iter = seq.try_iter().map_err(|_| {
+        ErrorKind::InputType.err(
+            py,
+            format!("{what} must be a sequence of str, not {}", type_name(seq)),
+        )
+    })?;
+    let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        if item.is_none() && allow_none {
+            out.push(None);
+            continue;
+        }
+        let s = item.cast_into::<PyString>().map_err(|e| {
+            let allowed = if allow_none { "str or None" } else { "str" };
+            let obj = e.into_inner();
+            ErrorKind::InputType.err(
+                py,
+                format!("{what}[{i}] is {}; expected {allowed}", type_name(&obj)),
+            )
+        })?;
+        // Validating here, where the item's name is at hand, lets later borrows use `text`.
+        let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
+            s.call_method0("lower")?
+                .cast_into::<PyString>()
+                .map_err(PyErr::from)?
+        } else {
+            s
+        };
+        to_str(&s, what, i)?;
+        out.push(Some(s));
+    }
+    Ok(out)
+}
+
+/// The UTF-8 text of `s`; a lone surrogate (not valid Unicode) is an `InvalidTextError`.
+pub fn to_str<'a>(
+    s: &'a Bound<'_, PyString>,
+    what: impl std::fmt::Display,
+    i: usize,
+) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| {
+        ErrorKind::InvalidText.err(
+            s.py(),
+            format!(
+                "{what}[{i}] is not valid Unicode text (it contains a lone surrogate code point \
+                 U+D800..U+DFFF); decode your input with errors='replace' or 'ignore'"
+            ),
+        )
+    })
+}
+
+/// The UTF-8 text of a string that [`collect`] has validated (so this cannot fail; PyO3
+/// caches the UTF-8 form, so it costs nothing the second time).
+pub fn text<'a>(s: &'a Bound<'_, PyString>) -> &'a str {
+    s.to_str().unwrap_or_default()
+}
+
+/// Borrows every string of `owned` (collected without `None`).
+pub fn borrow_all<'a>(owned: &'a Owned<'_>) -> Vec<&'a str> {
+    owned.iter().map(|s| s.as_ref().map_or("", text)).collect()
+}
+
+/// Reference streams (sacreBLEU's layout, `refs[k][i]`) -> owned strings per stream, each
+/// checked against `n_hyps` when given (else against the first stream).
+pub fn collect_streams<'py>(
+    refs: &Bound<'py, PyAny>,
+    n_hyps: Option<usize>,
+    lowercase: bool,
+) -> PyResult<Vec<Owned<'py>>> {
+    let py = refs.py();
+    let iter = refs.try_iter().map_err(|_| {
+        ErrorKind::InputType.err(
+            py,
+            "references must be a sequence of reference streams (sequences of str)",
+        )
+    })?;
+    let mut streams = Vec::new();
+    for (k, stream) in iter.enumerate() {
+        let stream = stream?;
+        if stream.is_instance_of::<PyString>() {
+            return Err(ErrorKind::InputType.err(
+                py,
+                format!(
+                    "references[{k}] is a str; references must be a list of reference streams, \
+                     each a list with one str per segment, e.g. [[ref1_seg1, ref1_seg2, ...]]"
+                ),
+            ));
+        }
+        let s = collect(&stream, &format!("references[{k}]"), true, lowercase)?;
+        let expected =
+            n_hyps.unwrap_or_else(|| streams.first().map_or(s.len(), |f: &Owned<'py>| f.len()));
+        if s.len() != expected {
+            let against = if n_hyps.is_some() {
+                "hypotheses"
+            } else {
+                "segments in references[0]"
+            };
+            return Err(ErrorKind::LengthMismatch.err(
+                py,
+                format!(
+                    "references[{k}] has {} segments but there are {expected} {against}; every \
+                     reference stream needs exactly one entry (str, or None for a missing \
+                     reference) per hypothesis",
+                    s.len()
+                ),
+            ));
+        }
+        streams.push(s);
+    }
+    if streams.is_empty() {
+        return Err(ErrorKind::EmptyInput.err(
+            py,
+            "no reference streams given; pass at least one, e.g. [[ref_seg1, ref_seg2, ...]]",
+        ));
+    }
+    Ok(streams)
+}
+
+/// References given per segment (`refs[i]` is the list of references of hypothesis `i`).
+fn collect_segments<'py>(
+    refs: &Bound<'py, PyAny>,
+    n_hyps: usize,
+    lowercase: bool,
+) -> PyResult<Vec<Owned<'py>>> {
+    let py = refs.py();
+    let segs: Vec<Bound<'py, PyAny>> = refs
+        .try_iter()
+        .map_err(|_| ErrorKind::InputType.err(py, "references must be a sequence"))?
+        .collect::<PyResult<_>>()?;
+    if segs.len() != n_hyps {
+        return Err(ErrorKind::LengthMismatch.err(
+            py,
+            format!(
+                "{n_hyps} candidates but {} reference lists; each candidate needs its own list",
+                segs.len()
+            ),
+        ));
+    }
+    segs.iter()
+        .enumerate()
+        .map(|(i, seg)| {
+            if seg.is_instance_of::<PyString>() {
+                return Err(ErrorKind::InputType.err(
+                    py,
+                    format!(
+                        "references[{i}] is a str; each item's references must be a list of str"
+                    ),
+                ));
+            }
+            collect(seg, format_args!("references[{i}]"), true, lowercase)
+        })
+        .collect()
+}
+
+/// The references of each segment (an iterator per segment over its entries, `None` for a
+/// missing one), and sacreBLEU's `num_refs` (-1 when it varies: `nrefs:var`).
+fn ref_groups<'a, 'py: 'a, I>(segments: impl Iterator<Item = I>) -> (Groups<&'a str>, i64)
+where
+    I: Iterator<Item = &'a Option<Bound<'py, PyString>>>,
+{
+    let mut groups = Groups::new();
+    let (mut lo, mut hi) = (usize::MAX, 0usize);
+    for seg in segments {
+        let mut count = 0;
+        for s in seg.flatten() {
+            groups.push_item(text(s));
+            count += 1;
+        }
+        groups.end_group();
+        lo = lo.min(count);
+        hi = hi.max(count);
+    }
+    let num_refs = if lo == hi || groups.is_empty() {
+        hi as i64
+    } else {
+        -1
+    };
+    (groups, num_refs)
+}
+
+/// The references of each segment from reference streams.
+pub fn stream_groups<'a>(streams: &'a [Owned<'_>]) -> (Groups<&'a str>, i64) {
+    let n = streams.first().map_or(0, Vec::len);
+    ref_groups((0..n).map(|i| streams.iter().map(move |s| &s[i])))
+}
+
+/// Hypotheses and references read from Python: reference streams (sacreBLEU's layout), or
+/// with `per_segment` one list of references per hypothesis.
+pub struct TextInput<'py> {
+    hyps: Owned<'py>,
+    refs: Vec<Owned<'py>>,
+    per_segment: bool,
+}
+
+impl<'py> TextInput<'py> {
+    /// Collects `hyps` and `refs`, lowercasing non-ASCII text with `str.lower()` if asked.
+    pub fn read(
+        hyps: &Bound<'py, PyAny>,
+        refs: &Bound<'py, PyAny>,
+        lowercase: bool,
+        per_segment: bool,
+    ) -> PyResult<Self> {
+        let hyps = collect(hyps, "hypotheses", false, lowercase)?;
+        let refs = if per_segment {
+            collect_segments(refs, hyps.len(), lowercase)?
+        } else {
+            collect_streams(refs, Some(hyps.len()), lowercase)?
+        };
+        Ok(TextInput {
+            hyps,
+            refs,
+            per_segment,
+        })
+    }
+
+    /// The corpus (borrowing the Python strings) and sacreBLEU's `num_refs`.
+    pub fn corpus(&self, py: Python<'_>) -> PyResult<(Corpus<&str>, i64)> {
+        let (groups, num_refs) = if self.per_segment {
+            ref_groups(self.refs.iter().map(|seg| seg.iter()))
+        } else {
+            stream_groups(&self.refs)
+        };
+        Ok((
+            Corpus::new(borrow_all(&self.hyps), groups).or_raise(py)?,
+            num_refs,
+        ))
+    }
+}
+
+/// How many hypotheses end in `" ."` (sacreBLEU warns about tokenized input from 100 on).
+pub fn count_tokenized_periods(hyps: &[&str]) -> usize {
+    hyps.iter().filter(|h| h.ends_with(" .")).count()
+}

@@ -1,0 +1,5 @@
+"""Analyses above the metrics: significance tests, pairwise matrices, self-BLEU and MBR.
+
+Each works for any :class:`~rapidbleu.metrics.Metric` through its public statistics surface
+(self-BLEU's conventions and linear-time MBR are BLEU's own).
+"""

@@ -1,0 +1,1 @@
+"""Reading inputs: reference and system files in chunks, decompression, decoding errors."""

@@ -1,0 +1,260 @@
+"""The Metric seam: a toy metric written in this file alone works everywhere above the seam.
+
+``UnigramF1`` follows docs/architecture.md's "Adding a metric" (a layout, ``_statistics`` and
+``score_totals``; nothing else in rapidbleu changes). The same metric written on sacreBLEU's
+own ``Metric`` template is the oracle: corpus and sentence scores, sacreBLEU's paired bootstrap
+and approximate randomisation (same draws, same float32 arithmetic), and confidence intervals
+must be equal with ``==``. Then per-item scoring, the command (streamed in chunks, one system
+and a table of several, next to BLEU) and pairwise matrices are checked on it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import sacrebleu
+from sacrebleu.metrics.base import Metric as SacreMetric
+from sacrebleu.metrics.base import Score as SacreScore
+from sacrebleu.metrics.base import Signature as SacreSignature
+from sacrebleu.significance import PairedTest as SacrePairedTest
+
+import rapidbleu
+from rapidbleu.analysis.pairwise import mbr_select, pairwise_scores
+from rapidbleu.analysis.significance import PairedTest
+from rapidbleu.cli import scoring
+from rapidbleu.cli.main import main as cli_main
+from rapidbleu.items import score_each_item, score_items
+from rapidbleu.metrics import Metric, RowLayout, Score, Signature
+from rapidbleu.metrics.options import CliOption
+
+
+def _segment_row(hyp: str, refs: Sequence[str | None], lowercase: bool) -> list[int]:
+    """``[matches, hyp_len, ref_len]`` of the best reference (highest F1, first on ties)."""
+    if lowercase:
+        hyp = hyp.lower()
+    h = Counter(hyp.split())
+    best: list[int] | None = None
+    best_f = -1.0
+    for ref in refs:
+        if ref is None:
+            continue
+        r = Counter((ref.lower() if lowercase else ref).split())
+        m = sum(min(c, r[t]) for t, c in h.items())
+        row = [m, sum(h.values()), sum(r.values())]
+        f = _f1(row)
+        if f > best_f:
+            best, best_f = row, f
+    assert best is not None
+    return best
+
+
+def _f1(totals: Any) -> Any:
+    m, hl, rl = totals[0], totals[1], totals[2]
+    return 100 * 2 * m / (hl + rl) if hl + rl > 0 else 0.0
+
+
+class UnigramF1Signature(Signature):
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"case": "c"})
+        self.info.update({"case": "lc" if args["lowercase"] else "mixed"})
+
+
+class UnigramF1(Metric):
+    """Unigram F1 (rows ``[matches, hyp_len, ref_len]`` add): the toy of the walkthrough."""
+
+    # Listed for the command (-m unif1) only while a test says so (the `command` fixture), so
+    # other tests' --help and metric lists are not changed by this file.
+    cli_name = ""
+    _SIGNATURE_TYPE = UnigramF1Signature
+    CLI_OPTIONS = (CliOption(("--unif1-lowercase",), "lowercase", bool, False, "lowercase"),)
+
+    def __init__(self, lowercase: bool = False, references: Any = None) -> None:
+        super().__init__()
+        self.lowercase = lowercase
+        if references is not None:
+            self.cache_references(references)
+
+    @property
+    def layout(self) -> RowLayout:
+        return RowLayout(("matches", "hyp_len", "ref_len"))
+
+    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Any:
+        refs_of = references if per_segment else list(zip(*references))
+        self.num_refs = len(refs_of[0]) if refs_of else 0
+        rows = [_segment_row(h, r, self.lowercase) for h, r in zip(hypotheses, refs_of)]
+        return np.array(rows, dtype=np.int64).reshape(-1, 3)
+
+    def score_totals(self, totals: Any) -> Score:
+        return Score("UniF1", _f1(totals))
+
+
+class SacreUnigramF1(SacreMetric):
+    """The same metric on sacreBLEU's own template: the oracle."""
+
+    _SIGNATURE_TYPE = SacreSignature
+
+    def __init__(self, lowercase: bool = False, references: Any = None) -> None:
+        super().__init__()
+        self.lowercase = lowercase
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    def _preprocess_segment(self, sent: str) -> str:
+        return sent
+
+    def _extract_reference_info(self, refs: Sequence[str]) -> dict[str, Any]:
+        return {"refs": list(refs)}
+
+    def _compute_segment_statistics(self, hypothesis: str, ref_kwargs: dict[str, Any]) -> Any:
+        return _segment_row(hypothesis, ref_kwargs["refs"], self.lowercase)
+
+    def _compute_score_from_stats(self, stats: Any) -> SacreScore:
+        return SacreScore("UniF1", _f1(stats))
+
+    def _aggregate_and_compute(self, stats: Any) -> SacreScore:
+        return self._compute_score_from_stats(sacrebleu.utils.sum_of_lists(stats))
+
+
+def _corpus(n: int = 60, seed: int = 0) -> tuple[list[list[str]], list[list[str]]]:
+    rng = np.random.default_rng(seed)
+    vocab = [f"w{i}" for i in range(30)] + ["The", "the", "A"]
+    refs = [" ".join(rng.choice(vocab, rng.integers(3, 12))) for _ in range(n)]
+    systems = []
+    for _ in range(3):
+        systems.append(
+            [
+                " ".join(t if rng.random() > 0.3 else rng.choice(vocab) for t in r.split())
+                for r in refs
+            ]
+        )
+    return systems, [refs, [r.upper() for r in refs]]
+
+
+def test_scores_equal_the_sacrebleu_template() -> None:
+    systems, refs = _corpus()
+    for lowercase in (False, True):
+        ours, theirs = UnigramF1(lowercase), SacreUnigramF1(lowercase)
+        assert (
+            ours.corpus_score(systems[0], refs).score == theirs.corpus_score(systems[0], refs).score
+        )
+        for h, *rs in zip(systems[1], *refs):
+            assert ours.sentence_score(h, rs).score == theirs.sentence_score(h, rs).score
+        np.testing.assert_array_equal(
+            ours.sentence_scores(systems[1], refs),
+            [theirs.sentence_score(h, list(rs)).score for h, *rs in zip(systems[1], *refs)],
+        )
+
+
+def test_confidence_interval_equals_sacrebleu() -> None:
+    systems, refs = _corpus()
+    ours = UnigramF1().corpus_score(systems[0], refs, n_bootstrap=300)
+    theirs = SacreUnigramF1().corpus_score(systems[0], refs, n_bootstrap=300)
+    assert (ours.score, ours._mean, ours._ci) == (theirs.score, theirs._mean, theirs._ci)
+    assert ours.format(width=4) == theirs.format(width=4)
+
+
+@pytest.mark.parametrize("test_type,n", [("bs", 200), ("ar", 300)])
+def test_paired_tests_equal_sacrebleu(test_type: str, n: int) -> None:
+    systems, refs = _corpus()
+    named = [(f"s{i}", s) for i, s in enumerate(systems)]
+    _, ours = PairedTest(named, {"UniF1": UnigramF1(references=refs)}, None, test_type, n)()
+    _, theirs = SacrePairedTest(
+        named, {"UniF1": SacreUnigramF1(references=refs)}, None, test_type, n
+    )()
+    assert [r.__dict__ for r in ours["UniF1"]] == [r.__dict__ for r in theirs["UniF1"]]
+
+
+def test_per_item_scoring() -> None:
+    systems, refs = _corpus(20)
+    items = [(h, [r1, r2]) for h, r1, r2 in zip(systems[0], *refs)]
+    metric = UnigramF1()
+    assert score_items(items, metric).score == metric.corpus_score(systems[0], refs).score
+    np.testing.assert_array_equal(
+        score_each_item(items, metric), metric.sentence_scores(systems[0], refs)
+    )
+
+
+def test_pairwise_and_mbr() -> None:
+    systems, _ = _corpus(5)
+    hyps = [s[0] for s in systems] + [systems[0][0]]
+    (matrix,) = pairwise_scores([hyps], metric=UnigramF1())
+    oracle = SacreUnigramF1()
+    expected = [[oracle.sentence_score(h, [r]).score for r in hyps] for h in hyps]
+    np.testing.assert_array_equal(matrix, expected)
+    assert mbr_select([hyps], metric=UnigramF1())[0] == int(np.argmax(matrix.mean(axis=1)))
+
+
+def _files(tmp_path: Path) -> tuple[list[list[str]], list[list[str]]]:
+    systems, refs = _corpus(45)
+    (tmp_path / "ref").write_text("\n".join(refs[0]) + "\n", encoding="utf-8")
+    for i, s in enumerate(systems):
+        (tmp_path / f"sys{i}").write_text("\n".join(s) + "\n", encoding="utf-8")
+    return systems, refs
+
+
+def _run(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(UnigramF1, "cli_name", "unif1")
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert cli_main(argv, stdin=io.BytesIO()) == 0
+    return out.getvalue()
+
+
+def test_command_streams_the_toy_metric(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    systems, refs = _files(tmp_path)
+    whole = _run(
+        ["ref", "-i", "sys0", "-m", "unif1", "-f", "text", "-w", "6"], tmp_path, monkeypatch
+    )
+    expected = UnigramF1().corpus_score(systems[0], refs[:1])
+    assert whole.startswith(f"UniF1|nrefs:1|case:mixed|version:{rapidbleu.SIGNATURE_VERSION} = ")
+    assert whole.endswith(f" = {expected.score:.6f}\n")
+    monkeypatch.setattr(scoring, "CHUNK_LINES", 7)
+    assert (
+        _run(["ref", "-i", "sys0", "-m", "unif1", "-f", "text", "-w", "6"], tmp_path, monkeypatch)
+        == whole
+    )
+    lowered = _run(
+        ["ref", "-i", "sys0", "-m", "unif1", "--unif1-lowercase", "-f", "text"],
+        tmp_path,
+        monkeypatch,
+    )
+    assert "case:lc" in lowered
+
+
+def test_command_table_with_bleu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    systems, refs = _files(tmp_path)
+    text = _run(
+        ["ref", "-i", "sys0", "sys1", "sys2", "-m", "unif1", "bleu", "-f", "text"],
+        tmp_path,
+        monkeypatch,
+    )
+    header = text.splitlines()[1]
+    assert "BLEU" in header and "UniF1" in header
+    for s in systems:
+        assert f"{UnigramF1().corpus_score(s, refs[:1]).score:.1f}" in text
+        assert f"{rapidbleu.BLEU().corpus_score(s, refs[:1]).score:.1f}" in text
+    assert " - UniF1      nrefs:1|case:mixed|version:" in text
+
+
+def test_command_paired_test_on_the_toy_metric(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    systems, refs = _files(tmp_path)
+    text = _run(
+        ["ref", "-i", "sys0", "sys1", "-m", "unif1", "-pbs", "-pbsn", "100", "-f", "json"],
+        tmp_path,
+        monkeypatch,
+    )
+    named = [("Baseline: sys0", systems[0]), ("sys1", systems[1])]
+    _, theirs = SacrePairedTest(
+        named, {"UniF1": SacreUnigramF1(references=refs[:1])}, None, "bs", 100
+    )()
+    assert f'"p_value": {theirs["UniF1"][1].p_value}' in text
