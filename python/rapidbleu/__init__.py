@@ -1,7 +1,7 @@
 """rapidbleu: sacreBLEU's BLEU, bit for bit, a hundred times faster.
 
 ``import rapidbleu as sacrebleu`` works for ``corpus_bleu``, ``sentence_bleu``,
-``raw_corpus_bleu``, ``metrics.BLEU``, ``DEFAULT_TOKENIZER``, ``utils.smart_open``,
+``raw_corpus_bleu``, ``corpus_ter``, ``sentence_ter``, ``metrics.BLEU``, ``metrics.TER``, ``DEFAULT_TOKENIZER``, ``utils.smart_open``,
 ``tokenizers.tokenizer_13a.Tokenizer13a`` (and its siblings), ``metrics.helpers``, the n-gram
 helpers and the test-set functions (``get_reference_files``, ``get_source_file``, ...; extra
 ``datasets``). ``rapidbleu.__version__`` is rapidbleu's own; code that checks sacreBLEU's version
@@ -23,6 +23,7 @@ from rapidbleu.compat.sacrebleu import (
     DEFAULT_TOKENIZER,
     SACREBLEU_DIR,
     corpus_bleu,
+    corpus_ter,
     download_test_set,
     extract_char_ngrams,
     extract_word_ngrams,
@@ -32,10 +33,11 @@ from rapidbleu.compat.sacrebleu import (
     get_source_file,
     raw_corpus_bleu,
     sentence_bleu,
+    sentence_ter,
     smart_open,
 )
 from rapidbleu.items import BleuResult, bleu, bleu_per_item
-from rapidbleu.metrics import BLEU, BLEUScore
+from rapidbleu.metrics import BLEU, TER, BLEUScore, TERScore
 from rapidbleu.version import SIGNATURE_VERSION, __version__
 
 __all__ = [
@@ -45,10 +47,13 @@ __all__ = [
     "SIGNATURE_VERSION",
     "BLEUScore",
     "BleuResult",
+    "TER",
+    "TERScore",
     "__version__",
     "bleu",
     "bleu_per_item",
     "corpus_bleu",
+    "corpus_ter",
     "download_test_set",
     "errors",
     "extract_char_ngrams",
@@ -59,6 +64,7 @@ __all__ = [
     "get_source_file",
     "raw_corpus_bleu",
     "sentence_bleu",
+    "sentence_ter",
     "smart_open",
     "tokenizers",
     "utils",

@@ -19,6 +19,7 @@ __all__ = [
     "BleuReferenceCache",
     "MecabModel",
     "PieceTable",
+    "TerOptions",
     "__version__",
     "ar_sums",
     "bleu_aggregate_statistics",
@@ -33,6 +34,10 @@ __all__ = [
     "bootstrap_sums",
     "nltk_sentence_scores",
     "split_items",
+    "ter_accumulate",
+    "ter_bootstrap_sums_f32",
+    "ter_statistics",
+    "ter_tokenize",
     "tokenize",
 ]
 
@@ -198,6 +203,65 @@ def nltk_sentence_scores(
     num_threads: int = 0,
 ) -> npt.NDArray[np.float64]:
     """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""
+
+# -- TER (crates/rapidbleu-py/src/ter/) -----------------------------------------------------------
+
+@final
+class TerOptions:
+    """TER's options and its Tercom tokenizer (frozen; equal and hashable by value; picklable).
+
+    Unless ``case_sensitive``, text is lowercased: ASCII in Rust, non-ASCII text with Python's
+    ``str.lower()`` while it is read.
+    """
+
+    def __new__(
+        cls,
+        *,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+    ) -> TerOptions: ...
+    @property
+    def normalized(self) -> bool:
+        """Tercom's normalisation."""
+    @property
+    def no_punct(self) -> bool:
+        """Punctuation removal."""
+    @property
+    def asian_support(self) -> bool:
+        """The Asian rules (with ``normalized`` and/or ``no_punct``)."""
+    @property
+    def case_sensitive(self) -> bool:
+        """No lowercasing."""
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row: ``[num_edits, ref_len_sum, num_refs]``."""
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def ter_tokenize(line: str, options: TerOptions) -> str:
+    """``TercomTokenizer(...)(line)``; non-ASCII ``line`` lowercased by the caller if asked."""
+
+def ter_statistics(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: TerOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Rows ``[num_edits, ref_len_sum, num_refs]`` and sacreBLEU's ``num_refs``."""
+
+def ter_accumulate(
+    rows: npt.NDArray[np.int64], edits: int = 0, ref_length: float = 0.0
+) -> tuple[int, float]:
+    """Running ``(edits, ref_length)`` with ``rows`` added in order (sacreBLEU's float sum)."""
+
+def ter_bootstrap_sums_f32(
+    rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+) -> npt.NDArray[np.float32]:
+    """``np.array(stats, 'float32')[idxs[k]].sum(0)`` per resample, as NumPy adds."""
 
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 

@@ -98,7 +98,7 @@ fn files(args: &[String]) {
     let refs: Vec<Vec<String>> = args[4..].iter().map(|p| join(read_lines(p), k)).collect();
     let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
     let sets: Groups<&str> = (0..hyps.len())
-        .map(|i| refs.iter().map(|r| r[i].as_str()).collect())
+        .map(|i| refs.iter().map(|r| r[i].as_str()).collect::<Vec<_>>())
         .collect();
     let flags = std::env::var("TER_FLAGS").unwrap_or_else(|_| "0000".into());
     let tok = TercomTokenizer::new(params(&flags));

@@ -1,5 +1,5 @@
 //! PyO3 glue: the extension module `rapidbleu._core`, laid out as the core is (`text`,
-//! `corpus` + `read` for extraction, `engine`, `bleu`), plus `items` (the per-item layout),
+//! `corpus` + `read` for extraction, `engine`, `bleu`, `ter`), plus `items` (the per-item layout),
 //! `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
 //!
 //! Only glue lives here: Python objects are extracted with the GIL held, the core runs with
@@ -16,6 +16,7 @@ mod items;
 mod mecab;
 mod read;
 mod spm;
+mod ter;
 mod text;
 
 use pyo3::prelude::*;
@@ -27,6 +28,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     engine::rows::register(m)?;
     bleu::register(m)?;
+    ter::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -35,6 +35,7 @@ import rapidbleu.metrics
 import rapidbleu.metrics.base
 import rapidbleu.metrics.bleu
 import rapidbleu.metrics.helpers
+import rapidbleu.metrics.ter
 import rapidbleu.tokenizers
 import rapidbleu.tokenizers.tokenizer_13a
 import rapidbleu.tokenizers.tokenizer_base
@@ -44,6 +45,7 @@ import rapidbleu.tokenizers.tokenizer_ja_mecab
 import rapidbleu.tokenizers.tokenizer_ko_mecab
 import rapidbleu.tokenizers.tokenizer_none
 import rapidbleu.tokenizers.tokenizer_spm
+import rapidbleu.tokenizers.tokenizer_ter
 import rapidbleu.tokenizers.tokenizer_zh
 import rapidbleu.utils
 from rapidbleu.version import SIGNATURE_VERSION
@@ -63,6 +65,7 @@ SUBMODULES: dict[str, ModuleType] = {
     "metrics.base": rapidbleu.metrics.base,
     "metrics.bleu": rapidbleu.metrics.bleu,
     "metrics.helpers": rapidbleu.metrics.helpers,
+    "metrics.ter": rapidbleu.metrics.ter,
     "significance": rapidbleu.analysis.significance,
     "tokenizers": rapidbleu.tokenizers,
     "tokenizers.tokenizer_base": rapidbleu.tokenizers.tokenizer_base,
@@ -74,6 +77,7 @@ SUBMODULES: dict[str, ModuleType] = {
     "tokenizers.tokenizer_ja_mecab": rapidbleu.tokenizers.tokenizer_ja_mecab,
     "tokenizers.tokenizer_ko_mecab": rapidbleu.tokenizers.tokenizer_ko_mecab,
     "tokenizers.tokenizer_spm": rapidbleu.tokenizers.tokenizer_spm,
+    "tokenizers.tokenizer_ter": rapidbleu.tokenizers.tokenizer_ter,
 }
 
 

@@ -9,6 +9,7 @@ from rapidbleu.metrics.bleu import BLEU, BLEUScore, BLEUSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
+from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
@@ -19,5 +20,8 @@ __all__ = [
     "RowLayout",
     "Score",
     "Signature",
+    "TER",
+    "TERScore",
+    "TERSignature",
     "metric_classes",
 ]

@@ -38,6 +38,14 @@ fn check_rows(rows: &[i64]) -> Result<usize, CoreError> {
             rows[k * 3 + 2]
         )));
     }
+    if let Some(k) = rows.chunks_exact(3).position(|r| r[0] < 0 || r[1] < 0) {
+        return Err(CoreError::InvalidInput(format!(
+            "TER statistics row {k} holds a negative count ({}, {}); rows are \
+             [num_edits, ref_len_sum, num_refs] as TER.statistics() gives them",
+            rows[k * 3],
+            rows[k * 3 + 1]
+        )));
+    }
     Ok(rows.len() / 3)
 }
 
@@ -46,12 +54,23 @@ fn check_rows(rows: &[i64]) -> Result<usize, CoreError> {
 /// reference lengths, in row order. Rows are `[num_edits, ref_len_sum, num_refs]`. No rows give
 /// `(0, 0.0)` (sacreBLEU itself fails on an empty corpus: the caller decides).
 pub fn corpus_totals(rows: &[i64]) -> Result<(i64, f64), CoreError> {
-    check_rows(rows)?;
-    let mut edits = 0i64;
     // sum_of_lists starts from int 0, and 0 + x == x for the first float.
-    let mut ref_length = 0.0f64;
+    accumulate(rows, 0, 0.0)
+}
+
+/// Running totals `(edits, ref_length)` with `rows` (the next segments, in order) added:
+/// continuing the sequential sum gives the same floats as one sum over the whole corpus, so a
+/// stream or a split corpus folded chunk by chunk in segment order equals [`corpus_totals`].
+pub fn accumulate(rows: &[i64], edits: i64, ref_length: f64) -> Result<(i64, f64), CoreError> {
+    check_rows(rows)?;
+    let (mut edits, mut ref_length) = (edits, ref_length);
     for r in rows.chunks_exact(3) {
-        edits += r[0];
+        edits = edits.checked_add(r[0]).ok_or_else(|| {
+            CoreError::InvalidInput(format!(
+                "TER edit counts add up to more than {}; score fewer segments at a time",
+                i64::MAX
+            ))
+        })?;
         ref_length += avg_ref_len(r[1], r[2]);
     }
     Ok((edits, ref_length))
@@ -178,6 +197,11 @@ mod tests {
         }
         assert_eq!(corpus_totals(&rows).unwrap(), (10, expected));
         assert!(corpus_totals(&[1, 2, 0]).is_err());
+        assert!(corpus_totals(&[-1, 2, 1]).is_err());
+        assert!(corpus_totals(&[i64::MAX, 2, 1, 1, 2, 1]).is_err());
+        // Folding in chunks equals one sum.
+        let (e, r) = accumulate(&rows[..12], 0, 0.0).unwrap();
+        assert_eq!(accumulate(&rows[12..], e, r).unwrap(), (10, expected));
         assert!(corpus_totals(&[1, 2]).is_err());
     }
 
