@@ -238,7 +238,7 @@ def gen_stats(rng):
     for group, c, hyp, refs in stats_cases(rng):
         m = metrics.setdefault(c, TER(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3]))
         with CapSpy() as spy:
-            edits, avg = m._compute_segment_statistics(m._preprocess_segment(hyp), m._extract_reference_info(refs))
+            edits, avg = m._compute_segment_statistics(m._preprocess_segment(hyp), m._extract_reference_info([m._preprocess_segment(r) for r in refs]))  # as Metric._cache_references: references twice
         fields = [group, flags(c), str(edits), repr(avg), "1" if spy.hit else "0", hx(core_input(c, hyp))]
         lines.append("\t".join(fields + [hx(core_input(c, r)) for r in refs]))
         groups.setdefault((group, c), []).append((hyp, refs))

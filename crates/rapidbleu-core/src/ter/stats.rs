@@ -11,7 +11,7 @@ use super::tokenizer::{split_words, TercomTokenizer, TokScratch};
 use crate::corpus::Corpus;
 use crate::engine::parallel::{self, Threads};
 use crate::error::{zeroed, CoreError};
-use crate::text::whitespace::py_rstrip;
+use crate::text::whitespace::{py_rstrip, py_split};
 use rayon::prelude::*;
 
 /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
@@ -34,11 +34,22 @@ pub struct TerWorker {
     counts: Vec<i32>,
     /// Byte ranges of the words of one text.
     ranges: Vec<(u32, u32)>,
+    /// A reference's first tokenization, joined, for the second (see [`TerWorker::words`]).
+    joined: String,
     search: ShiftSearch,
 }
 
 impl TerWorker {
-    /// `TER._preprocess_segment(text)` split into words and interned.
+    /// `TER._preprocess_segment(text)` split into words and interned: once for a hypothesis,
+    /// twice for a reference.
+    ///
+    /// sacreBLEU preprocesses every reference twice: `Metric._cache_references` calls
+    /// `_preprocess_segment` on each line, and `TER._extract_reference_info` calls it again on
+    /// the result. Lowercasing, punctuation removal and whitespace collapse are idempotent, but
+    /// Tercom's normalisation is not (`"squire's,"` becomes `"squire's ,"` and then `"squire
+    /// 's ,"`; `&amp;lt;` becomes `&lt;` and then `<`), so with `normalized` a reference's
+    /// first output, joined with single spaces as `TercomTokenizer.__call__` returns it, goes
+    /// through the tokenizer a second time.
     fn words(&mut self, tokenizer: &TercomTokenizer, text: &str, out_is_hyp: bool) {
         let TerWorker {
             tok,
@@ -46,10 +57,22 @@ impl TerWorker {
             hyp,
             refs,
             ranges,
+            joined,
             ..
         } = self;
         let out = if out_is_hyp { hyp } else { refs };
-        let text = tokenizer.run(py_rstrip(text), tok);
+        let mut text = tokenizer.run(py_rstrip(text), tok);
+        if !out_is_hyp && tokenizer.params().normalized {
+            joined.clear();
+            for (i, w) in py_split(text).enumerate() {
+                if i > 0 {
+                    joined.push(' ');
+                }
+                joined.push_str(w);
+            }
+            // The joined text has no trailing whitespace: `rstrip()` leaves it as it is.
+            text = tokenizer.run(joined, tok);
+        }
         ranges.clear();
         split_words(text, ranges);
         let bytes = text.as_bytes();
@@ -252,6 +275,25 @@ mod tests {
             let row = w.segment(&tok, hyp_refs[i], sets.get(i)).unwrap();
             assert_eq!(&row[..], &one[i * ROW_LEN..(i + 1) * ROW_LEN]);
         }
+    }
+
+    #[test]
+    fn references_are_tokenized_twice_when_normalized() {
+        // sacreBLEU 2.6.0: TER(normalized=True).sentence_score("Squire's, x", ["Squire's, x"])
+        // has 2 edits against 4 reference words ("squire 's , x"): the hypothesis is
+        // tokenized once ("squire's , x"), the reference twice.
+        let normalized = TercomTokenizer::new(TerParams {
+            normalized: true,
+            ..TerParams::default()
+        });
+        let mut w = TerWorker::default();
+        assert_eq!(
+            w.segment(&normalized, "squire's, x", &["squire's, x"]).unwrap(),
+            [2, 4, 1]
+        );
+        assert_eq!(w.segment(&normalized, "<", &["&amp;lt;"]).unwrap(), [0, 1, 1]);
+        let plain = TercomTokenizer::new(TerParams::default());
+        assert_eq!(w.segment(&plain, "<", &["&amp;lt;"]).unwrap(), [1, 1, 1]);
     }
 
     #[test]
