@@ -2,7 +2,8 @@
 
 One and several systems, 1 to 3 references, every ``--ter-*`` option, text/JSON/LaTeX, ``-sl``,
 ``-ci``, ``-pbs``, ``-par``, ``-m bleu ter``; streaming in chunks of any size; ``--jsonl`` with
-a ``"ter"`` field.
+a ``"ter"`` field. sacreBLEU's TER takes seconds per system, so the comparisons run on the first
+300 lines of each real file (one case runs the whole files).
 """
 
 from __future__ import annotations
@@ -44,6 +45,22 @@ SYSTEMS = [
     "wmt22.en-de/hyp.OpenNMT.de",
 ]
 
+#: Lines of each real file that the comparisons use.
+LINES = 300
+
+
+@pytest.fixture(scope="module")
+def small_dir(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The files the cases name, cut to their first :data:`LINES` lines (bytes unchanged)."""
+    out = tmp_path_factory.mktemp("ter-cli")
+    names = {a for args in CASES.values() for a in args if "/" in a}
+    for name in names:
+        lines = (data_dir / name).read_bytes().split(b"\n")[:LINES]
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(b"\n".join(lines) + b"\n")
+    return out
+
+
 CASES = {
     "json": [*DE, "-m", "ter"],
     "text": [*DE, "-m", "ter", "-f", "text"],
@@ -75,8 +92,17 @@ CASES = {
 
 @pytest.mark.parametrize("args", CASES.values(), ids=CASES.keys())
 def test_equals_sacrebleu_command(
-    args: list[str], data_dir: Path, capsys: pytest.CaptureFixture[str]
+    args: list[str], small_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    expected = sacrebleu_cmd(args, small_dir)
+    assert expected.returncode == 0, expected.stderr.decode()
+    rc, out, err = ours(args, small_dir, capsys)
+    assert rc == 0, err
+    assert strip_version(out) == expected.stdout.decode("utf-8")
+
+
+def test_whole_files(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*DE3, "-m", "bleu", "ter", "--ter-normalized", "-f", "text", "-w", "4"]
     expected = sacrebleu_cmd(args, data_dir)
     assert expected.returncode == 0, expected.stderr.decode()
     rc, out, err = ours(args, data_dir, capsys)
@@ -84,15 +110,17 @@ def test_equals_sacrebleu_command(
     assert strip_version(out) == expected.stdout.decode("utf-8")
 
 
-def test_paired_json_where_sacrebleu_fails(data_dir: Path, capsys: pytest.CaptureFixture) -> None:
+def test_paired_json_where_sacrebleu_fails(
+    small_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """sacreBLEU cannot write TER's float32 means as JSON (a TypeError); rapidbleu writes the
     numbers of its text table."""
     args = [*SYSTEMS[:5], "-m", "ter", "-pbs", "--paired-bs-n", "100"]
-    assert sacrebleu_cmd(args, data_dir).returncode != 0
-    rc, out, err = ours(args, data_dir, capsys)
+    assert sacrebleu_cmd(args, small_dir).returncode != 0
+    rc, out, err = ours(args, small_dir, capsys)
     assert rc == 0, err
     rows = json.loads(out)
-    rc, text, _ = ours([*args, "-f", "text", "-w", "4"], data_dir, capsys)
+    rc, text, _ = ours([*args, "-f", "text", "-w", "4"], small_dir, capsys)
     assert f"{rows[1]['TER']['score']:.4f}" in text and f"{rows[1]['TER']['mean']:.4f}" in text
 
 
@@ -105,13 +133,13 @@ def test_paired_json_where_sacrebleu_fails(data_dir: Path, capsys: pytest.Captur
 def test_streaming_chunks(
     args: list[str],
     chunk: int,
-    data_dir: Path,
+    small_dir: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _, expected, _ = ours(args, data_dir, capsys)
+    _, expected, _ = ours(args, small_dir, capsys)
     monkeypatch.setattr(scoring, "CHUNK_LINES", chunk)
-    rc, out, err = ours(args, data_dir, capsys)
+    rc, out, err = ours(args, small_dir, capsys)
     assert rc == 0, err
     assert out == expected
 
@@ -152,12 +180,12 @@ def test_jsonl_ter_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     ],
 )
 def test_usage_errors(
-    args: list[str], message: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str, small_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     if message == "ter":  # a TER option without -m ter is accepted and ignored, as in sacreBLEU
-        rc, out, err = ours([*DE, *args, "-f", "text"], data_dir, capsys)
+        rc, out, err = ours([*DE, *args, "-f", "text"], small_dir, capsys)
         assert rc == 0 and out.startswith("BLEU"), err
         return
-    rc, out, err = ours([*DE, *args], data_dir, capsys)
+    rc, out, err = ours([*DE, *args], small_dir, capsys)
     assert rc == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1

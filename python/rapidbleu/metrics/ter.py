@@ -202,7 +202,10 @@ class TER(Metric[TERScore]):
             [1, 4.5]
         """
         edits, ref_length = (0, 0.0) if totals is None else totals
-        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        if rows.ndim == 1:  # one row
+            rows = rows.reshape(1, -1)
+        # The core checks the width (3 columns) and the values.
         edits, ref_length = _core.ter_accumulate(rows, int(edits), float(ref_length))
         return [edits, ref_length]
 
