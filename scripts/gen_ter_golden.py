@@ -56,7 +56,7 @@ def hx(s):
         elif ch == " " or (ch.isprintable() and not ch.isspace()):
             out.append(ch)
         else:
-            out.append("\\u{%x}" % ord(ch))
+            out.append(f"\\u{{{ord(ch):x}}}")
     return "".join(out)
 
 
@@ -74,7 +74,7 @@ NASTY = [
     "It's John's dog's 's 'S IT'S x'sy",
     "&amp;lt; &quot;x&quot; &apos;y&apos; &AMP; &amp;amp; &amp;quot; &lt;&gt; &gt&lt",
     "a.,b 1..5 ...a. ,,1 .5 5. a,1 1,a",
-    "(a) [b] {c} <d> \"e\" f? g! h: i; j/k l\\m n|o p~q r^s t_u v`w x@y z#1 $2 %3 &4 *5 +6 =7",
+    '(a) [b] {c} <d> "e" f? g! h: i; j/k l\\m n|o p~q r^s t_u v`w x@y z#1 $2 %3 &4 *5 +6 =7',
     "line one\nline-\n-two\n-three\n\nfour\r\nfive",
     "東京は、ひらがなカタカナ。",
     "ひらがな",
@@ -86,9 +86,9 @@ NASTY = [
     "a\x1cb\x1dc\x1ed\x1fe",
     "a\u00a0b\u2009c\u3000d\u2028e\u2029f\u0085g\u1680h\u202fi\u205fj\u200bk\ufeffl",
     "  leading and trailing  \u00a0\u3000 ",
-    "㈠㈡ ㌀ 㐀 丂 鿿 㼢㼣 ⺀ ⻿ ㇀ ㇯ 豈 ︰ ﹏ ｡｢｣､･ ・ 〈〉《》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟",
+    "㈠㈡ ㌀ 㐀 丂 鿿 㼢㼣 ⺀ ⻿ ㇀ ㇯ 豈 ︰ ﹏ ｡｢｣､･ ・ 〈〉《》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟",  # noqa: E501
     "ÄÖÜ ß İstanbul ΣΊΣΥΦΟΣ ǅ Ⅻ ﬁ",
-    "e\u0301 a\u0308 ﬀ 😀 👍🏽 \U0001F1E9\U0001F1EA",
+    "e\u0301 a\u0308 ﬀ 😀 👍🏽 \U0001f1e9\U0001f1ea",
     "Mixed: Tōkyō-3.5,東京‐2 «quotes» „de“ ‚x‘ ‹y›",
     "$10,000.00 -- 50% (approx.) vs. 3x; e.g. i.e.",
     "a - b -- c --- 1- -1 1--2",
@@ -100,9 +100,10 @@ NASTY = [
     "\n-\n-",
 ]
 
-ALPHABET = list("aB1.,-'s &;qutlgmp\n()!?:\"/") + [
-    "\u00a0", "\u3000", "\x1c", "東", "ひ", "カ", "，", "。", "！", "、", "ä", "Ä", "한", "\u3f22",
-    "\u3f23", "ｶ", "･", "・", "＂",
+ALPHABET = [
+    *list("aB1.,-'s &;qutlgmp\n()!?:\"/"),
+    *["\xa0", "\u3000", "\x1c", "東", "ひ", "カ", "，", "。", "！", "、", "ä", "Ä", "한"],
+    *["㼢", "㼣", "ｶ", "･", "・", "＂"],
 ]
 
 
@@ -118,11 +119,15 @@ def gen_tokenizer(rng):
     strings = NASTY + random_strings(rng, 40)
     lines = []
     for c in COMBOS:
-        tok = TercomTokenizer(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3])
+        tok = TercomTokenizer(
+            normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3]
+        )
         metric = TER(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3])
         for s in strings:
             t, p = tok(s), metric._preprocess_segment(s)
-            lines.append("\t".join([flags(c), hx(core_input(c, s)), hx(t), "=" if p == t else hx(p)]))
+            lines.append(
+                "\t".join([flags(c), hx(core_input(c, s)), hx(t), "=" if p == t else hx(p)])
+            )
     return lines
 
 
@@ -158,10 +163,17 @@ def stats_cases(rng):
     cases = []
     # Edge cases.
     for hyp, refs in [
-        ("", [""]), ("a b", [""]), ("", ["a b c"]), ("a b c", ["a b c"]),
-        ("a b", ["", "a b"]), ("a", ["b", "", "c d e"]), ("x y z", ["z y x"]),
+        ("", [""]),
+        ("a b", [""]),
+        ("", ["a b c"]),
+        ("a b c", ["a b c"]),
+        ("a b", ["", "a b"]),
+        ("a", ["b", "", "c d e"]),
+        ("x y z", ["z y x"]),
         ("the cat sat on the mat", ["the cat is on the mat"]),
-        ("a b c d e f", ["f e d c b a"]), ("a a a a", ["a"]), ("a", ["a a a a"]),
+        ("a b c d e f", ["f e d c b a"]),
+        ("a a a a", ["a"]),
+        ("a", ["a a a a"]),
     ]:
         cases.append(("edge", exact, hyp, refs))
     # Shuffles, repeats, edits, unequal lengths, 1-3 references.
@@ -176,7 +188,9 @@ def stats_cases(rng):
         elif kind == 1:
             h = (r[: max(1, n // 3)] * 4)[: 2 * n + 1]
         elif kind == 2:
-            h = [w if rng.random() < 0.7 else f"w{rng.randrange(v)}" for w in r if rng.random() < 0.9]
+            h = [
+                w if rng.random() < 0.7 else f"w{rng.randrange(v)}" for w in r if rng.random() < 0.9
+            ]
         elif kind == 3:
             h = words(rng, rng.choice([1, 2, 3, 90]), v)
         else:
@@ -190,7 +204,12 @@ def stats_cases(rng):
                     del h[a:b]
                     h[t:t] = blk
         nrefs = 1 + k % 3
-        refs = [" ".join(r)] + [" ".join(rng.sample(r, len(r)) if rng.random() < 0.5 else words(rng, rng.randrange(0, 30), v)) for _ in range(nrefs - 1)]
+        refs = [" ".join(r)] + [
+            " ".join(
+                rng.sample(r, len(r)) if rng.random() < 0.5 else words(rng, rng.randrange(0, 30), v)
+            )
+            for _ in range(nrefs - 1)
+        ]
         cases.append((f"mixed{nrefs}", exact, " ".join(h), refs))
     # References far longer than the hypothesis and the reverse (beams of >64 cells, wide row 0).
     for k in range(24):
@@ -210,7 +229,7 @@ def stats_cases(rng):
     # Text through every option combination.
     texts = NASTY[3:] + random_strings(rng, 40)
     for i, c in enumerate(COMBOS):
-        for k in range(12):
+        for _ in range(12):
             hyp = rng.choice(texts)
             refs = [rng.choice(texts) for _ in range(1 + i % 3)]
             cases.append(("text" + flags(c), c, hyp, refs))
@@ -218,7 +237,7 @@ def stats_cases(rng):
     # is drawn until its sequential sum (sacreBLEU's) differs from the exact one.
     while True:
         three = []
-        for k in range(100):
+        for _ in range(100):
             r = [words(rng, rng.randrange(1, 40), 50) for _ in range(3)]
             h = words(rng, rng.randrange(1, 40), 50)
             three.append(("three", default, " ".join(h), [" ".join(x) for x in r]))
@@ -236,10 +255,22 @@ def gen_stats(rng):
     lines, groups = [], {}
     metrics = {}
     for group, c, hyp, refs in stats_cases(rng):
-        m = metrics.setdefault(c, TER(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3]))
+        m = metrics.setdefault(
+            c, TER(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3])
+        )
         with CapSpy() as spy:
-            edits, avg = m._compute_segment_statistics(m._preprocess_segment(hyp), m._extract_reference_info([m._preprocess_segment(r) for r in refs]))  # as Metric._cache_references: references twice
-        fields = [group, flags(c), str(edits), repr(avg), "1" if spy.hit else "0", hx(core_input(c, hyp))]
+            edits, avg = m._compute_segment_statistics(
+                m._preprocess_segment(hyp),
+                m._extract_reference_info([m._preprocess_segment(r) for r in refs]),
+            )  # as Metric._cache_references: references twice
+        fields = [
+            group,
+            flags(c),
+            str(edits),
+            repr(avg),
+            "1" if spy.hit else "0",
+            hx(core_input(c, hyp)),
+        ]
         lines.append("\t".join(fields + [hx(core_input(c, r)) for r in refs]))
         groups.setdefault((group, c), []).append((hyp, refs))
     corpus = []
@@ -248,8 +279,14 @@ def gen_stats(rng):
         if any(len(r) != nrefs for _, r in segs):
             continue  # corpus_score takes reference streams of equal count
         m = TER(normalized=c[0], no_punct=c[1], asian_support=c[2], case_sensitive=c[3])
-        score = m.corpus_score([h for h, _ in segs], [[r[k] for _, r in segs] for k in range(nrefs)])
-        corpus.append("\t".join([group, flags(c), repr(score.score), repr(score.ref_length), str(score.num_edits)]))
+        score = m.corpus_score(
+            [h for h, _ in segs], [[r[k] for _, r in segs] for k in range(nrefs)]
+        )
+        corpus.append(
+            "\t".join(
+                [group, flags(c), repr(score.score), repr(score.ref_length), str(score.num_edits)]
+            )
+        )
     capped = sum(line.split("\t")[4] == "1" for line in lines)
     assert capped >= 5, f"only {capped} capped segments"
     return lines, corpus
@@ -274,7 +311,17 @@ def gen_bootstrap(rng):
         for sample, s in zip(idxs, scores):
             total = stats_np[sample].sum(0)
             assert metric._compute_score_from_stats(total).score == s.score
-            lines.append("\t".join(["sample", " ".join(map(str, sample)), repr(float(total[0])), repr(float(total[1])), repr(float(s.score))]))
+            lines.append(
+                "\t".join(
+                    [
+                        "sample",
+                        " ".join(map(str, sample)),
+                        repr(float(total[0])),
+                        repr(float(total[1])),
+                        repr(float(s.score)),
+                    ]
+                )
+            )
     return lines
 
 

@@ -1,8 +1,9 @@
 """rapidbleu: sacreBLEU's BLEU, bit for bit, a hundred times faster.
 
 ``import rapidbleu as sacrebleu`` works for ``corpus_bleu``, ``sentence_bleu``,
-``raw_corpus_bleu``, ``corpus_ter``, ``sentence_ter``, ``metrics.BLEU``, ``metrics.TER``, ``DEFAULT_TOKENIZER``, ``utils.smart_open``,
-``tokenizers.tokenizer_13a.Tokenizer13a`` (and its siblings), ``metrics.helpers``, the n-gram
+``raw_corpus_bleu``, ``corpus_ter``, ``sentence_ter``, ``metrics.BLEU``, ``metrics.TER``,
+``DEFAULT_TOKENIZER``, ``utils.smart_open``, ``tokenizers.tokenizer_13a.Tokenizer13a`` (and its
+siblings, ``tokenizers.tokenizer_ter.TercomTokenizer`` among them), ``metrics.helpers``, the n-gram
 helpers and the test-set functions (``get_reference_files``, ``get_source_file``, ...; extra
 ``datasets``). ``rapidbleu.__version__`` is rapidbleu's own; code that checks sacreBLEU's version
 imports :mod:`rapidbleu.compat.sacrebleu` instead. The per-item API (:func:`bleu`,
@@ -45,9 +46,9 @@ __all__ = [
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
     "SIGNATURE_VERSION",
+    "TER",
     "BLEUScore",
     "BleuResult",
-    "TER",
     "TERScore",
     "__version__",
     "bleu",

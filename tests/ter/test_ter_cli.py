@@ -153,7 +153,9 @@ def test_jsonl_ter_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     path = tmp_path / "items.jsonl"
     path.write_text("".join(json.dumps(i) + "\n" for i in items), "utf-8")
     hyps = [i["candidate"] for i in items]
-    per = [i["references"] if isinstance(i["references"], list) else [i["references"]] for i in items]
+    per = [
+        i["references"] if isinstance(i["references"], list) else [i["references"]] for i in items
+    ]
     rc, out, err = ours(["--jsonl", str(path), "-m", "ter", "--per-item"], tmp_path, capsys)
     assert rc == 0, err
     lines = [json.loads(x) for x in out.splitlines()]

@@ -21,8 +21,8 @@ import sacrebleu
 from conftest import PIECES, WORD, examples, seeded, strip_version
 from hypothesis import given
 from hypothesis import strategies as st
-from sacrebleu.metrics import lib_ter
 from sacrebleu.metrics import TER as SacreTER
+from sacrebleu.metrics import lib_ter
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer as SacreTok
 
 import rapidbleu
@@ -266,8 +266,9 @@ def test_functional_api_and_drop_in() -> None:
             sacrebleu.sentence_ter(hyps[0], [refs[0][0], refs[1][0]], **kwargs(combo)),
             str(combo),
         )
-    import rapidbleu.compat.sacrebleu as drop_in
     from rapidbleu.compat.sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer as T2
+
+    import rapidbleu.compat.sacrebleu as drop_in
 
     assert drop_in.metrics.TER is TER and T2 is TercomTokenizer
     assert drop_in.corpus_ter is rapidbleu.corpus_ter

@@ -4,7 +4,8 @@
 the same arguments as sacreBLEU's.
 
 ``sentence_bleu`` and ``sentence_ter`` are called once per sentence in loops, so they reuse one
-metric per option set instead of building one per call as sacreBLEU does (same scores; far less overhead).
+metric per option set instead of building one per call as sacreBLEU does (same scores; far less
+overhead).
 """
 
 from __future__ import annotations
@@ -249,9 +250,9 @@ from rapidbleu.utils import (  # noqa: E402
 
 __all__ += [
     "BLEU",
-    "TER",
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
+    "TER",
     "__version__",
     "download_test_set",
     "extract_char_ngrams",

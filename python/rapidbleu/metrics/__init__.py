@@ -13,6 +13,7 @@ from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
+    "TER",
     "BLEUScore",
     "BLEUSignature",
     "CliOption",
@@ -20,7 +21,6 @@ __all__ = [
     "RowLayout",
     "Score",
     "Signature",
-    "TER",
     "TERScore",
     "TERSignature",
     "metric_classes",

@@ -94,7 +94,7 @@ def _ter_rows(edits: npt.NDArray[Any], ref_length: npt.NDArray[Any]) -> npt.NDAr
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = edits / ref_length
     zero = np.where(edits > 0, 1.0, 0.0).astype(ratio.dtype)
-    return 100 * np.where(ref_length > 0, ratio, zero)  # type: ignore[no-any-return]
+    return 100 * np.where(ref_length > 0, ratio, zero)
 
 
 class TER(Metric[TERScore]):
@@ -184,7 +184,7 @@ class TER(Metric[TERScore]):
         rows, self.num_refs = _core.ter_statistics(
             hypotheses, references, self._options, self.num_threads, per_segment=per_segment
         )
-        return rows  # type: ignore[no-any-return]
+        return rows
 
     def accumulate(self, totals: Any, rows: Rows) -> list[Any]:
         """Adds ``rows`` (the next segments, in order) to ``[num_edits, ref_length]``.
@@ -235,7 +235,7 @@ class TER(Metric[TERScore]):
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         # Python's int / int is correctly rounded, as is float64 division of exact values.
         ref_length = rows[:, 1] / rows[:, 2]
-        return _ter_rows(rows[:, 0].astype(np.float64), ref_length)  # type: ignore[no-any-return]
+        return _ter_rows(rows[:, 0].astype(np.float64), ref_length)
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
@@ -254,8 +254,8 @@ class TER(Metric[TERScore]):
         scores = _ter_rows(f32[:, 0], f32[:, 1])
         if (f32[:, 1] <= 0).any():
             # sacreBLEU's zero cases are Python floats, and NumPy makes a float64 array of them.
-            return scores.astype(np.float64)  # type: ignore[no-any-return]
-        return scores  # type: ignore[no-any-return]
+            return scores.astype(np.float64)
+        return scores
 
     def randomization_sums(
         self, baseline: Rows, system: Rows, masks: npt.NDArray[np.bool_]
@@ -281,7 +281,7 @@ class TER(Metric[TERScore]):
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of shuffled float64 sums (sacreBLEU's ``_aggregate_and_compute`` per row)."""
         sums = np.asarray(sums, dtype=np.float64)
-        return _ter_rows(sums[:, 0], sums[:, 1])  # type: ignore[no-any-return]
+        return _ter_rows(sums[:, 0], sums[:, 1])
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
         """TER and its parts as JSON fields (``--jsonl``): ``ter``, ``num_edits``, ``ref_length``.
