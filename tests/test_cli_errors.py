@@ -145,7 +145,6 @@ USAGE_ERRORS = {
     "bad-smooth": (["ref", "-s", "Exp"], ["'Exp'", "exp", "floor", "add-k", "none"]),
     "bad-format": (["ref", "-f", "yaml"], ["'yaml'", "json", "text", "latex"]),
     "metric-chrf": (["ref", "-m", "chrf"], ["chrf", "not available yet", "available: bleu"]),
-    "metric-ter": (["ref", "-m", "bleu", "ter"], ["ter", "not available yet"]),
     "metric-bogus": (["ref", "-m", "rouge"], ["'rouge'", "bleu, chrf, ter"]),
     "bad-width-type": (["ref", "-w", "two"], ["'two'"]),
     "negative-width": (["ref", "-w", "-1"], [">= 0"]),

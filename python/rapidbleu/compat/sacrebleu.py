@@ -216,7 +216,7 @@ def sentence_ter(
 
     Example:
         >>> sentence_ter("a b c", ["a b d", "a c"]).score
-        33.33333333333333
+        40.0
     """
     flags = (normalized, no_punct, asian_support, case_sensitive)
     if all(isinstance(f, bool) for f in flags):

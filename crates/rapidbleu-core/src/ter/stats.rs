@@ -288,10 +288,14 @@ mod tests {
         });
         let mut w = TerWorker::default();
         assert_eq!(
-            w.segment(&normalized, "squire's, x", &["squire's, x"]).unwrap(),
+            w.segment(&normalized, "squire's, x", &["squire's, x"])
+                .unwrap(),
             [2, 4, 1]
         );
-        assert_eq!(w.segment(&normalized, "<", &["&amp;lt;"]).unwrap(), [0, 1, 1]);
+        assert_eq!(
+            w.segment(&normalized, "<", &["&amp;lt;"]).unwrap(),
+            [0, 1, 1]
+        );
         let plain = TercomTokenizer::new(TerParams::default());
         assert_eq!(w.segment(&plain, "<", &["&amp;lt;"]).unwrap(), [1, 1, 1]);
     }
