@@ -11,6 +11,7 @@ import bz2
 import gzip
 import io
 import lzma
+import time
 from pathlib import Path
 
 import pytest
@@ -147,18 +148,34 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_bar_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm draws on a terminal once DELAY_S has passed, and erases itself when done."""
     from rapidbleu.cli import progress
 
     term = _Terminal()
     p = progress.Progress(term)
     p.update(5)
+    p.close()
     assert term.getvalue() == ""  # not yet a few seconds of work
     monkeypatch.setattr(progress, "DELAY_S", 0.0)
+    term = _Terminal()
+    p = progress.Progress(term)
     p.update(5)
-    assert term.getvalue().startswith("\rrapidbleu: 10 lines (")
+    time.sleep(0.15)  # tqdm redraws at most every 0.1 s
+    p.update(5)
+    drawn = term.getvalue()
+    assert drawn.startswith("\rrapidbleu: ") and "10.0 lines [" in drawn, drawn
     p.close()
-    assert term.getvalue().endswith("\r\x1b[K")
+    assert term.getvalue().endswith("\r") and term.getvalue()[len(drawn) :].strip() == ""
+    # Input of known size: a bar through its bytes, with the line count.
+    term = _Terminal()
+    p = progress.Progress(term)
+    p.set_total(1000)
+    p.update(5, 100)
+    time.sleep(0.15)
+    p.update(5, 500)
+    assert " 50%|" in term.getvalue() and "10 lines]" in term.getvalue(), term.getvalue()
+    p.close()
     for stream, enabled in ((io.StringIO(), True), (_Terminal(), False)):  # redirected / --quiet
         q = progress.Progress(stream, enabled=enabled)
         q.update(100)
