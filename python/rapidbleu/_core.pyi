@@ -2,9 +2,10 @@
 
 The glue mirrors the core (``crates/rapidbleu-py/src`` next to ``crates/rapidbleu-core/src``):
 ``text`` (tokenizers), ``engine`` (row sums of any width), ``bleu`` (options, statistics,
-scores, pairwise), ``io`` (the command's files read a chunk ahead). Every BLEU function takes one :class:`BleuOptions`, checked when built.
-Defaults shown as ``...`` are sacreBLEU's ``BLEU()`` defaults, written once in the Rust core
-(``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
+scores, pairwise), ``io`` (the command's files read a chunk ahead). Every BLEU function takes
+one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacreBLEU's
+``BLEU()`` defaults, written once in the Rust core (``BleuOptions::DEFAULT``: ``13a``, order 4,
+``exp``).
 """
 
 from collections.abc import Sequence

@@ -42,8 +42,10 @@ class Progress:
         self.lines = 0
 
     def set_total(self, total_bytes: int | None) -> None:
-        """The input's size in bytes, when known: the bar then follows :meth:`update`'s
-        ``position`` through it (call before the first update)."""
+        """Sets the input's size in bytes, when known (call before the first update).
+
+        The bar then follows :meth:`update`'s ``position`` through it.
+        """
         self._total = total_bytes if total_bytes else None
 
     def _make_bar(self) -> Any:
@@ -57,9 +59,7 @@ class Progress:
             "dynamic_ncols": True,
         }
         if self._total is not None:
-            return tqdm(
-                total=self._total, unit="B", unit_scale=True, unit_divisor=1024, **common
-            )
+            return tqdm(total=self._total, unit="B", unit_scale=True, unit_divisor=1024, **common)
         return tqdm(unit=" lines", unit_scale=True, **common)
 
     def update(self, lines: int, position: int | None = None) -> None:

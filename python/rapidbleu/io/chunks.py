@@ -80,7 +80,7 @@ class Batch:
 
 @dataclass
 class Inputs:
-    """The reference and system inputs of one command, read a chunk at a time.
+    r"""The reference and system inputs of one command, read a chunk at a time.
 
     Nothing is opened until :meth:`batches` is iterated; :meth:`close` closes what is open.
 
@@ -99,8 +99,8 @@ class Inputs:
         >>> import io, os, tempfile
         >>> ref = os.path.join(tempfile.mkdtemp(), "ref")
         >>> with open(ref, "w") as f:
-        ...     _ = f.write("a b\\nc\\n")
-        >>> inputs = Inputs([ref], None, io.BytesIO(b"a b\\tx\\nc\\ty\\n"))
+        ...     _ = f.write("a b\nc\n")
+        >>> inputs = Inputs([ref], None, io.BytesIO(b"a b\tx\nc\ty\n"))
         >>> [(b.first, [c.hypotheses(1) for c in b.chunks]) for b in inputs.batches(10)]
         [(0, [['x', 'y']])]
     """
@@ -248,11 +248,12 @@ def check_unique(paths: list[str]) -> None:
         >>> check_unique(["a", "a"])
         Traceback (most recent call last):
         ...
-        rapidbleu.errors.InputError: 'a' is given twice with -i; give each system a different file name
+        rapidbleu.errors.InputError: 'a' is given twice with -i; give each system a ...
     """
     seen: set[str] = set()
     for p in paths:
         if p in seen:
-            raise InputError(f"{p!r} is given twice with -i; give each system a different file name")
+            raise InputError(
+                f"{p!r} is given twice with -i; give each system a different file name"
+            )
         seen.add(p)
-

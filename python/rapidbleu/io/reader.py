@@ -1,4 +1,8 @@
-r"""Reading reference and system files in chunks of lines, so memory stays flat.
+r"""The Python reader: files in chunks of lines, decoded with Python's codecs.
+
+The command reads UTF-8 files in Rust (:mod:`rapidbleu.io.chunks`); this reader serves the
+other encodings (``-e latin-1``, ``-e utf-16``, ...), the ``--encoding-errors`` handlers other
+than ``strict``, and ``--jsonl``. Both split lines the same way and word their errors alike.
 
 Lines are split and stripped as sacreBLEU's command does (``sacrebleu/sacrebleu.py``): files are
 opened with ``newline="\n"`` (only ``\n`` ends a line) and every line is ``rstrip()``-ed;

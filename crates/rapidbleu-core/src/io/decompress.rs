@@ -4,9 +4,10 @@
 //! Files made of several compressed streams one after another (`cat a.gz b.gz`, `pbzip2`,
 //! `xz` with several blocks written separately) are read to the end, as Python reads them.
 //! What follows the last stream is treated as Python's `_compression.DecompressReader` and
-//! `gzip` treat it: for `.bz2` and `.xz`/`.lzma`, bytes that do not start another valid stream
-//! are ignored; for `.gz`, zero bytes are skipped (tape padding) and anything else must be
-//! another gzip member, else the data is corrupt.
+//! `gzip` treat it: for `.bz2` and `.xz`/`.lzma`, bytes that are not the start of another
+//! stream are ignored (a stream that starts and is cut short is truncated data); for `.gz`,
+//! zero bytes are skipped (tape padding) and anything else must be another gzip member, else
+//! the data is corrupt.
 
 use crate::io::error::{open_error, ReadError};
 use std::fs::File;
@@ -272,8 +273,16 @@ impl<R: BufRead, M: Member<R>> Read for Members<R, M> {
                         return Ok(n);
                     }
                     // _compression.DecompressReader: a later stream whose first block does not
-                    // decode is trailing garbage, ignored.
-                    Err(_) if !M::STRICT && fresh && !first => return Ok(0),
+                    // decode is trailing garbage, ignored; one that starts well and is cut
+                    // short (the decoders say UnexpectedEof) is truncated data, an error.
+                    Err(e)
+                        if !M::STRICT
+                            && fresh
+                            && !first
+                            && e.kind() != io::ErrorKind::UnexpectedEof =>
+                    {
+                        return Ok(0)
+                    }
                     Err(e) => return Err(e),
                 },
             }
@@ -363,9 +372,11 @@ mod tests {
             b"a\n"
         );
         assert_eq!(
-            read(Compression::Xz, [xz(b"a\n"), vec![0; 4]].concat()).unwrap(),
+            read(Compression::Xz, [xz(b"a\n"), b"junk".to_vec()].concat()).unwrap(),
             b"a\n"
         );
+        // Zero bytes start a legacy .lzma header: a truncated stream, as for Python.
+        assert!(read(Compression::Xz, [xz(b"a\n"), vec![0; 4]].concat()).is_err());
         // An empty .gz is empty; an empty .bz2 / .xz is truncated.
         assert_eq!(read(Compression::Gzip, vec![]).unwrap(), b"");
         assert!(read(Compression::Bzip2, vec![]).is_err());
