@@ -14,7 +14,9 @@ mod engine;
 mod errors;
 mod io;
 mod items;
+mod mecab;
 mod read;
+mod spm;
 mod text;
 
 use pyo3::prelude::*;
@@ -27,6 +29,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::rows::register(m)?;
     bleu::register(m)?;
     io::register(m)?;
+    mecab::register(m)?;
+    spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

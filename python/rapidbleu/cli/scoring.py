@@ -15,6 +15,7 @@ read the references and systems (:func:`open_corpus`), build the metrics
 from __future__ import annotations
 
 import argparse
+import logging
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -26,6 +27,8 @@ from rapidbleu.io.reader import CHUNK_LINES
 from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
+
+logger = logging.getLogger("rapidbleu")
 
 __all__ = [
     "corpus_results",
@@ -86,6 +89,11 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
     Raises:
         rapidbleu.errors.InputError: Two systems have the same name.
     """
+    if getattr(args, "test_set", None) is not None:
+        # References from sacreBLEU's test-set cache (-t), systems as below.
+        from rapidbleu.cli import testsets
+
+        return testsets.open_corpus(args, stdin, unique_names)
     if args.input is not None and unique_names:
         check_unique(args.input)
     return Inputs(
@@ -185,6 +193,8 @@ def corpus_results(args: argparse.Namespace, corpus: Inputs, progress: Progress)
         raise EmptyInputError("nothing to score: the input files have no lines")
     if not corpus.system_names:
         corpus.system_names = [f"System {i + 1}" for i in range(len(totals))]
+    if len(totals) > 1:
+        logger.info(f"Found {len(totals)} systems.")  # sacreBLEU's line on stderr (not with -q)
     for name, n in zip(corpus.system_names, periods):
         next(iter(metrics.values())).warn_tokenized(n, name)
     scores: dict[str, dict[str, Any]] = {}

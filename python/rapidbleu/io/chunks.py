@@ -94,6 +94,9 @@ class Inputs:
         errors: Undecodable bytes (``--encoding-errors``).
         system_names: One name per system: the file names, or (stdin) ``System N`` once read.
         file_budget: Files that may be open at once (default: :func:`open_file_budget`).
+        opened: A corpus the Python reader already holds open (the test sets of ``-t``, whose
+            references are in memory): it is read as it is, in one batch.
+        segments: Segments read so far (counted once, not once per batch).
 
     Example:
         >>> import io, os, tempfile
@@ -113,9 +116,13 @@ class Inputs:
     errors: str = "strict"
     system_names: list[str] = field(default_factory=list)
     file_budget: int | None = None
+    opened: Corpus | None = None
+    segments: int = 0
     _open: list[Any] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
+        if self.opened is not None and not self.system_names:
+            self.system_names = list(self.opened.system_names)
         if self.systems is not None and not self.system_names:
             self.system_names = list(self.systems)
 
@@ -126,7 +133,7 @@ class Inputs:
             utf8 = codecs.lookup(self.encoding).name == "utf-8"
         except LookupError:
             raise InputError(f"unknown encoding {self.encoding!r} (-e/--encoding)") from None
-        return utf8 and self.errors == "strict"
+        return utf8 and self.errors == "strict" and self.opened is None
 
     def _groups(self) -> list[list[str]] | None:
         """System files in batches that fit the open-file limit (``None``: stdin columns)."""
@@ -160,9 +167,12 @@ class Inputs:
             rapidbleu.errors.LengthMismatchError: The inputs differ in line count.
             rapidbleu.errors.InputError: A line lacks its tab-separated fields.
         """
+        if self.opened is not None:
+            yield Batch(0, self._python_chunks(self.opened, True))
+            return
         groups = self._groups()
         if groups is None:
-            yield Batch(0, self._chunks(None, chunk_lines))
+            yield Batch(0, self._chunks(None, chunk_lines, True))
             return
         if len(groups) > 1:
             # Report a missing file before any batch is scored, not after the others.
@@ -171,39 +181,56 @@ class Inputs:
                     open_input(p).close()
         first, offset = 0, 0
         for group in groups:
-            yield Batch(first, self._chunks(group, chunk_lines), offset)
+            yield Batch(first, self._chunks(group, chunk_lines, first == 0), offset)
             first += len(group)
             if len(groups) > 1:
                 offset += sum(os.stat(p).st_size for p in [*self.refs, *group] if p != "-")
 
-    def _chunks(self, systems: list[str] | None, chunk_lines: int) -> Iterator[Any]:
-        if self.in_rust:
-            reader = _core.ChunkReader(
-                self.refs,
-                systems,
-                self.stdin,
-                num_refs=self.num_refs,
-                chunk_lines=chunk_lines,
-            )
-            self._open.append(reader)
-            try:
-                yield from reader
-            finally:
-                reader.close()
-                self._open.remove(reader)
+    def _chunks(self, systems: list[str] | None, chunk_lines: int, count: bool) -> Iterator[Any]:
+        """The chunks of one batch of systems (``count``: add their segments to the count)."""
+        if not self.in_rust:
+            yield from self._python_chunks(self.python_corpus(systems), count, chunk_lines)
             return
-        corpus = self._python_corpus(systems)
+        reader = _core.ChunkReader(
+            self.refs,
+            systems,
+            self.stdin,
+            num_refs=self.num_refs,
+            chunk_lines=chunk_lines,
+        )
+        self._open.append(reader)
+        try:
+            for chunk in reader:
+                if count:
+                    self.segments += len(chunk)
+                yield chunk
+        finally:
+            reader.close()
+            self._open.remove(reader)
+
+    def _python_chunks(
+        self, corpus: Corpus, count: bool, chunk_lines: int = CHUNK_LINES
+    ) -> Iterator[Any]:
         self._open.append(corpus)
         try:
             for sys_lines, ref_lines in corpus.chunks(chunk_lines):
+                if count:
+                    self.segments += len(ref_lines[0])
                 first = corpus.refs[0].lines_read - len(ref_lines[0]) + 1
                 yield _core.TextChunk.from_lists(sys_lines, ref_lines, first)
         finally:
             corpus.close()
             self._open.remove(corpus)
 
-    def _python_corpus(self, systems: list[str] | None) -> Corpus:
-        """The Python reader (other encodings and error handlers)."""
+    def python_corpus(self, systems: list[str] | None) -> Corpus:
+        """These inputs opened by the Python reader (other encodings and error handlers).
+
+        Args:
+            systems: The system files to open (``None``: the columns of ``stdin``).
+
+        Returns:
+            The opened corpus; close it when done.
+        """
         enc, errors = self.encoding, self.errors
         readers: list[LineReader] = []
         try:
@@ -236,6 +263,8 @@ class Inputs:
 
     def close(self) -> None:
         """Closes every open file (reading in progress stops)."""
+        if self.opened is not None:
+            self.opened.close()
         for reader in self._open:
             reader.close()
         self._open.clear()
