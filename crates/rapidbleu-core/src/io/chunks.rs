@@ -81,6 +81,14 @@ impl ChunkReader {
                 systems.len()
             )));
         }
+        let systems = match layout {
+            // sacreBLEU's `readline()` of an empty stdin is one empty segment.
+            Systems::Columns => systems
+                .into_iter()
+                .map(LineReader::one_line_when_empty)
+                .collect(),
+            Systems::Files => systems,
+        };
         Ok(ChunkReader {
             refs,
             systems,
@@ -328,5 +336,35 @@ mod tests {
         .unwrap();
         let e = r.next_chunk(5).unwrap_err().to_string();
         assert!(e.starts_with("stdin: line 2 has 1 tab-separated systems but line 1 has 2"));
+    }
+
+    #[test]
+    fn an_empty_stdin_is_one_empty_segment() {
+        // sacreBLEU: `inputfh.readline().rstrip().split("\t")` of an empty stream is [""].
+        let stdin = input("stdin", "", Newlines::Universal);
+        let mut r =
+            ChunkReader::new(vec![file("ref", "a\n")], vec![stdin], 1, Systems::Columns).unwrap();
+        let c = r.next_chunk(5).unwrap().unwrap();
+        assert_eq!((c.systems.len(), strs(&c.systems[0])), (1, vec![""]));
+        assert!(r.next_chunk(5).unwrap().is_none());
+        let stdin = input("stdin", "", Newlines::Universal);
+        let mut r = ChunkReader::new(
+            vec![file("ref", "a\nb\n")],
+            vec![stdin],
+            1,
+            Systems::Columns,
+        )
+        .unwrap();
+        let e = r.next_chunk(5).unwrap_err().to_string();
+        assert!(e.contains("ref has 2 lines, stdin has 1 line;"), "{e}");
+        // A file named "-" is read as a file: empty is no line.
+        let mut r = ChunkReader::new(
+            vec![file("ref", "")],
+            vec![input("stdin", "", Newlines::Lf)],
+            1,
+            Systems::Files,
+        )
+        .unwrap();
+        assert!(r.next_chunk(5).unwrap().is_none());
     }
 }

@@ -102,6 +102,8 @@ pub struct LineReader {
     lines: u64,
     /// `(content end, next line's start)` of the lines of a batch, reused.
     spans: Vec<(usize, usize)>,
+    /// An empty input is one empty line (see [`LineReader::one_line_when_empty`]).
+    empty_is_a_line: bool,
 }
 
 impl LineReader {
@@ -118,7 +120,15 @@ impl LineReader {
             eof: false,
             lines: 0,
             spans: Vec::new(),
+            empty_is_a_line: false,
         }
+    }
+
+    /// Reads an empty input as one empty line, as sacreBLEU reads the systems on standard
+    /// input: `inputfh.readline().rstrip().split("\t")` of an empty stream is `[""]`.
+    pub fn one_line_when_empty(mut self) -> Self {
+        self.empty_is_a_line = true;
+        self
     }
 
     /// The input's name (a file name, or `stdin`).
@@ -166,6 +176,12 @@ impl LineReader {
                 break;
             }
             self.fill()?;
+        }
+        if got < n && self.empty_is_a_line && self.lines == 0 && self.base == 0 && self.eof {
+            // Nothing was read at all (a last line without a break would have been counted).
+            out.push("");
+            self.lines = 1;
+            got += 1;
         }
         Ok(got)
     }
@@ -349,6 +365,22 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 3:") && e.contains("offset 4 (ff)"), "{e}");
+    }
+
+    #[test]
+    fn an_empty_input_can_be_one_empty_line() {
+        let mut out = Lines::new();
+        let mut r = reader(b"", Newlines::Universal).one_line_when_empty();
+        assert_eq!(r.read_into(5, &mut out).unwrap(), 1);
+        assert_eq!(r.read_into(5, &mut out).unwrap(), 0);
+        assert_eq!(
+            (out.iter().collect::<Vec<_>>(), r.count_rest().unwrap()),
+            (vec![""], 1)
+        );
+        let mut r = reader(b"a", Newlines::Universal).one_line_when_empty();
+        let mut out = Lines::new();
+        assert_eq!(r.read_into(5, &mut out).unwrap(), 1);
+        assert_eq!(out.get(0), "a");
     }
 
     #[test]
