@@ -1,6 +1,6 @@
 //! PyO3 glue: the extension module `rapidbleu._core`, laid out as the core is (`text`,
-//! `corpus` + `read` for extraction, `engine`, `bleu`, `ter`), plus `items` (the per-item layout),
-//! `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
+//! `corpus` + `read` for extraction, `engine`, `bleu`, `ter`, `io`), plus `items` (the per-item
+//! layout), `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
 //!
 //! Only glue lives here: Python objects are extracted with the GIL held, the core runs with
 //! the GIL released (`py.detach`), and results are built after. Statistics leave as NumPy
@@ -12,6 +12,7 @@ mod bleu;
 mod corpus;
 mod engine;
 mod errors;
+mod io;
 mod items;
 mod mecab;
 mod read;
@@ -29,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::rows::register(m)?;
     bleu::register(m)?;
     ter::register(m)?;
+    io::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
