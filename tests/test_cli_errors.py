@@ -144,7 +144,6 @@ USAGE_ERRORS = {
     "bad-tokenizer": (["ref", "-tok", "bogus"], ["'bogus'", "13a", "intl", "char", "ja-mecab"]),
     "bad-smooth": (["ref", "-s", "Exp"], ["'Exp'", "exp", "floor", "add-k", "none"]),
     "bad-format": (["ref", "-f", "yaml"], ["'yaml'", "json", "text", "latex"]),
-    "metric-ter": (["ref", "-m", "bleu", "ter"], ["ter", "not available yet", "bleu, chrf"]),
     "metric-bogus": (["ref", "-m", "rouge"], ["'rouge'", "bleu, chrf, ter"]),
     "bad-width-type": (["ref", "-w", "two"], ["'two'"]),
     "negative-width": (["ref", "-w", "-1"], [">= 0"]),

@@ -1,9 +1,11 @@
-"""rapidbleu: sacreBLEU's BLEU and chrF, bit for bit, a hundred times faster.
+"""rapidbleu: sacreBLEU's BLEU, chrF and TER, bit for bit, a hundred times faster.
 
 ``import rapidbleu as sacrebleu`` works for ``corpus_bleu``, ``sentence_bleu``,
-``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``metrics.BLEU``, ``metrics.CHRF``,
-``DEFAULT_TOKENIZER``, ``utils.smart_open``, ``tokenizers.tokenizer_13a.Tokenizer13a`` (and its
-siblings), ``metrics.helpers``, the n-gram helpers and the test-set functions
+``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``corpus_ter``, ``sentence_ter``,
+``metrics.BLEU``, ``metrics.CHRF``, ``metrics.TER``, ``DEFAULT_TOKENIZER``, ``utils.smart_open``,
+``tokenizers.tokenizer_13a.Tokenizer13a`` (and its siblings,
+``tokenizers.tokenizer_ter.TercomTokenizer`` among them), ``metrics.helpers``, the n-gram helpers
+and the test-set functions
 (``get_reference_files``, ``get_source_file``, ...; extra ``datasets``). ``rapidbleu.__version__``
 is rapidbleu's own; code that checks sacreBLEU's version imports :mod:`rapidbleu.compat.sacrebleu`
 instead. The per-item API (:func:`bleu`, :func:`bleu_per_item`) scores lists of
@@ -24,6 +26,7 @@ from rapidbleu.compat.sacrebleu import (
     SACREBLEU_DIR,
     corpus_bleu,
     corpus_chrf,
+    corpus_ter,
     download_test_set,
     extract_char_ngrams,
     extract_word_ngrams,
@@ -34,10 +37,11 @@ from rapidbleu.compat.sacrebleu import (
     raw_corpus_bleu,
     sentence_bleu,
     sentence_chrf,
+    sentence_ter,
     smart_open,
 )
 from rapidbleu.items import BleuResult, bleu, bleu_per_item
-from rapidbleu.metrics import BLEU, CHRF, BLEUScore, CHRFScore
+from rapidbleu.metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore, TERScore
 from rapidbleu.version import SIGNATURE_VERSION, __version__
 
 __all__ = [
@@ -46,14 +50,17 @@ __all__ = [
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
     "SIGNATURE_VERSION",
+    "TER",
     "BLEUScore",
     "BleuResult",
     "CHRFScore",
+    "TERScore",
     "__version__",
     "bleu",
     "bleu_per_item",
     "corpus_bleu",
     "corpus_chrf",
+    "corpus_ter",
     "download_test_set",
     "errors",
     "extract_char_ngrams",
@@ -65,6 +72,7 @@ __all__ = [
     "raw_corpus_bleu",
     "sentence_bleu",
     "sentence_chrf",
+    "sentence_ter",
     "smart_open",
     "tokenizers",
     "utils",

@@ -2,12 +2,15 @@
 
 The glue mirrors the core (``crates/rapidbleu-py/src`` next to ``crates/rapidbleu-core/src``):
 ``text`` (tokenizers), ``engine`` (row sums of any width), ``bleu`` (options, statistics,
-scores, pairwise). Every BLEU function takes one :class:`BleuOptions`, checked when built.
-Defaults shown as ``...`` are sacreBLEU's ``BLEU()`` defaults, written once in the Rust core
-(``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
+scores, pairwise), ``io`` (the command's files read a chunk ahead). Every BLEU function takes
+one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacreBLEU's
+``BLEU()`` defaults, written once in the Rust core (``BleuOptions::DEFAULT``: ``13a``, order 4,
+``exp``).
 """
 
 from collections.abc import Sequence
+from os import PathLike
+from types import TracebackType
 from typing import Any, final
 
 import numpy as np
@@ -18,11 +21,15 @@ __all__ = [
     "BleuOptions",
     "BleuReferenceCache",
     "ChrfOptions",
+    "ChunkReader",
     "MecabModel",
     "PieceTable",
+    "TerOptions",
+    "TextChunk",
     "__version__",
     "ar_sums",
     "bleu_aggregate_statistics",
+    "bleu_chunk_statistics",
     "bleu_compute",
     "bleu_pairwise_matrices",
     "bleu_score_rows",
@@ -39,6 +46,10 @@ __all__ = [
     "chrf_statistics",
     "nltk_sentence_scores",
     "split_items",
+    "ter_accumulate",
+    "ter_bootstrap_sums_f32",
+    "ter_statistics",
+    "ter_tokenize",
     "tokenize",
 ]
 
@@ -67,6 +78,63 @@ def ar_sums(
     num_threads: int = 0,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+
+# -- io: the command's files (src/io/) ----------------------------------------------------------
+
+@final
+class TextChunk:
+    """Aligned lines of every system and reference stream, held in Rust."""
+
+    @staticmethod
+    def from_lists(
+        systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]], first_line: int = 1
+    ) -> TextChunk:
+        """A chunk of lines given as lists of ``str``."""
+    def __len__(self) -> int: ...
+    @property
+    def num_systems(self) -> int:
+        """Number of systems."""
+    @property
+    def num_references(self) -> int:
+        """Number of reference streams."""
+    @property
+    def first_line(self) -> int:
+        """The 1-based line number of the chunk's first segment."""
+    @property
+    def input_bytes(self) -> int:
+        """Input bytes read when the chunk was read (the progress bar's position)."""
+    def hypotheses(self, system: int) -> list[str]:
+        """System ``system``'s lines."""
+    def references(self) -> list[list[str]]:
+        """The reference streams."""
+    def tokenized_periods(self, system: int) -> int:
+        """How many of system ``system``'s lines end in ``" ."``."""
+
+@final
+class ChunkReader:
+    """Reference and system files read together, a chunk ahead on a background thread."""
+
+    def __new__(
+        cls,
+        references: Sequence[str | PathLike[str]],
+        systems: Sequence[str | PathLike[str]] | None,
+        stdin: object | None = None,
+        *,
+        num_refs: int = 1,
+        chunk_lines: int = 20000,
+        prefetch: bool = True,
+    ) -> ChunkReader: ...
+    def __iter__(self) -> ChunkReader: ...
+    def __next__(self) -> TextChunk: ...
+    def close(self) -> None:
+        """Closes every file."""
+    def __enter__(self) -> ChunkReader: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool: ...
 
 # -- BLEU (src/bleu/) --------------------------------------------------------------------------
 
@@ -137,6 +205,11 @@ def bleu_sentence_scores(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Sentence BLEU of every hypothesis, scored in the parallel pass, and ``num_refs``."""
 
+def bleu_chunk_statistics(
+    chunk: TextChunk, options: BleuOptions, num_threads: int = 0
+) -> tuple[list[npt.NDArray[np.int64]], int]:
+    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
+
 def bleu_score_rows(rows: npt.NDArray[np.int64], options: BleuOptions) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every statistics row."""
 
@@ -204,6 +277,65 @@ def nltk_sentence_scores(
     num_threads: int = 0,
 ) -> npt.NDArray[np.float64]:
     """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""
+
+# -- TER (crates/rapidbleu-py/src/ter/) -----------------------------------------------------------
+
+@final
+class TerOptions:
+    """TER's options and its Tercom tokenizer (frozen; equal and hashable by value; picklable).
+
+    Unless ``case_sensitive``, text is lowercased: ASCII in Rust, non-ASCII text with Python's
+    ``str.lower()`` while it is read.
+    """
+
+    def __new__(
+        cls,
+        *,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+    ) -> TerOptions: ...
+    @property
+    def normalized(self) -> bool:
+        """Tercom's normalisation."""
+    @property
+    def no_punct(self) -> bool:
+        """Punctuation removal."""
+    @property
+    def asian_support(self) -> bool:
+        """The Asian rules (with ``normalized`` and/or ``no_punct``)."""
+    @property
+    def case_sensitive(self) -> bool:
+        """No lowercasing."""
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row: ``[num_edits, ref_len_sum, num_refs]``."""
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def ter_tokenize(line: str, options: TerOptions) -> str:
+    """``TercomTokenizer(...)(line)``; non-ASCII ``line`` lowercased by the caller if asked."""
+
+def ter_statistics(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: TerOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Rows ``[num_edits, ref_len_sum, num_refs]`` and sacreBLEU's ``num_refs``."""
+
+def ter_accumulate(
+    rows: npt.NDArray[np.int64], edits: int = 0, ref_length: float = 0.0
+) -> tuple[int, float]:
+    """Running ``(edits, ref_length)`` with ``rows`` added in order (sacreBLEU's float sum)."""
+
+def ter_bootstrap_sums_f32(
+    rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+) -> npt.NDArray[np.float32]:
+    """``np.array(stats, 'float32')[idxs[k]].sum(0)`` per resample, as NumPy adds."""
 
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 

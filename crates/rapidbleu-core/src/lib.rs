@@ -7,7 +7,11 @@
 //! - [`bleu`]: BLEU's per-segment sufficient statistics `[hyp_len, ref_len, correct_1..N,
 //!   total_1..N]` and their scores, float operations in sacreBLEU's (or NLTK's) order;
 //! - [`chrf`]: chrF and chrF++'s per-segment `[hyp, ref, match]` per character and word order,
-//!   and their F scores in sacreBLEU's float order.
+//!   and their F scores in sacreBLEU's float order;
+//! - [`ter`]: TER's Tercom tokenizer, beam edit distance and shift search, per-segment rows
+//!   `[num_edits, ref_len_sum, num_refs]` and sacreBLEU's in-order float sum;
+//! - [`io`]: the command's input files read, decompressed, split into lines and checked as
+//!   sacreBLEU's command reads them, a chunk ahead on a background thread.
 //!
 //! Statistics add, so corpus scores sum rows and score once.
 
@@ -16,6 +20,8 @@ pub mod chrf;
 pub mod corpus;
 pub mod engine;
 pub mod error;
+pub mod io;
+pub mod ter;
 pub mod text;
 
 pub use error::CoreError;

@@ -1,6 +1,6 @@
 //! PyO3 glue: the extension module `rapidbleu._core`, laid out as the core is (`text`,
-//! `corpus` + `read` for extraction, `engine`, `bleu`, `chrf`), plus `items` (the per-item layout),
-//! `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
+//! `corpus` + `read` for extraction, `engine`, `bleu`, `chrf`, `ter`, `io`), plus `items` (the
+//! per-item layout), `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
 //!
 //! Only glue lives here: Python objects are extracted with the GIL held, the core runs with
 //! the GIL released (`py.detach`), and results are built after. Statistics leave as NumPy
@@ -13,10 +13,12 @@ mod chrf;
 mod corpus;
 mod engine;
 mod errors;
+mod io;
 mod items;
 mod mecab;
 mod read;
 mod spm;
+mod ter;
 mod text;
 
 use pyo3::prelude::*;
@@ -29,6 +31,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::rows::register(m)?;
     bleu::register(m)?;
     chrf::register(m)?;
+    ter::register(m)?;
+    io::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,9 +1,11 @@
 """sacreBLEU's functional API (``sacrebleu/compat.py``), with sacreBLEU's defaults.
 
-``corpus_bleu``, ``sentence_bleu`` and ``raw_corpus_bleu`` take the same arguments as sacreBLEU's.
+``corpus_bleu``, ``sentence_bleu``, ``raw_corpus_bleu``, ``corpus_ter`` and ``sentence_ter`` take
+the same arguments as sacreBLEU's.
 
-``sentence_bleu`` is called once per sentence in loops, so it reuses one :class:`BLEU` per
-option set instead of building one per call as sacreBLEU does (same scores; far less overhead).
+``sentence_bleu`` and ``sentence_ter`` are called once per sentence in loops, so they reuse one
+metric per option set instead of building one per call as sacreBLEU does (same scores; far less
+overhead).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rapidbleu.metrics.bleu import BLEU, BLEUScore
+from rapidbleu.metrics.ter import TER, TERScore
 
-__all__ = ["corpus_bleu", "raw_corpus_bleu", "sentence_bleu"]
+__all__ = ["corpus_bleu", "corpus_ter", "raw_corpus_bleu", "sentence_bleu", "sentence_ter"]
 
 
 @lru_cache(maxsize=64)
@@ -145,6 +148,84 @@ def sentence_bleu(
     return metric.sentence_score(hypothesis, references)
 
 
+@lru_cache(maxsize=64)
+def _ter_metric(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> TER:
+    return TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+    )
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """Corpus TER against one or more reference streams (sacreBLEU's ``corpus_ter``).
+
+    Args:
+        hypotheses: One str per segment.
+        references: Reference streams, each with one str per segment.
+        normalized: Tercom's normalisation.
+        no_punct: Remove punctuation.
+        asian_support: The Asian rules (with ``normalized`` and/or ``no_punct``).
+        case_sensitive: Do not lowercase.
+
+    Returns:
+        The score (``score``, ``num_edits``, ``ref_length``).
+
+    Example:
+        >>> s = corpus_ter(["d e f g h a b c"], [["a b c d e f g h"]])
+        >>> s.score, s.num_edits, s.ref_length
+        (12.5, 1, 8.0)
+    """
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[str | None],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TERScore:
+    """TER of one hypothesis against its references (sacreBLEU's ``sentence_ter``).
+
+    Args:
+        hypothesis: The hypothesis.
+        references: Its references.
+        normalized: Tercom's normalisation.
+        no_punct: Remove punctuation.
+        asian_support: The Asian rules (with ``normalized`` and/or ``no_punct``).
+        case_sensitive: Do not lowercase.
+
+    Returns:
+        The score.
+
+    Example:
+        >>> sentence_ter("a b c", ["a b d", "a c"]).score
+        40.0
+    """
+    flags = (normalized, no_punct, asian_support, case_sensitive)
+    if all(isinstance(f, bool) for f in flags):
+        metric = _ter_metric(*flags)
+    else:  # checked (and refused, or converted) by TER itself
+        metric = _ter_metric.__wrapped__(*flags)
+    return metric.sentence_score(hypothesis, references)
+
+
 # --- The drop-in namespace (`import rapidbleu.compat.sacrebleu as sacrebleu`) ------------------
 # sacreBLEU's module-level names and module paths, and a version that passes client checks
 # while naming rapidbleu (see rapidbleu.compat.sacrebleu_namespace).
@@ -174,6 +255,7 @@ __all__ += [
     "CHRF",
     "DEFAULT_TOKENIZER",
     "SACREBLEU_DIR",
+    "TER",
     "__version__",
     "corpus_chrf",
     "download_test_set",

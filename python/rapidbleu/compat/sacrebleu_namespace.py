@@ -36,6 +36,7 @@ import rapidbleu.metrics.base
 import rapidbleu.metrics.bleu
 import rapidbleu.metrics.chrf
 import rapidbleu.metrics.helpers
+import rapidbleu.metrics.ter
 import rapidbleu.tokenizers
 import rapidbleu.tokenizers.tokenizer_13a
 import rapidbleu.tokenizers.tokenizer_base
@@ -45,6 +46,7 @@ import rapidbleu.tokenizers.tokenizer_ja_mecab
 import rapidbleu.tokenizers.tokenizer_ko_mecab
 import rapidbleu.tokenizers.tokenizer_none
 import rapidbleu.tokenizers.tokenizer_spm
+import rapidbleu.tokenizers.tokenizer_ter
 import rapidbleu.tokenizers.tokenizer_zh
 import rapidbleu.utils
 from rapidbleu.version import SIGNATURE_VERSION
@@ -65,6 +67,7 @@ SUBMODULES: dict[str, ModuleType] = {
     "metrics.bleu": rapidbleu.metrics.bleu,
     "metrics.chrf": rapidbleu.metrics.chrf,
     "metrics.helpers": rapidbleu.metrics.helpers,
+    "metrics.ter": rapidbleu.metrics.ter,
     "significance": rapidbleu.analysis.significance,
     "tokenizers": rapidbleu.tokenizers,
     "tokenizers.tokenizer_base": rapidbleu.tokenizers.tokenizer_base,
@@ -76,6 +79,7 @@ SUBMODULES: dict[str, ModuleType] = {
     "tokenizers.tokenizer_ja_mecab": rapidbleu.tokenizers.tokenizer_ja_mecab,
     "tokenizers.tokenizer_ko_mecab": rapidbleu.tokenizers.tokenizer_ko_mecab,
     "tokenizers.tokenizer_spm": rapidbleu.tokenizers.tokenizer_spm,
+    "tokenizers.tokenizer_ter": rapidbleu.tokenizers.tokenizer_ter,
 }
 
 

@@ -10,10 +10,12 @@ from rapidbleu.metrics.chrf import CHRF, CHRFScore, CHRFSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
+from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
     "CHRF",
+    "TER",
     "BLEUScore",
     "BLEUSignature",
     "CHRFScore",
@@ -23,5 +25,7 @@ __all__ = [
     "RowLayout",
     "Score",
     "Signature",
+    "TERScore",
+    "TERSignature",
     "metric_classes",
 ]

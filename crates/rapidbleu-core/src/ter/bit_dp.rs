@@ -1,0 +1,428 @@
+//! The beam edit distance of [`super::edit_distance`], 64 cells at a time: Myers' bit-vector
+//! algorithm (in Hyyrö's formulation) run over each row's beam.
+//!
+//! A row is stored as the value of its first cell `lo` and two masks of the differences
+//! `D[i][j] - D[i][j - 1]` (`p`: +1, `n`: -1) for `j = lo + k`, bit `k`. Inside a beam those
+//! differences are always -1, 0 or +1, as in a full matrix. The beam edges are folded in as
+//! fictitious cells that can never win a minimum, which gives exactly the beam's values:
+//! - left of the beam: the carry-in difference down the column `lo - 1` is +1, and when the
+//!   beam did not move right, bit 0's difference is -1 (the cell left of `lo` is one more than
+//!   `lo`), so only the move from above reaches `lo`;
+//! - right of the previous row's beam (`j >= hi_{i-1}`): differences +1 and no matches after
+//!   `hi_{i-1}`, so those cells are reached by insertions along the row only.
+//!
+//! Performance decision: one row costs about 50 instructions (callgrind, loop included) where
+//! [`super::edit_distance::ScalarDp`] spends about 8 per cell, 400 for a beam of 50 cells; and
+//! a shifted hypothesis usually needs only the rows of
+//! its window plus a few more: once a recomputed row equals the current hypothesis' row up to
+//! a constant (same masks), every later row does too, so the distance is the current distance
+//! plus that constant (exact; the path-sum argument of [`super::edit_distance`]). Measured on
+//! WMT22 en-de, such rows converge within a few rows for sentences and within about 60 rows for
+//! 30-sentence paragraphs, and waiting for that beat combining with backward rows (which cost
+//! a scalar pass per shift); rows that have not converged after [`CONVERGE_ROWS`] rows (only in
+//! segments of thousands of words) are combined with the backward values, which bounds the work
+//! per candidate.
+
+use super::edit_distance::{Backward, Band, INF};
+
+/// How many rows past a window to wait for convergence before combining with the backward
+/// row.
+const CONVERGE_ROWS: usize = 256;
+
+/// Match masks larger than this many `u64` (32 MiB) make the engine decline (the scalar one
+/// needs no masks); only references of many thousand distinct words reach it.
+const MAX_MASK_WORDS: usize = 1 << 22;
+
+/// One row: the value at `lo` and the difference masks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Row {
+    p: u64,
+    n: u64,
+    left: u32,
+}
+
+/// Row 0 (`D[0][j] = j`, every difference +1), seen through any beam.
+const ROW0: Row = Row {
+    p: u64::MAX,
+    n: 0,
+    left: 0,
+};
+
+/// Bits `1..=k` (`k <= 63`).
+#[inline]
+fn ones_after_first(k: usize) -> u64 {
+    if k == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - k)) << 1
+    }
+}
+
+/// What [`step`] needs of row `i`'s beam and row `i - 1`'s, precomputed once per pair.
+#[derive(Clone, Copy, Debug, Default)]
+struct Geo {
+    /// `lo_i` and `hi_i`.
+    lo: u32,
+    hi: u32,
+    /// `lo_i - lo_{i-1}`, below 64: a beam of at most 64 cells means a ratio of at most 50.
+    d: u32,
+    /// Bits `1..=d`: the previous row's differences between `lo_{i-1}` and `lo_i`.
+    dmask: u64,
+    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`).
+    outside: u64,
+    /// Bits of cells that may match (`j <= hi_{i-1}`).
+    eq_keep: u64,
+    /// `!1` and `1` when the beam did not move (bit 0's difference is forced to -1), else all
+    /// ones and 0.
+    fix_p: u64,
+    fix_n: u64,
+    /// Bits `1..hi_i - lo_i`: the differences inside the beam.
+    inside: u64,
+}
+
+impl Geo {
+    fn new(band: &Band, i: usize) -> Self {
+        let (plo, phi) = band.row(i - 1);
+        let (lo, hi) = band.row(i);
+        let k = phi - lo;
+        // After the shift by `d`, the previous row's bits cover `lo_i..lo_{i-1} + 64`: all of
+        // its beam for rows of at most 64 cells, but row 0 can be wider. Its differences are
+        // all +1, exactly what the fill beyond the previous beam puts there.
+        let filled = k.min(64 - (lo - plo));
+        Geo {
+            lo: lo as u32,
+            hi: hi as u32,
+            d: (lo - plo) as u32,
+            dmask: ones_after_first(lo - plo),
+            outside: if filled < 64 { u64::MAX << filled } else { 0 },
+            eq_keep: if k < 63 {
+                u64::MAX >> (63 - k)
+            } else {
+                u64::MAX
+            },
+            fix_p: if lo == plo { !1 } else { u64::MAX },
+            fix_n: u64::from(lo == plo),
+            inside: ones_after_first(hi - lo - 1),
+        }
+    }
+}
+
+/// Row `i` from row `i - 1` (`prev`) and the match mask `eq` of the hypothesis word at
+/// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it); also the masks of the
+/// differences down the columns, `D[i][j] - D[i-1][j]` (+1, -1), which the trace uses.
+#[inline(always)]
+fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
+    // D[i-1][lo_i], the previous row's value at `lo_i`. The beam moves by 0 or 1 cell per row
+    // whenever the reference is at most as long as the hypothesis: that case is branch-free and
+    // avoids `count_ones`, which baseline x86-64 has no instruction for.
+    let base = if g.d < 2 {
+        prev.left + ((prev.p & g.dmask) >> 1) as u32 - ((prev.n & g.dmask) >> 1) as u32
+    } else {
+        prev.left + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones()
+    };
+    // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
+    // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
+    let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
+    let vn = ((prev.n >> g.d) & !g.outside) | g.fix_n;
+    let eq = eq & g.eq_keep;
+    let xv = eq | vn;
+    let xh = ((eq & vp).wrapping_add(vp) ^ vp) | eq;
+    let hp = vn | !(xh | vp);
+    let hn = vp & xh;
+    let left = base + (hp & 1) as u32 - (hn & 1) as u32;
+    let (down_p, down_n) = (hp, hn);
+    let hp = (hp << 1) | 1;
+    let hn = hn << 1;
+    let row = Row {
+        p: hn | !(xv | hp),
+        n: hp & xv,
+        left,
+    };
+    (row, down_p, down_n)
+}
+
+/// The value of cell `lo + k` of `row`.
+#[inline]
+fn value(row: Row, k: usize) -> u32 {
+    let m = ones_after_first(k);
+    row.left + (row.p & m).count_ones() - (row.n & m).count_ones()
+}
+
+/// Everything known about row `i` of the current hypothesis, together for locality.
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    geo: Geo,
+    row: Row,
+    /// The match mask of the current hypothesis word `h[i - 1]` at `lo_i`: rows after a
+    /// candidate's window reuse it.
+    eq: u64,
+    /// `D[i][j] - D[i-1][j]` masks (+1, -1), exact where both cells are inside their beams.
+    down_p: u64,
+    down_n: u64,
+}
+
+/// The bit-parallel engine (see the module documentation). Words are dense ids: reference
+/// words `0..vocab`, and `vocab` for every hypothesis word absent from the reference.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BitDp {
+    /// Rows `1..=n` (row 0 is [`ROW0`]).
+    lines: Vec<Line>,
+    /// Match masks: bit `j` of word `w`'s mask is set when reference word `j - 1` is `w`.
+    peq: Vec<u64>,
+    /// `u64` per mask (one spare, so that 64 bits can be read at any offset up to `m`).
+    mask_len: usize,
+    vocab: usize,
+    m: usize,
+    /// Backward values, for windows whose rows do not converge.
+    bwd: Backward,
+    /// [`CONVERGE_ROWS`], smaller in tests so that they reach the combination.
+    converge_rows: usize,
+}
+
+impl BitDp {
+    /// Whether this engine can run: beams of at most 64 cells, masks within the budget.
+    pub(crate) fn fits(band: &Band, vocab: usize) -> bool {
+        band.width <= 64 && vocab.saturating_mul(band.m / 64 + 2) <= MAX_MASK_WORDS
+    }
+
+    pub(crate) fn reset(&mut self, band: &Band, r: &[u32], vocab: usize) {
+        self.lines.clear();
+        self.lines.extend((1..=band.n).map(|i| Line {
+            geo: Geo::new(band, i),
+            ..Line::default()
+        }));
+        self.vocab = vocab;
+        self.m = band.m;
+        self.mask_len = band.m / 64 + 2;
+        self.peq.clear();
+        self.peq.resize(vocab * self.mask_len, 0);
+        for (j, &w) in r.iter().enumerate() {
+            let bit = j + 1;
+            self.peq[w as usize * self.mask_len + bit / 64] |= 1 << (bit % 64);
+        }
+        self.bwd.reset(band);
+        if self.converge_rows == 0 {
+            self.converge_rows = CONVERGE_ROWS;
+        }
+    }
+
+    /// Waits at most `rows` (at least 1) rows for convergence (tests).
+    #[cfg(test)]
+    pub(crate) fn set_converge_rows(&mut self, rows: usize) {
+        self.converge_rows = rows.max(1);
+    }
+
+    /// The match mask of word `w` for the cells `lo..lo + 64`.
+    #[inline]
+    fn eq(&self, w: u32, lo: u32) -> u64 {
+        let (w, lo) = (w as usize, lo as usize);
+        if w >= self.vocab {
+            return 0;
+        }
+        let base = w * self.mask_len + lo / 64;
+        match (self.peq.get(base), self.peq.get(base + 1), lo % 64) {
+            (Some(&a), _, 0) => a,
+            (Some(&a), Some(&b), s) => (a >> s) | (b << (64 - s)),
+            _ => 0,
+        }
+    }
+
+    fn row(&self, i: usize) -> Row {
+        if i == 0 {
+            ROW0
+        } else {
+            self.lines[i - 1].row
+        }
+    }
+
+    /// The forward value of cell `(i, j)`, `INF` outside the beam.
+    pub(crate) fn get(&self, band: &Band, i: usize, j: usize) -> u32 {
+        if i == 0 {
+            return j as u32;
+        }
+        let (lo, hi) = band.row(i);
+        if j >= lo && j < hi {
+            value(self.lines[i - 1].row, j - lo)
+        } else {
+            INF
+        }
+    }
+
+    /// Row `i`'s beam `(lo, hi)`.
+    #[inline]
+    fn bounds(&self, i: usize) -> (usize, usize) {
+        match i {
+            0 => (0, self.m + 1),
+            _ => {
+                let g = &self.lines[i - 1].geo;
+                (g.lo as usize, g.hi as usize)
+            }
+        }
+    }
+
+    /// `D[i][j] - D[i][j - 1]` as `(+1 bit, -1 bit)`, for `j` and `j - 1` inside row `i`'s beam.
+    #[inline]
+    fn across(&self, i: usize, j: usize) -> (u32, u32) {
+        if i == 0 {
+            return (1, 0);
+        }
+        let l = &self.lines[i - 1];
+        let k = j - l.geo.lo as usize;
+        (((l.row.p >> k) & 1) as u32, ((l.row.n >> k) & 1) as u32)
+    }
+
+    /// `D[i-1][j]` from `a = D[i][j]` (cell inside row `i`'s beam), `INF` outside row `i-1`'s.
+    #[inline]
+    fn above(&self, i: usize, j: usize, a: u32) -> u32 {
+        let (plo, phi) = self.bounds(i - 1);
+        if j < plo || j >= phi {
+            return INF;
+        }
+        let l = &self.lines[i - 1];
+        let k = j - l.geo.lo as usize;
+        a + ((l.down_n >> k) & 1) as u32 - ((l.down_p >> k) & 1) as u32
+    }
+
+    /// Recomputes forward rows `from+1..=n` for hypothesis `h`, whose words from position
+    /// `same_from` on are those the stored rows were computed with: from there, a row equal
+    /// to the stored one up to a constant ends the work (later rows just add the constant).
+    pub(crate) fn forward(&mut self, band: &Band, h: &[u32], from: usize, same_from: usize) {
+        let mut prev = self.row(from);
+        for i in from + 1..=band.n {
+            let mut line = self.lines[i - 1];
+            if i <= same_from {
+                line.eq = self.eq(h[i - 1], line.geo.lo);
+            }
+            let (row, down_p, down_n) = step(prev, &line.geo, line.eq);
+            let old = line.row;
+            (line.row, line.down_p, line.down_n) = (row, down_p, down_n);
+            self.lines[i - 1] = line;
+            prev = row;
+            if i >= same_from && same_masks(&line.geo, row, old) {
+                let shift = row.left.wrapping_sub(old.left);
+                for l in &mut self.lines[i..] {
+                    l.row.left = l.row.left.wrapping_add(shift);
+                }
+                break;
+            }
+        }
+        self.bwd.invalidate_below(same_from);
+    }
+
+    /// The edit distance of the hypothesis `h` with words `p..p + window.len()` replaced by
+    /// `window`; `pre` is `h`'s own distance.
+    pub(crate) fn window_cost(
+        &mut self,
+        band: &Band,
+        p: usize,
+        window: &[u32],
+        h: &[u32],
+        r: &[u32],
+        pre: u32,
+    ) -> u32 {
+        let q = p + window.len();
+        if q == p {
+            return pre;
+        }
+        let mut cur = self.row(p);
+        for (line, &w) in self.lines[p..q].iter().zip(window) {
+            cur = step(cur, &line.geo, self.eq(w, line.geo.lo)).0;
+        }
+        // Rows q, q+1, ...: the words are the current ones again.
+        let mut i = q;
+        loop {
+            let line = &self.lines[i - 1];
+            if same_masks(&line.geo, cur, line.row) {
+                return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
+            }
+            if i == band.n {
+                return value(cur, band.m - line.geo.lo as usize);
+            }
+            if i - q >= self.converge_rows {
+                break;
+            }
+            let next = &self.lines[i];
+            cur = step(cur, &next.geo, next.eq).0;
+            i += 1;
+        }
+        // min_j fwd'[i][j] + bwd[i][j], decoding the row's values on the way.
+        let back = self.bwd.row(band, h, r, i);
+        let mut f = cur.left;
+        let mut best = f + back[0];
+        for (k, &b) in back.iter().enumerate().skip(1) {
+            f = f + ((cur.p >> k) & 1) as u32 - ((cur.n >> k) & 1) as u32;
+            best = best.min(f + b);
+        }
+        best
+    }
+
+    /// [`super::edit_distance::alignment`] for this engine: the same decisions, with the
+    /// values of the cells around the trace derived from its current cell through the
+    /// difference masks (no `count_ones`, no decoding of whole rows).
+    pub(crate) fn alignment(
+        &self,
+        band: &Band,
+        h: &[u32],
+        r: &[u32],
+        align: &mut [i32],
+        hyp_err: &mut [u8],
+        ref_err: &mut [u8],
+    ) {
+        let (mut i, mut j) = (band.n, band.m);
+        // a = D[i][j] (on the trace, so inside the beam), b = D[i-1][j] (INF outside).
+        let mut a = self.get(band, i, j);
+        let mut b = self.above(i, j, a);
+        while i > 0 && j > 0 {
+            let lo = self.bounds(i).0;
+            let (plo, phi) = self.bounds(i - 1);
+            let ins_at = if j > lo {
+                let (dp, dn) = self.across(i, j);
+                a + dn - dp
+            } else {
+                INF
+            };
+            let diag_at = if j <= plo || j > phi {
+                INF
+            } else if j < phi {
+                let (dp, dn) = self.across(i - 1, j);
+                b + dn - dp
+            } else {
+                self.get(band, i - 1, j - 1)
+            };
+            let e = h[i - 1] != r[j - 1];
+            let (diag, del, ins) = (diag_at + u32::from(e), b + 1, ins_at + 1);
+            if diag <= del && diag <= ins {
+                align[j - 1] = i as i32 - 1;
+                hyp_err[i - 1] = u8::from(e);
+                ref_err[j - 1] = u8::from(e);
+                (i, j, a) = (i - 1, j - 1, diag_at);
+            } else if del <= ins {
+                hyp_err[i - 1] = 1;
+                (i, a) = (i - 1, b);
+            } else {
+                align[j - 1] = i as i32 - 1;
+                ref_err[j - 1] = 1;
+                (j, a) = (j - 1, ins_at);
+            }
+            if i > 0 {
+                b = self.above(i, j, a);
+            }
+        }
+        // Row 0 is all insertions, column 0 all deletions.
+        while j > 0 {
+            align[j - 1] = -1;
+            ref_err[j - 1] = 1;
+            j -= 1;
+        }
+        while i > 0 {
+            hyp_err[i - 1] = 1;
+            i -= 1;
+        }
+    }
+}
+
+/// Whether rows `a` and `b` of the same beam differ by a constant over it.
+#[inline(always)]
+fn same_masks(g: &Geo, a: Row, b: Row) -> bool {
+    ((a.p ^ b.p) | (a.n ^ b.n)) & g.inside == 0
+}

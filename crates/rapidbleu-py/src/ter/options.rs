@@ -1,0 +1,115 @@
+//! `_core.TerOptions`: the core's [`TerParams`] and its [`TercomTokenizer`] as a frozen Python
+//! value, built once by the TER metric and passed to every TER function.
+
+use crate::bleu::options::flag_arg;
+use crate::errors::ErrorKind;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use rapidbleu_core::ter::{TerParams, TercomTokenizer};
+
+/// See the module documentation.
+#[pyclass(frozen, eq, hash, name = "TerOptions", module = "rapidbleu._core")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyTerOptions {
+    pub(crate) params: TerParams,
+}
+
+impl PyTerOptions {
+    /// The tokenizer of these options.
+    pub fn tokenizer(&self) -> TercomTokenizer {
+        TercomTokenizer::new(self.params)
+    }
+}
+
+#[pymethods]
+impl PyTerOptions {
+    /// TER's options (defaults: sacreBLEU's `TER()`); flags are read by truth value (the
+    /// metric checks that they are booleans).
+    #[new]
+    #[pyo3(signature = (*, normalized = false, no_punct = false, asian_support = false,
+                        case_sensitive = false))]
+    fn new(
+        #[pyo3(from_py_with = flag_arg)] normalized: bool,
+        #[pyo3(from_py_with = flag_arg)] no_punct: bool,
+        #[pyo3(from_py_with = flag_arg)] asian_support: bool,
+        #[pyo3(from_py_with = flag_arg)] case_sensitive: bool,
+    ) -> Self {
+        PyTerOptions {
+            params: TerParams {
+                normalized,
+                no_punct,
+                asian_support,
+                case_sensitive,
+            },
+        }
+    }
+
+    /// Tercom's normalisation.
+    #[getter]
+    fn normalized(&self) -> bool {
+        self.params.normalized
+    }
+
+    /// Punctuation removal.
+    #[getter]
+    fn no_punct(&self) -> bool {
+        self.params.no_punct
+    }
+
+    /// The Asian rules (with `normalized` and/or `no_punct`).
+    #[getter]
+    fn asian_support(&self) -> bool {
+        self.params.asian_support
+    }
+
+    /// No lowercasing.
+    #[getter]
+    fn case_sensitive(&self) -> bool {
+        self.params.case_sensitive
+    }
+
+    /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
+    #[getter]
+    fn row_len(&self) -> usize {
+        rapidbleu_core::ter::ROW_LEN
+    }
+
+    fn __repr__(&self) -> String {
+        let b = |v: bool| if v { "True" } else { "False" };
+        let p = &self.params;
+        format!(
+            "TerOptions(normalized={}, no_punct={}, asian_support={}, case_sensitive={})",
+            b(p.normalized),
+            b(p.no_punct),
+            b(p.asian_support),
+            b(p.case_sensitive)
+        )
+    }
+
+    /// The keyword arguments that rebuild these options (pickling, `copy`).
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let kw = PyDict::new(py);
+        kw.set_item("normalized", self.params.normalized)?;
+        kw.set_item("no_punct", self.params.no_punct)?;
+        kw.set_item("asian_support", self.params.asian_support)?;
+        kw.set_item("case_sensitive", self.params.case_sensitive)?;
+        Ok((PyTuple::empty(py), kw))
+    }
+}
+
+/// The options of a `_core.TerOptions` argument (another object is an `InputTypeError`).
+pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyTerOptions> {
+    match obj.cast::<PyTerOptions>() {
+        Ok(o) => Ok(*o.get()),
+        Err(_) => Err(ErrorKind::InputType.err(
+            obj.py(),
+            format!(
+                "options must be a rapidbleu._core.TerOptions, not {}",
+                crate::corpus::type_name(obj)
+            ),
+        )),
+    }
+}
