@@ -204,7 +204,7 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     help_text = capsys.readouterr().out
     for group in ("input:", "BLEU:", "output:", "--jsonl", "-tok"):
         assert group in help_text
-    assert len(help_text.splitlines()) < 80  # short
+    assert len(help_text.splitlines()) < 90  # short: about a screen with three metrics' options
 
 
 def test_json_lines_in_output_are_valid(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
