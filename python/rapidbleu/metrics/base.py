@@ -127,6 +127,23 @@ def check_flag(value: Any, name: str) -> bool:
     raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
 
 
+def check_sentence_references(references: Any) -> None:
+    """Raises unless ``references`` is a non-empty sequence (one hypothesis' references).
+
+    Example:
+        >>> check_sentence_references([])
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.EmptyInputError: no references given for the hypothesis
+    """
+    if type(references) is not list and (
+        isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
+    ):
+        raise InputTypeError("references must be a sequence of str (the references)")
+    if len(references) == 0:
+        raise EmptyInputError("no references given for the hypothesis")
+
+
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
     """``hypotheses`` as a non-empty sequence of segments, or a clear error."""
     if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
@@ -494,12 +511,7 @@ class Metric(ABC, Generic[S]):
         Returns:
             The score.
         """
-        if type(references) is not list and (
-            isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
-        ):
-            raise InputTypeError("references must be a sequence of str (the references)")
-        if len(references) == 0:
-            raise EmptyInputError("no references given for the hypothesis")
+        check_sentence_references(references)
         rows = self._statistics([hypothesis], [references], True)
         return self.score_totals(self.total(rows))
 

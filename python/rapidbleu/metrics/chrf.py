@@ -37,7 +37,14 @@ import numpy.typing as npt
 from rapidbleu import _core
 from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.base import (
+    Metric,
+    Rows,
+    check_flag,
+    check_hypotheses,
+    check_sentence_references,
+    check_streams,
+)
 from rapidbleu.metrics.chrf_tokens import encode as encode_tokens
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
@@ -420,7 +427,14 @@ class CHRF(Metric[CHRFScore]):
         """
         if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
-        return super().sentence_score(hypothesis, references)
+        check_sentence_references(references)
+        # One core call that scores in its pass (no rows, no NumPy sums): sentence_chrf is
+        # called once per sentence in loops, where the template's path costs twice as much.
+        hyps, refs = self._engine_inputs([hypothesis], [references], True)
+        scores, self.num_refs = _core.chrf_sentence_scores(
+            hyps, refs, self._options, self.num_threads, True
+        )
+        return CHRFScore(float(scores[0]), self.char_order, self.word_order, self.beta)
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
