@@ -289,7 +289,12 @@ def score_rows(
     """
     if method not in _FAST.values():
         raise InvalidOptionError(f"method must be one of 0..4 (method0..method4), got {method!r}")
-    return _core.nltk_sentence_scores(
+    smoothing = getattr(SmoothingFunction(epsilon=epsilon, k=k), f"method{method}")
+    numbers = [epsilon, k, *(x for w in weights for x in w)]
+    if not all(_exact_float(x) for x in numbers):
+        # An int that a float cannot hold exactly: Python's int arithmetic decides.
+        return _python_rows(rows, weights, smoothing, auto_reweigh, range(len(rows)))
+    out, python = _core.nltk_sentence_scores(
         rows,
         [[float(x) for x in w] for w in weights],
         # NLTK's auto_reweigh fires only for the tuple (0.25, 0.25, 0.25, 0.25), not a list.
@@ -300,6 +305,39 @@ def score_rows(
         bool(auto_reweigh),
         _config.num_threads(num_threads),
     )
+    if len(python):
+        # Rows where a value is not finite (or a division is by zero): NLTK's own code gives
+        # its value (nan, inf, 0.0) or raises its exception (ZeroDivisionError, OverflowError,
+        # ValueError), for the first such row, as a loop of sentence_bleu calls would.
+        out[python] = _python_rows(rows, weights, smoothing, auto_reweigh, python.tolist())
+    return out
+
+
+def _exact_float(x: Any) -> bool:
+    """Whether ``x`` is a float, or an int that a float holds exactly (``|x| <= 2**53``)."""
+    if isinstance(x, float):
+        return True
+    return isinstance(x, int) and abs(x) <= 2**53
+
+
+def _python_rows(
+    rows: npt.NDArray[np.int64],
+    weights: Sequence[Sequence[float]],
+    smoothing: Callable[..., Any],
+    auto_reweigh: bool,
+    which: Sequence[int],
+) -> npt.NDArray[np.float64]:
+    """NLTK's ``corpus_bleu`` tail, in Python, on the rows ``which`` (in order)."""
+    order = max(len(w) for w in weights)
+    n = (rows.shape[1] - 2) // 2
+    out = np.empty((len(which), len(weights)))
+    for j, i in enumerate(which):
+        row = rows[i].tolist()
+        p_num = row[2 : 2 + n][:order]
+        p_den = [max(1, t) for t in row[2 + n :][:order]]
+        s, _ = _score(p_num, p_den, row[0], row[1], list(weights), smoothing, auto_reweigh, None)
+        out[j] = s
+    return out
 
 
 def sentence_bleu_batch(
@@ -318,7 +356,10 @@ def sentence_bleu_batch(
     Equal, element by element, to ``[sentence_bleu(refs_i, hyp_i, ...) ...]``. Without
     smoothing or with ``method0``..``method4`` (of this module's or NLTK's own
     ``SmoothingFunction``) and float weights, scoring runs in Rust; otherwise NLTK's Python
-    code runs per segment.
+    code runs per segment. Segments where a value is not finite (infinite or NaN weights, a
+    smoothing constant of 0, overflowing sums) also run NLTK's Python code, so they give
+    NLTK's ``nan``/``inf``/``0.0`` or raise its ``ZeroDivisionError``/``OverflowError``/
+    ``ValueError`` (for the first such segment, as a loop of ``sentence_bleu`` calls would).
     ``method0`` warns once per call (NLTK warns per sentence).
 
     Args:
