@@ -13,6 +13,11 @@ Measurements (select with ``--only``, comma-separated):
   char tokenizer is slow and memory-hungry on the full corpus, about 130 s and 4 GB for 100k).
 - ``real``: corpus BLEU of every system of every test set in the real data folder
   (``$RAPIDBLEU_DATA``, default ``../shared/data``), times summed per test set.
+- ``mecab``: how fast rapidbleu could be on the ja / ko test sets at best: MeCab alone (the
+  engine's model parsing each distinct line of the test set once, on 1 and 2 threads) against
+  sacreBLEU's whole computation of that test set.
+- ``spm``: corpus BLEU with ``tokenize="flores200"`` of every real test set, with a
+  SentencePiece model (8k unigram) trained here on the references (nothing is downloaded).
 
 Every measurement also checks that both tools give the same score with ``==`` and reports a
 mismatch loudly (exit status 1). See benchmarks/README.md for how to read the output.
@@ -54,8 +59,12 @@ T = TypeVar("T")
 TARGET_CORPUS = 100.0
 TARGET_BATCH = 100.0
 TARGET_SINGLE = 10.0
+#: The issue's targets for the MeCab test sets, the SentencePiece row and all real sets.
+TARGET_MECAB = 50.0
+TARGET_SPM = 50.0
+TARGET_REAL_ALL = 80.0
 
-MEASUREMENTS = ("corpus", "cached", "batch", "single", "intl", "char", "real")
+MEASUREMENTS = ("corpus", "cached", "batch", "single", "intl", "char", "real", "mecab", "spm")
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO.parent / "shared" / "data"
 DEFAULT_OUT = REPO / "benchmarks" / "results" / "bench_bleu.json"
@@ -229,14 +238,16 @@ def clear_sacrebleu_caches() -> int:
 
 
 def clear_rapidbleu_caches() -> None:
-    """Drops rapidbleu's shared MeCab tokenizers (and with them their line caches).
+    """Drops rapidbleu's shared MeCab and SentencePiece tokenizers (and their line caches).
 
     Like sacreBLEU's class-level caches, they make a second run in the same process faster; they
-    are dropped before each repetition so that both tools are timed cold.
+    are dropped before each repetition so that both tools are timed cold. (The open MeCab
+    models stay: they hold no results, only the dictionary.)
     """
     from rapidbleu import tokenizers
 
     tokenizers._MECAB.clear()
+    tokenizers._SPM.clear()
 
 
 def timed(fn: Callable[[], T], repeats: int, *, sacre: bool) -> tuple[Timing, T]:
@@ -569,8 +580,14 @@ def real_rows(cfg: Config) -> list[Row]:
                 per_system[name]["detail"] = info
         check = (all(v["equal"] for v in per_system.values()), per_system)
         all_same &= check[0]
-        mecab_note = "MeCab (Python) tokenizes in both tools" if tok.endswith("mecab") else ""
-        target = None if mecab_note else TARGET_CORPUS
+        mecab_note = ""
+        if tok.endswith("mecab"):
+            mecab_note = (
+                "MeCab's C library parses in both tools: sacreBLEU one line at a time through "
+                f"the Python binding, rapidbleu ({_mecab_backend(tok)} backend) each distinct "
+                "line once, on all cores; the `mecab` rows show MeCab's own time"
+            )
+        target = TARGET_MECAB if mecab_note else TARGET_CORPUS
         label = f"real {folder.name} [{tok}] {len(systems)} sys"
         lines = len(refs[0]) * len(systems)
         rows.append(Row("real", label, lines, st, rt, target, check, mecab_note))
@@ -581,9 +598,125 @@ def real_rows(cfg: Config) -> list[Row]:
         note = "sums of the test set rows, per repetition"
         n = sum(r.n for r in rows)
         rows.append(
-            Row("real", "real: all test sets", n, total_s, total_r, None, (all_same, {}), note)
+            Row(
+                "real",
+                "real: all test sets",
+                n,
+                total_s,
+                total_r,
+                TARGET_REAL_ALL,
+                (all_same, {}),
+                note,
+            )
         )
     return rows
+
+
+def _mecab_backend(tok: str) -> str:
+    """The backend rapidbleu's shared ``tok`` tokenizer uses (``engine`` or ``python``)."""
+    from rapidbleu.tokenizers import get_python_tokenizer
+
+    return str(getattr(get_python_tokenizer(tok), "backend", "python"))
+
+
+def _test_sets(cfg: Config) -> list[tuple[str, str, list[list[str]], list[tuple[str, list[str]]]]]:
+    """``(name, target language, references, systems)`` of each real test set, as ``real``."""
+    sets = []
+    for folder in sorted(p for p in cfg.data.iterdir() if p.is_dir() and "-" in p.name):
+        refs = [read_lines(p) for p in sorted(folder.glob("ref.*"))]
+        systems = [(p.name, read_lines(p)) for p in sorted(folder.glob("hyp.*"))]
+        systems = systems[: cfg.systems_per_set]
+        if refs and systems and all(len(x) == len(refs[0]) for x in refs + [h for _, h in systems]):
+            sets.append((folder.name, folder.name.rsplit("-", 1)[1], refs, systems))
+    return sets
+
+
+def mecab_rows(cfg: Config) -> list[Row]:
+    """MeCab alone (1 and 2 threads) against sacreBLEU's whole ja / ko computation."""
+    from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
+
+    if not cfg.data.is_dir() or not mecab_available():
+        log("mecab: real data or MeCab missing; skipped")
+        return []
+    rows = []
+    for name, trg, refs, systems in _test_sets(cfg):
+        if trg not in ("ja", "ko"):
+            continue
+        tok = f"{trg}-mecab"
+        cls = TokenizerJaMecab if trg == "ja" else TokenizerKoMecab
+        model = cls(backend="engine")._many.__self__
+        every = [x for r in refs for x in r] + [x for _, h in systems for x in h]
+        lines = list(dict.fromkeys(every))
+
+        def sacre(tok: str = tok, refs: list[list[str]] = refs, systems: Any = systems) -> Any:
+            return [SacreBLEU(tokenize=tok).corpus_score(h, refs) for _, h in systems]
+
+        def parse(threads: int, model: Any = model, lines: list[str] = lines) -> list[str]:
+            return list(model.tokenize(lines, threads))
+
+        log(f"mecab: {name}: {len(lines):,} distinct lines of {len(every):,}")
+        st, _ = timed(sacre, cfg.repeats, sacre=True)
+        expected = parse(1)
+        note = (
+            "rapidbleu column: MeCab alone (the engine's model), each distinct line of the test "
+            "set once; sacreBLEU column: its whole computation. The ratio bounds the real row's."
+        )
+        for threads in (1, 2):
+            rt, out = timed(functools.partial(parse, threads), cfg.rapid_repeats, sacre=False)
+            label = f"MeCab alone: {name}, {threads} thread{'s' if threads > 1 else ''}"
+            rows.append(Row("mecab", label, len(lines), st, rt, None, (out == expected, {}), note))
+    return rows
+
+
+def _train_spm(home: Path, sets: list[Any]) -> Path:
+    """An 8k unigram model trained on the references, at sacreBLEU's flores200 cache path."""
+    import sacrebleu.tokenizers.tokenizer_spm as sacre_spm
+    import sentencepiece
+
+    text = home / "train.txt"
+    text.write_text("\n".join(x for _, _, refs, _ in sets for r in refs for x in r), "utf-8")
+    (home / "models").mkdir()
+    log(f"spm: training an 8k unigram SentencePiece model on {text.stat().st_size:,} bytes")
+    sentencepiece.SentencePieceTrainer.train(
+        input=str(text), model_prefix=str(home / "trained"), vocab_size=8000,
+        model_type="unigram", character_coverage=0.9995, num_threads=2, minloglevel=2,
+    )  # fmt: skip
+    model = home / "models" / os.path.basename(sacre_spm.SPM_MODELS["flores200"]["url"])
+    os.replace(home / "trained.model", model)
+    return model
+
+
+def spm_rows(cfg: Config) -> list[Row]:
+    """flores200 BLEU of every real test set with a model trained here, summed."""
+    import tempfile
+
+    import sacrebleu.tokenizers.tokenizer_spm as sacre_spm
+
+    if not cfg.data.is_dir():
+        log("spm: real data missing; skipped")
+        return []
+    sets = _test_sets(cfg)
+    with tempfile.TemporaryDirectory() as home:
+        model = _train_spm(Path(home), sets)
+        sacre_spm.SACREBLEU_DIR = home  # sacreBLEU read its cache folder at import
+
+        def run(cls: Any, **kw: Any) -> list[Any]:
+            return [
+                cls(tokenize="flores200", **kw).corpus_score(h, refs)
+                for _, _, refs, systems in sets
+                for _, h in systems
+            ]
+
+        st, ss = timed(functools.partial(run, SacreBLEU), cfg.repeats, sacre=True)
+        rapid = functools.partial(run, RapidBLEU, spm_model=model)
+        rt, rs = timed(rapid, cfg.rapid_repeats, sacre=False)
+    names = [f"{name}/{system}" for name, _, _, systems in sets for system, _ in systems]
+    compared = dict(zip(names, (compare_scores(a, b) for a, b in zip(ss, rs))))
+    check = (all(same for same, _ in compared.values()), {k: v[1] for k, v in compared.items()})
+    n = sum(len(refs[0]) * len(systems) for _, _, refs, systems in sets)
+    label = "spm: flores200 (trained 8k unigram), all sets"
+    note = "rapidbleu: sentencepiece's batch encoder; sacreBLEU: EncodeAsPieces per line"
+    return [Row("spm", label, n, st, rt, TARGET_SPM, check, note)]
 
 
 # -- output ----------------------------------------------------------------------------------
@@ -707,7 +840,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[Row] = []
     hyps: list[str] = []
     refs: list[str] = []
-    if set(only) - {"real"}:
+    if set(only) - {"real", "mecab", "spm"}:
         n_corpus = max(cfg.segments, cfg.batch, cfg.single, cfg.char_segments)
         log(f"generating {n_corpus:,} synthetic segments (seed {cfg.seed}) ...")
         hyps, refs = make_corpus(n_corpus, cfg.seed)
@@ -730,6 +863,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += corpus_rows("char", "corpus BLEU char", "char", hyps[:n], refs[:n], cfg, note)
         elif key == "real":
             rows += real_rows(cfg)
+        elif key == "mecab":
+            rows += mecab_rows(cfg)
+        elif key == "spm":
+            rows += spm_rows(cfg)
 
     print()
     print(

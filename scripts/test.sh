@@ -1,39 +1,69 @@
 #!/usr/bin/env bash
-# Runs every check of the project: Rust (fmt, clippy, tests), the Python package built and
-# installed into a virtual environment (ruff, mypy, stubtest, pytest against the installed
-# package, parity against sacreBLEU 2.6.0 on ../shared/data when it is there).
+# Runs every check of the project: Rust (fmt, clippy, tests); then the Python package built ONCE
+# as the wheel users install (abi3, manylinux2014), installed into a virtual environment with
+# cargo hidden from PATH, and checked there (ruff, mypy, stubtest, pytest against the installed
+# wheel, doctests). So the suite proves that the wheel installs and works on a machine without
+# Rust, at no extra build: the wheel build is the only compile of the extension.
 #
 #   bash scripts/test.sh            # uses ./.venv, creating it if needed
 #   VENV=/tmp/v bash scripts/test.sh
+#   bash scripts/test.sh -k golden  # extra arguments go to pytest
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
+DIST=${DIST:-target/wheels-test}
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 PY="$VENV/bin/python"
-
-echo "== install (builds the Rust extension in release mode)"
 "$PY" -m pip install -q --upgrade pip
-"$PY" -m pip install -q ".[test,dev]"
 
 echo "== rust: fmt, clippy, tests"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test -q -p rapidbleu-core
 
-echo "== python: ruff, mypy, stubtest"
-"$VENV/bin/ruff" check python tests benchmarks scripts
-"$VENV/bin/ruff" format --check python tests benchmarks scripts
-"$VENV/bin/mypy"
-"$PY" -m mypy.stubtest rapidbleu._core
+echo "== wheel: abi3, manylinux2014 (zig links against glibc 2.17, whatever the local glibc)"
+"$PY" -m pip install -q "maturin>=1.5,<2" "ziglang>=0.13"
+ZIG_DIR=$("$PY" -c 'import os, ziglang; print(os.path.dirname(ziglang.__file__))')
+rm -rf "$DIST"
+PATH="$ZIG_DIR:$PATH" "$VENV/bin/maturin" build --release --zig --compatibility manylinux2014 \
+    --out "$DIST" --interpreter "$PY"
+WHEEL=$(ls "$DIST"/rapidbleu-*-cp310-abi3-manylinux*_x86_64.whl)
+echo "built $WHEEL"
 
-echo "== pytest (against the installed package) and doctests"
+echo "== install the wheel with cargo hidden from PATH (as on a machine without Rust)"
+# PATH without any directory that holds cargo or rustc; everything below runs with it.
+NO_RUST_PATH=$(
+    IFS=:
+    out=""
+    for d in $PATH; do
+        [ -e "$d/cargo" ] || [ -e "$d/rustc" ] || out="$out${out:+:}$d"
+    done
+    echo "$out"
+)
+without_rust() { env PATH="$NO_RUST_PATH" "$@"; }
+if without_rust sh -c 'command -v cargo || command -v rustc' >/dev/null; then
+    echo "cargo is still on PATH" >&2
+    exit 1
+fi
+# A build from source would need cargo: --only-binary makes pip fail instead of building.
+without_rust "$PY" -m pip install -q --only-binary rapidbleu "$WHEEL[test,dev]"
+without_rust "$PY" -m pip install -q --force-reinstall --no-deps --only-binary rapidbleu "$WHEEL"
+
+echo "== python: ruff, mypy, stubtest"
+without_rust "$VENV/bin/ruff" check python tests benchmarks scripts
+without_rust "$VENV/bin/ruff" format --check python tests benchmarks scripts
+without_rust "$VENV/bin/mypy"
+without_rust "$PY" -m mypy.stubtest rapidbleu._core
+
+echo "== pytest (against the installed wheel) and doctests"
 # Run from a temporary directory so that `import rapidbleu` finds the installed package,
 # not the source tree (which has no compiled extension).
 REPO=$PWD
 cd "$(mktemp -d)"
 case "$VENV" in /*) PYBIN="$VENV/bin/python" ;; *) PYBIN="$REPO/$VENV/bin/python" ;; esac
-"$PYBIN" -m pytest -p no:cacheprovider -c "$REPO/pyproject.toml" --rootdir "$REPO" \
+without_rust "$PYBIN" -c "import rapidbleu, sys; sys.exit(0 if 'site-packages' in rapidbleu.__file__ else 'rapidbleu is not the installed wheel')"
+without_rust "$PYBIN" -m pytest -p no:cacheprovider -c "$REPO/pyproject.toml" --rootdir "$REPO" \
     "$REPO/tests" "$@"
-"$PYBIN" -m pytest -p no:cacheprovider -q --doctest-modules --pyargs rapidbleu
+without_rust "$PYBIN" -m pytest -p no:cacheprovider -q --doctest-modules --pyargs rapidbleu

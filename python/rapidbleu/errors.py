@@ -16,6 +16,8 @@ Example:
 from __future__ import annotations
 
 __all__ = [
+    "DatasetDownloadError",
+    "DatasetError",
     "EmptyInputError",
     "InputError",
     "InputFileError",
@@ -73,13 +75,24 @@ class MissingReferenceError(InputError):
 
 
 class MissingDependencyError(RapidBleuError, ImportError):
-    """An optional dependency (an extra such as ``rapidbleu[ja]``) is not installed."""
+    """An optional dependency (an extra such as ``ja``, :mod:`rapidbleu.extras`) is missing."""
 
 
 class MissingModelError(RapidBleuError, FileNotFoundError):
     """A model file (e.g. a SentencePiece model) is needed and was not found.
 
-    rapidbleu never downloads anything; the message says where to put the file.
+    rapidbleu downloads no model; the message says where to put the file.
+    """
+
+
+class DatasetError(InputError):
+    """A sacreBLEU test set, language pair, field or subset that does not exist (``-t``, ``-l``)."""
+
+
+class DatasetDownloadError(RapidBleuError, OSError):
+    """A test set is not in sacreBLEU's cache and could not be downloaded.
+
+    The message names each file to download and where to put it, for machines without a network.
     """
 
 

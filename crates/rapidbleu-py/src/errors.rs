@@ -24,6 +24,8 @@ pub enum ErrorKind {
     InvalidText,
     /// `MissingReferenceError`: a segment without any reference.
     MissingReference,
+    /// `MissingDependencyError`: an optional library (MeCab, its dictionary) cannot be used.
+    MissingDependency,
     /// `InternalError`: a bug (a panic caught at the boundary).
     Internal,
 }
@@ -39,6 +41,7 @@ impl ErrorKind {
             ErrorKind::EmptyInput => "EmptyInputError",
             ErrorKind::InvalidText => "InvalidTextError",
             ErrorKind::MissingReference => "MissingReferenceError",
+            ErrorKind::MissingDependency => "MissingDependencyError",
             ErrorKind::Internal => "InternalError",
         }
     }

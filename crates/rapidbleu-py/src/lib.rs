@@ -13,7 +13,9 @@ mod corpus;
 mod engine;
 mod errors;
 mod items;
+mod mecab;
 mod read;
+mod spm;
 mod text;
 
 use pyo3::prelude::*;
@@ -25,6 +27,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     engine::rows::register(m)?;
     bleu::register(m)?;
+    mecab::register(m)?;
+    spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -282,10 +282,16 @@ fn push_list<'py>(
 /// `j` must be below the list's length.
 unsafe fn exact_int_at(list: &Bound<'_, PyList>, j: usize) -> Option<i64> {
     // SAFETY: the GIL is held (`list` is a `Bound`) and `j` is below the length, so
-    // `PyList_GET_ITEM` returns a valid borrowed pointer; it is used only here, where no Python
-    // code runs (converting an exact int calls no `__index__`), so the list cannot drop it.
+    // `PyList_GetItem` returns a valid borrowed pointer (never NULL); it is used only here,
+    // where no Python code runs (converting an exact int calls no `__index__`), so the list
+    // cannot drop it. `PyList_GetItem` rather than the `PyList_GET_ITEM` macro: the extension is
+    // built for the stable ABI (abi3, one wheel for every CPython >= 3.10), which has no macro.
     unsafe {
-        let item = pyo3::ffi::PyList_GET_ITEM(list.as_ptr(), j as pyo3::ffi::Py_ssize_t);
+        let item = pyo3::ffi::PyList_GetItem(list.as_ptr(), j as pyo3::ffi::Py_ssize_t);
+        if item.is_null() {
+            pyo3::ffi::PyErr_Clear();
+            return None;
+        }
         if pyo3::ffi::Py_TYPE(item) != std::ptr::addr_of_mut!(pyo3::ffi::PyLong_Type) {
             return None;
         }

@@ -4,9 +4,10 @@ Every option sacreBLEU's ``parse_args`` (``sacrebleu/sacrebleu.py``) defines for
 keeps its spelling and default here. Each metric declares its own options
 (:attr:`Metric.CLI_OPTIONS <rapidbleu.metrics.Metric.CLI_OPTIONS>`); they are added as one
 group per metric, stored as ``<metric>_<keyword>`` (sacreBLEU's ``args_to_dict`` convention)
-and handed back to the metric by :func:`metric_kwargs`. Options about sacreBLEU's downloaded
-test sets (``-t``, ``--list``, ``--echo``, ...) are recognised and answered with a clear error:
-rapidbleu never downloads anything. A wrong command line raises
+and handed back to the metric by :func:`metric_kwargs`. sacreBLEU's test-set options (``-t``,
+``--list``, ``--echo``, ``--origlang``, ``--subset``, ``--citation``, ``--download``) go through
+sacreBLEU's own registry and cache (:mod:`rapidbleu.cli.testsets`, the ``datasets`` extra).
+A wrong command line raises
 :class:`rapidbleu.errors.UsageError` (exit 2).
 """
 
@@ -18,7 +19,7 @@ import math
 from typing import Any, NoReturn
 
 from rapidbleu import _config
-from rapidbleu.cli import paired
+from rapidbleu.cli import card, paired
 from rapidbleu.errors import UsageError
 from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
@@ -34,24 +35,19 @@ __all__ = [
 
 #: The metrics sacreBLEU's ``-m`` knows (rapidbleu's own metrics are added to these).
 SACREBLEU_METRICS = ("bleu", "chrf", "ter")
-#: sacreBLEU's ``--format`` choices.
-OUTPUT_FORMATS = list(_config.OUTPUT_FORMATS)
+#: sacreBLEU's ``--format`` choices, and rapidbleu's Markdown reporting card.
+OUTPUT_FORMATS = [*_config.OUTPUT_FORMATS, card.CARD]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
 ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
 
-# sacreBLEU options that need its test-set database (downloads): refused with one message.
-_TEST_SET_OPTIONS = {
-    "test_set": "-t/--test-set",
-    "list": "--list",
-    "download": "--download",
-    "echo": "--echo",
-    "citation": "--citation",
-    "origlang": "-ol/--origlang",
-    "subset": "--subset",
-    "detail": "-d/--detail",
-}
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help in 100 columns with options up to 32 wide, so that ``--help`` stays short."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=32, width=100)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
             "  rapidbleu ref.de < hyp.de -sl               sentence level, from stdin\n"
             "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line"
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     p.add_argument("refs", nargs="*", default=[], metavar="REF", help="reference files")
     io = p.add_argument_group("input")
@@ -113,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="items, one JSON object a line (candidate, references); - for stdin",
     )
     io.add_argument("--per-item", action="store_true", help="with --jsonl: one line per item")
+    _add_jsonl_field_options(io)
     io.add_argument(
         "-l",
         "--language-pair",
@@ -137,9 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         default="json",
         metavar="FMT",
-        help="json (default), text or latex ($SACREBLEU_FORMAT overrides)",
+        help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
     )
-    out.add_argument("-w", "--width", type=int, default=1, metavar="W", help="decimals (default 1)")
+    out.add_argument(
+        "-w", "--width", type=int, default=None, metavar="W", help="decimals (default 1)"
+    )
     out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
     out.add_argument("-sh", "--short", action="store_true", help="short signature")
     out.add_argument(
@@ -151,18 +150,83 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
     out.add_argument("-nc", "--no-color", action="store_true", help="no colours (paired tests)")
     out.add_argument("-V", "--version", action="store_true", help="print the version")
-    # Recognised so that the message is clear; never downloads.
-    hidden = argparse.SUPPRESS
-    p.add_argument("-t", "--test-set", default=None, help=hidden)
-    p.add_argument("--list", action="store_true", help=hidden)
-    p.add_argument("--download", default=None, help=hidden)
-    p.add_argument("--echo", nargs="+", default=None, help=hidden)
-    p.add_argument("--citation", "--cite", action="store_true", help=hidden)
-    p.add_argument("-ol", "--origlang", default=None, help=hidden)
-    p.add_argument("--subset", default=None, help=hidden)
-    p.add_argument("-d", "--detail", action="store_true", help=hidden)
+    _add_test_set_options(p)
     paired.add_arguments(p)
+    card.add_arguments(p)
     return p
+
+
+def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
+    """SacreBLEU's test-set options (the ``datasets`` extra: sacreBLEU's registry and cache)."""
+    g = parser.add_argument_group("sacreBLEU test sets (extra: datasets)")
+    g.add_argument("-t", "--test-set", default=None, metavar="TEST", help="e.g. wmt17 (with -l)")
+    g.add_argument("--list", action="store_true", help="test sets (or with -t: their fields)")
+    g.add_argument("--echo", nargs="+", default=None, metavar="FIELD", help="print src/ref/...")
+    g.add_argument("-ol", "--origlang", default=None, metavar="LANG", help="documents of LANG")
+    g.add_argument("--subset", default=None, metavar="RE", help="documents whose subset matches")
+    hidden = argparse.SUPPRESS
+    g.add_argument("--download", default=None, help=hidden)
+    g.add_argument("--citation", "--cite", action="store_true", help=hidden)
+    # Not supported: refused with a clear message in parse_args.
+    g.add_argument("-d", "--detail", action="store_true", help=hidden)
+
+
+def _check_test_set_options(args: argparse.Namespace) -> bool:
+    """Where the test-set options cannot apply; returns whether references come from ``-t``."""
+    if args.detail:
+        raise UsageError("-d/--detail (per-origlang breakdown) is not supported by rapidbleu")
+    if args.echo is not None and (args.test_set is None or args.language_pair is None):
+        raise UsageError("--echo needs a test set (-t) and a language pair (-l)")
+    if args.citation and args.test_set is None:
+        raise UsageError("--citation needs a test set (-t)")
+    if args.test_set is None:
+        if args.origlang is not None or args.subset is not None:
+            raise UsageError("--origlang/--subset need a test set (-t) and a language pair (-l)")
+        return False
+    if args.jsonl is not None:
+        raise UsageError("-t/--test-set brings its own references; it cannot go with --jsonl")
+    if args.refs:
+        raise UsageError(
+            "give either a test set (-t) or reference files, not both "
+            "(reference files go before -i)"
+        )
+    if args.num_refs != 1:
+        raise UsageError("-nr/--num-refs is for reference files, not -t/--test-set")
+    if args.language_pair is None and not (args.list or args.citation):
+        raise UsageError("-t/--test-set needs a language pair (-l); --list -t TEST lists them")
+    return True
+
+
+def _add_jsonl_field_options(group: Any) -> None:
+    """``--candidate-field`` / ``--references-field``: the JSONL fields to read."""
+    group.add_argument(
+        "--candidate-field",
+        nargs="+",
+        default=None,
+        metavar="FIELD",
+        help="with --jsonl: candidate field(s); several compare systems",
+    )
+    group.add_argument(
+        "--references-field", default=None, metavar="FIELD", help="with --jsonl: references field"
+    )
+
+
+def _check_jsonl_fields(args: argparse.Namespace) -> None:
+    """The JSONL field options need ``--jsonl``; ``-f latex`` is for system files."""
+    if args.jsonl is None:
+        for opt, flag in (
+            ("candidate_field", "--candidate-field"),
+            ("references_field", "--references-field"),
+        ):
+            if getattr(args, opt) is not None:
+                raise UsageError(f"{flag} needs --jsonl FILE")
+        return
+    if args.candidate_field is not None and len(set(args.candidate_field)) != len(
+        args.candidate_field
+    ):
+        raise UsageError("--candidate-field: each field at most once")
+    if args.format == "latex":
+        raise UsageError("-f latex is for system files; with --jsonl use -f json or -f text")
 
 
 def _metric_list() -> list[type[Metric[Any]]]:
@@ -230,11 +294,14 @@ def _one_of(option: str, value: str, allowed: list[str]) -> None:
         raise UsageError(f"{option}: invalid choice {value!r}; allowed: " + ", ".join(allowed))
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
+def parse_args(
+    argv: list[str], parser: argparse.ArgumentParser | None = None
+) -> argparse.Namespace:
     """Parses and checks the command line.
 
     Args:
         argv: The arguments, without the program name.
+        parser: :func:`build_parser`'s parser with more options (``rapidbleu report``).
 
     Returns:
         The options, with ``trg_lang`` ("" without ``-l``) and ``scale`` filled in.
@@ -246,7 +313,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         >>> parse_args(["ref", "-l", "en-zh"]).trg_lang
         'zh'
     """
-    args = build_parser().parse_args(argv)
+    args = (parser or build_parser()).parse_args(argv)
     if args.version:
         return args
     # sacreBLEU: the SACREBLEU_FORMAT environment variable overrides -f when it is valid.
@@ -275,14 +342,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.sentence_level and len(args.metrics) > 1:
         # sacreBLEU's `main` refuses this combination with the same words.
         raise UsageError("Only one metric can be used in sentence-level mode.")
-    for dest, flag in _TEST_SET_OPTIONS.items():
-        if getattr(args, dest):
-            raise UsageError(
-                f"{flag} needs sacreBLEU's test-set downloads, which rapidbleu does not do; "
-                "give reference files instead (rapidbleu REF [REF ...] -i HYP)"
-            )
+    from_test_set = _check_test_set_options(args)
+    info_only = bool(args.list or args.echo or args.citation or args.download)
+    # JSONL keeps full precision unless -w is given; everything else defaults to 1 decimal.
+    args.width_given = args.width
+    if args.width is None:
+        args.width = 1
     if args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
+    _check_jsonl_fields(args)
     if args.num_refs < 1:
         raise UsageError(f"-nr/--num-refs must be >= 1, got {args.num_refs}")
     args.trg_lang = ""
@@ -299,10 +367,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             raise UsageError("--jsonl FILE carries its own references; give no REF and no -i")
         if args.sentence_level:
             raise UsageError("with --jsonl, use --per-item for one score per item")
-    else:
+    elif not info_only:
         if args.per_item:
             raise UsageError("--per-item needs --jsonl FILE")
-        if not args.refs:
+        if not args.refs and not from_test_set:
             raise UsageError(
                 "no reference files: rapidbleu REF [REF ...] -i HYP (give references before -i)"
             )

@@ -7,7 +7,8 @@ traceback. The pieces: :mod:`~rapidbleu.cli.args` (options, with each metric's o
 :mod:`~rapidbleu.io.reader` (files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed
 statistics of any metrics), :mod:`~rapidbleu.report.tables` (sacreBLEU's formats, rendered from
 the results model), :mod:`~rapidbleu.cli.paired` (significance tests),
-:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items).
+:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items), :mod:`~rapidbleu.cli.card` (``-f card``) and
+:mod:`~rapidbleu.cli.report` (``rapidbleu report``, the HTML report).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import paired
+from rapidbleu.cli import card, paired, report, testsets
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.progress import Progress
@@ -84,7 +85,9 @@ def _logging(quiet: bool) -> Iterator[None]:
         logger.propagate = old_propagate
 
 
-def _render(results: Results, args: argparse.Namespace) -> str:
+def _render(results: Results, args: argparse.Namespace, n_segments: int) -> str:
+    if args.format == card.CARD:
+        return card.card_text(results, args, n_segments)
     return render(results, args.format, args.width, score_only=args.score_only, short=args.short)
 
 
@@ -100,7 +103,8 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
         results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args)
+    n_segments = corpus.refs[0].lines_read if corpus.refs else 0
+    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args, n_segments)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
@@ -116,7 +120,7 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
         score = metric.corpus_score(hyps, None, n_bootstrap=args.confidence_n)
         scores[score.name] = score
         signatures[score.name] = metric.get_signature()
-    yield _render(Results.of_scores({name: scores}, signatures), args)
+    yield _render(Results.of_scores({name: scores}, signatures), args, len(hyps))
 
 
 #: Output kept in memory before it spills to a temporary file (all-or-nothing output).
@@ -156,7 +160,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
     written, so a late error never leaves half an output behind.
 
     Args:
-        argv: Arguments without the program name (default ``sys.argv[1:]``).
+        argv: Arguments without the program name (default ``sys.argv[1:]``); ``report ...``
+            runs ``rapidbleu report`` (the HTML report).
         stdin: Where ``-`` and a missing ``-i`` read from (bytes or text; default
             ``sys.stdin``, read as bytes).
 
@@ -168,12 +173,21 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
         2
     """
     out = sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `rapidbleu report ...`: the HTML report (its libraries are imported only when it runs).
+    is_report = argv[:1] == [report.COMMAND]
     try:
-        args = parse_args(list(sys.argv[1:] if argv is None else argv))
+        args = report.parse_report_args(argv[1:]) if is_report else parse_args(argv)
+        args.command_line = card.command_line(argv)
+        card.check(args)
         if out is None:
             raise InputFileError("standard output is closed: there is nowhere to write to")
         if args.version:
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
+            return 0
+        if testsets.is_info_request(args):
+            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
+                out.write(line + "\n")
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
         with (
@@ -182,7 +196,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
                 _SPOOL_BYTES, "w+", encoding="utf-8", newline=""
             ) as buffer,
         ):
-            _run(args, source, buffer)  # type: ignore[arg-type]
+            if is_report:
+                code = report.run(args, source, buffer)  # type: ignore[arg-type]
+            else:
+                _run(args, source, buffer)  # type: ignore[arg-type]
+                code = 0
             buffer.seek(0)
             try:
                 shutil.copyfileobj(buffer, out)
@@ -191,6 +209,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
                 raise
             except OSError as e:
                 raise InputFileError(f"cannot write the output: {e.strerror or e}") from None
+            return code
     except InvalidOptionError as e:  # UsageError included
         print(f"rapidbleu: error: {e} (see rapidbleu --help)", file=sys.stderr)
         return 2
@@ -213,7 +232,6 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             file=sys.stderr,
         )
         return 70
-    return 0
 
 
 def console_main() -> None:

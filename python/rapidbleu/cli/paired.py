@@ -12,14 +12,18 @@ not a terminal.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from typing import Any, TextIO
 
 from rapidbleu.analysis.significance import PairedTest
+from rapidbleu.cli import card
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
 from rapidbleu.report.tables import render
+
+logger = logging.getLogger("rapidbleu")
 
 __all__ = ["add_arguments", "is_paired", "run_paired", "use_colors"]
 
@@ -137,11 +141,21 @@ def run_paired(
         metric.cache_references(references)
     test_type = "bs" if args.paired_bs else "ar"
     n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    # sacreBLEU's informational lines on stderr (hidden by -q).
+    logger.info(f"Found {len(named)} systems.")
+    what = "bootstrap resampling" if test_type == "bs" else "approximate randomization"
+    unit = "resamples" if test_type == "bs" else "trials"
+    logger.info(f" > Performing paired {what} test (# {unit}: {n_samples})")
     test = PairedTest(named, metrics, None, test_type, n_samples, n_jobs=args.paired_jobs)
     sigs, table = test()
     # sacreBLEU's legend names the number of samples as given on the command line.
     results = Results.of_paired_test(table, sigs, test_type, n_samples)
     short = bool(getattr(args, "short", False))
-    out.write(render(results, args.format, args.width, short=short, colors=use_colors(args, out)))
+    if args.format == card.CARD:
+        out.write(card.card_text(results, args, len(references[0]) if references else 0))
+    else:
+        out.write(
+            render(results, args.format, args.width, short=short, colors=use_colors(args, out))
+        )
     out.write("\n")
     return 0

@@ -11,6 +11,7 @@ score (:func:`corpus_results`, :func:`sentence_lines`).
 from __future__ import annotations
 
 import argparse
+import logging
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -21,6 +22,8 @@ from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader, open_input, rea
 from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric, count_tokenized
 from rapidbleu.report.model import Results
+
+logger = logging.getLogger("rapidbleu")
 
 __all__ = [
     "corpus_results",
@@ -82,6 +85,11 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         rapidbleu.errors.InputFileError: A file is missing or unreadable.
         rapidbleu.errors.InputError: Two systems have the same name.
     """
+    if getattr(args, "test_set", None) is not None:
+        # References from sacreBLEU's test-set cache (-t), systems as below.
+        from rapidbleu.cli import testsets
+
+        return testsets.open_corpus(args, stdin, unique_names)
     enc, errors = args.encoding, args.encoding_errors
     refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
     if args.input is None:
@@ -188,6 +196,8 @@ def corpus_results(args: argparse.Namespace, corpus: Corpus, progress: Progress)
         raise EmptyInputError("nothing to score: the input files have no lines")
     if not corpus.system_names:
         corpus.system_names = [f"System {i + 1}" for i in range(len(totals))]
+    if len(totals) > 1:
+        logger.info(f"Found {len(totals)} systems.")  # sacreBLEU's line on stderr (not with -q)
     for name, n in zip(corpus.system_names, periods):
         next(iter(metrics.values())).warn_tokenized(n, name)
     scores: dict[str, dict[str, Any]] = {}

@@ -143,3 +143,53 @@ def sentence_bleu(
     else:
         metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
     return metric.sentence_score(hypothesis, references)
+
+
+# --- The drop-in namespace (`import rapidbleu.compat.sacrebleu as sacrebleu`) ------------------
+# sacreBLEU's module-level names and module paths, and a version that passes client checks
+# while naming rapidbleu (see rapidbleu.compat.sacrebleu_namespace).
+
+import sys as _sys  # noqa: E402
+from typing import Any as _Any  # noqa: E402
+
+from rapidbleu import datasets as _datasets  # noqa: E402
+from rapidbleu import metrics as _metrics  # noqa: E402
+from rapidbleu.compat import sacrebleu_namespace as _namespace  # noqa: E402
+from rapidbleu.compat.sacrebleu_namespace import DEFAULT_TOKENIZER, __version__  # noqa: E402
+from rapidbleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams  # noqa: E402
+from rapidbleu.utils import (  # noqa: E402
+    SACREBLEU_DIR,
+    download_test_set,
+    get_available_testsets,
+    get_langpairs_for_testset,
+    get_reference_files,
+    get_source_file,
+    smart_open,
+)
+
+__all__ += [
+    "BLEU",
+    "DEFAULT_TOKENIZER",
+    "SACREBLEU_DIR",
+    "__version__",
+    "download_test_set",
+    "extract_char_ngrams",
+    "extract_word_ngrams",
+    "get_available_testsets",
+    "get_langpairs_for_testset",
+    "get_reference_files",
+    "get_source_file",
+    "smart_open",
+]
+
+_namespace.register(_sys.modules[__name__])
+
+
+def __getattr__(name: str) -> _Any:
+    # Names that need more than rapidbleu's core: sacreBLEU's registry (`DATASETS`, from the
+    # `datasets` extra) and metrics added to rapidbleu.metrics later (CHRF, TER).
+    if name == "DATASETS":
+        return _datasets.registry()
+    if name.isupper() and hasattr(_metrics, name):
+        return getattr(_metrics, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

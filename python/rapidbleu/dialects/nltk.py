@@ -52,6 +52,7 @@ __all__ = [
     "Fraction",
     "SmoothingFunction",
     "brevity_penalty",
+    "closest_ref_length",
     "corpus_bleu",
     "corpus_score",
     "modified_precision",
@@ -75,6 +76,26 @@ def brevity_penalty(closest_ref_len: int, hyp_len: int) -> float:
     elif hyp_len == 0:
         return 0
     return math.exp(1 - closest_ref_len / hyp_len)
+
+
+def closest_ref_length(references: Any, hyp_len: int) -> int:
+    """NLTK's ``closest_ref_length``: the reference length closest to ``hyp_len``.
+
+    Ties go to the shorter reference, as in NLTK (and as the engine's rows do).
+
+    Args:
+        references: The references (any sequences with a length).
+        hyp_len: The hypothesis length.
+
+    Returns:
+        The closest reference length.
+
+    Example:
+        >>> closest_ref_length([["a"] * 11, ["a"] * 8, ["a"] * 6], 7)
+        6
+    """
+    ref_lens = (len(reference) for reference in references)
+    return min(ref_lens, key=lambda ref_len: (abs(ref_len - hyp_len), ref_len))
 
 
 def _weights(weights: Any) -> list[Any]:

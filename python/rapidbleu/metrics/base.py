@@ -417,9 +417,8 @@ class Metric(ABC, Generic[S]):
 
         Example:
             >>> from rapidbleu.metrics import BLEU
-            >>> bleu = BLEU()
-            >>> Metric.score_fields(bleu, bleu.corpus_score(["a b c d"], [["a b c d"]]), 100.0)
-            {'bleu': 1.0000000000000004}
+            >>> Metric.score_fields(BLEU(), Score("BLEU", 50.0), 100.0)  # the default
+            {'bleu': 0.5}
         """
         return {self.cli_name: score.score / divisor}
 

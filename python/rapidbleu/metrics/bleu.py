@@ -40,6 +40,7 @@ from rapidbleu.tokenizers import (
     PythonTokenizer,
     get_python_tokenizer,
     is_rust_tokenizer,
+    tokenize_batch,
 )
 
 __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
@@ -230,8 +231,8 @@ class BLEU(Metric[BLEUScore]):
                 continue
             if not isinstance(line, str):
                 raise InputTypeError(f"segment {i} is {type(line).__name__}; expected str")
-            out.append(tok((line.lower() if self.lowercase else line).rstrip()))
-        return out
+            out.append((line.lower() if self.lowercase else line).rstrip())
+        return tokenize_batch(tok, out, self.num_threads)
 
     def engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any]:
         """What the core's tokenizer sees: text, or text a Python tokenizer already split.

@@ -98,6 +98,24 @@ class Score:
             return json.dumps(d, indent=1, ensure_ascii=False)
         return full_score
 
+    @property
+    def confidence(self) -> tuple[float, float] | None:
+        """``(mean, half-width)`` of the 95% bootstrap interval; ``None`` when not estimated.
+
+        What ``-ci`` prints as ``μ = mean ± half-width`` (set by :meth:`estimate_ci`).
+
+        Example:
+            >>> s = Score("BLEU", 2.0)
+            >>> s.confidence is None
+            True
+            >>> s.estimate_ci([1.0, 2.0, 3.0, 4.0])
+            >>> s.confidence
+            (2.5, 1.5)
+        """
+        if self._mean > 0:  # sacreBLEU's own test for "estimated" (Score.format)
+            return float(self._mean), float(self._ci)
+        return None
+
     def scaled(self, divisor: float) -> Score:
         """A copy with the score divided by ``divisor`` (``--scale unit``: 0..1 instead of 0..100).
 

@@ -50,6 +50,11 @@ class Cell:
         return float(self.score.score)
 
 
+def _cell(score: Score) -> Cell:
+    mean, ci = score.confidence or (None, None)
+    return Cell(score, None, mean, ci)
+
+
 @dataclass
 class Results:
     """Systems x metrics, in display order, with each metric's signature.
@@ -76,10 +81,13 @@ class Results:
         scores: Mapping[str, Mapping[str, Score]],
         signatures: Mapping[str, Signature],
     ) -> Results:
-        """Results of plain scores: ``scores[system][metric]``, systems and metrics in order."""
+        """Results of plain scores: ``scores[system][metric]``, systems and metrics in order.
+
+        A score with a bootstrap estimate (``-ci``) gives its cell a mean and an interval.
+        """
         systems = list(scores)
         metrics = list(signatures)
-        cells = {m: [Cell(scores[s][m]) for s in systems] for m in metrics}
+        cells = {m: [_cell(scores[s][m]) for s in systems] for m in metrics}
         return cls(systems, metrics, dict(signatures), cells)
 
     @classmethod

@@ -1,9 +1,25 @@
-"""Tokenizer names and the tokenizers that run in Python.
+"""Tokenizer names and the tokenizers that run outside the Rust tokenizer family.
 
 The tokenizers ``none``, ``zh``, ``13a``, ``intl`` and ``char`` run in Rust
 (``rapidbleu._core``). ``ja-mecab`` and ``ko-mecab`` (MeCab) and ``spm``, ``flores101``,
-``flores200`` and ``spBLEU-1K`` (SentencePiece) run in Python through optional extras; their
-output is passed to Rust as pre-tokenized text (the ``none`` tokenizer).
+``flores200`` and ``spBLEU-1K`` (SentencePiece) come from optional extras; their output is
+passed to the core as pre-tokenized text (the ``none`` tokenizer). Each has two backends, with
+the same output for every line:
+
+- ``engine`` (the default where available): whole batches at once on several threads with the
+  GIL released. MeCab runs in the Rust core, which loads the MeCab C library bundled with the
+  binding's wheel (:mod:`rapidbleu.tokenizers.mecab`); SentencePiece runs its own batch
+  encoder (:mod:`rapidbleu.tokenizers.spm`).
+- ``python``: one line at a time through the Python binding, exactly as sacreBLEU calls it.
+
+``auto`` (the default) picks ``engine`` and falls back to ``python`` where the engine cannot run
+(e.g. a MeCab binding without a bundled library): speed changes, numbers never do. The
+backend is the tokenizer's ``backend=`` argument, else ``$RAPIDBLEU_TOKENIZER_BACKEND``.
+
+Only BLEU uses these tokenizers. sacreBLEU 2.6.0's chrF takes no tokenizer at all (character
+n-grams of the raw text, whitespace removed; word n-grams for chrF++ from ``str.split()``), and
+its TER has only its own ``TercomTokenizer`` (``normalized``, ``no_punct``, ``asian_support``):
+``ja-mecab``, ``ko-mecab`` and the SentencePiece tokenizers never reach either metric.
 
 Example:
     >>> from rapidbleu.tokenizers import TOKENIZERS, is_rust_tokenizer
@@ -14,17 +30,21 @@ Example:
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Protocol
 
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
+    "BACKENDS",
     "PYTHON_TOKENIZERS",
     "RUST_TOKENIZERS",
     "TOKENIZERS",
     "PythonTokenizer",
     "get_python_tokenizer",
     "is_rust_tokenizer",
+    "resolve_backend",
+    "tokenize_batch",
 ]
 
 #: Tokenizers implemented in Rust, byte-identical to sacreBLEU 2.6.0.
@@ -54,11 +74,19 @@ TOKENIZERS: tuple[str, ...] = (
 )
 
 
+#: Backends of the MeCab and SentencePiece tokenizers (see the module docs).
+BACKENDS: tuple[str, ...] = ("auto", "engine", "python")
+
+
 class PythonTokenizer(Protocol):
-    """A tokenizer that runs in Python: ``tok(line)`` returns sacreBLEU's tokenized string."""
+    """A tokenizer from an extra: ``tok(line)`` returns sacreBLEU's tokenized string."""
 
     def __call__(self, line: str) -> str:
         """Tokenizes one (lowercased if asked, ``rstrip()``-ed) segment."""
+        ...
+
+    def tokenize_batch(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """``[tok(line) for line in lines]``, on ``num_threads`` threads (0: all cores)."""
         ...
 
     def signature(self) -> str:
@@ -66,16 +94,72 @@ class PythonTokenizer(Protocol):
         ...
 
 
+def resolve_backend(backend: str | None) -> str:
+    """The backend to use: ``backend``, else ``$RAPIDBLEU_TOKENIZER_BACKEND``, else ``auto``.
+
+    Args:
+        backend: ``auto``, ``engine``, ``python`` or ``None``.
+
+    Raises:
+        InvalidOptionError: the value is not one of :data:`BACKENDS`.
+
+    Example:
+        >>> resolve_backend("python")
+        'python'
+    """
+    where = "backend"
+    if backend is None:
+        where = "RAPIDBLEU_TOKENIZER_BACKEND"
+        backend = os.environ.get("RAPIDBLEU_TOKENIZER_BACKEND", "") or "auto"
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"{where} must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    return backend
+
+
+def tokenize_batch(
+    tok: PythonTokenizer, lines: Sequence[str | None], num_threads: int = 0
+) -> list[str | None]:
+    """Tokenizes every line with ``tok`` in one batch; ``None`` (a missing reference) stays.
+
+    This is what a metric calls instead of ``tok(line)`` per line: the lines go to
+    ``tok.tokenize_batch`` at once (a tokenizer without that method is called per line).
+
+    Args:
+        tok: A tokenizer from :func:`get_python_tokenizer`.
+        lines: Segments, already lowercased if asked and ``rstrip()``-ed, or ``None``.
+        num_threads: Threads (0: all cores).
+
+    Returns:
+        ``[None if line is None else tok(line) for line in lines]``.
+
+    Example:
+        >>> class Upper:
+        ...     def __call__(self, line: str) -> str:
+        ...         return line.upper()
+        >>> tokenize_batch(Upper(), ["a b", None, "c"])  # type: ignore[arg-type]
+        ['A B', None, 'C']
+    """
+    batch = getattr(tok, "tokenize_batch", None)
+    present = [line for line in lines if line is not None]
+    done = iter(batch(present, num_threads) if batch is not None else map(tok, present))
+    return [None if line is None else next(done) for line in lines]
+
+
 def is_rust_tokenizer(name: str) -> bool:
     """Whether ``name`` is one of the tokenizers implemented in Rust."""
     return name in RUST_TOKENIZERS
 
 
-_MECAB: dict[str, PythonTokenizer] = {}
+#: Shared tokenizers: one per (name, backend) for MeCab, per (name, model file, backend) for
+#: SentencePiece (see get_python_tokenizer).
+_MECAB: dict[tuple[str, str], PythonTokenizer] = {}
+_SPM: dict[tuple[str, str, int, int, str], PythonTokenizer] = {}
 
 
 def get_python_tokenizer(
-    name: str, spm_model: str | os.PathLike[str] | None = None
+    name: str,
+    spm_model: str | os.PathLike[str] | None = None,
+    backend: str | None = None,
 ) -> PythonTokenizer:
     """Builds the Python tokenizer called ``name`` (one of :data:`PYTHON_TOKENIZERS`).
 
@@ -86,14 +170,16 @@ def get_python_tokenizer(
         spm_model: For the SentencePiece tokenizers, the path of the model file. ``None`` looks
             in sacreBLEU's cache (``$SACREBLEU/models``, default ``~/.sacrebleu/models``).
             rapidbleu never downloads a model.
+        backend: ``auto``, ``engine`` or ``python`` (see the module docs); ``None`` reads
+            ``$RAPIDBLEU_TOKENIZER_BACKEND`` (default ``auto``).
 
     Returns:
         A tokenizer: ``tok(line)`` gives sacreBLEU's tokenized line, ``tok.signature()`` its
         ``tok:`` signature field.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: ``name`` is not a Python tokenizer, or
-            ``spm_model`` was given for a MeCab tokenizer.
+        rapidbleu.errors.InvalidOptionError: ``name`` is not a Python tokenizer,
+            ``spm_model`` was given for a MeCab tokenizer, or ``backend`` is unknown.
         rapidbleu.errors.MissingDependencyError: the extra it needs is not installed.
         rapidbleu.errors.MissingModelError: no SentencePiece model file was found.
 
@@ -118,15 +204,26 @@ def get_python_tokenizer(
         # One shared instance per MeCab tokenizer, so that its line cache serves every BLEU
         # object, as sacreBLEU's class-level lru_cache does: scoring several systems against the
         # same references tokenizes the references once.
-        if name not in _MECAB:
+        key = (name, resolve_backend(backend))
+        if key not in _MECAB:
             from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
 
-            _MECAB[name] = TokenizerJaMecab() if name == "ja-mecab" else TokenizerKoMecab()
-        return _MECAB[name]
+            cls = TokenizerJaMecab if name == "ja-mecab" else TokenizerKoMecab
+            _MECAB[key] = cls(backend=key[1])
+        return _MECAB[key]
     if name in PYTHON_TOKENIZERS:
-        from rapidbleu.tokenizers.spm import TokenizerSPM
+        from rapidbleu.tokenizers.spm import TokenizerSPM, sharing_key, warn_spm_alias
 
-        return TokenizerSPM(name, spm_model=spm_model)
+        # Shared like the MeCab tokenizers, per model file as it is now on disk (a file
+        # replaced in place gets a new tokenizer); sacreBLEU's deprecation warning for 'spm'
+        # is still given on every request, as sacreBLEU gives it for every tokenizer built.
+        choice = resolve_backend(backend)
+        spm_key, path = sharing_key(name, spm_model, choice)
+        if spm_key in _SPM:
+            warn_spm_alias(name)
+        else:
+            _SPM[spm_key] = TokenizerSPM(name, spm_model=path, backend=choice)
+        return _SPM[spm_key]
     where = " (it runs in Rust)" if name in RUST_TOKENIZERS else ""
     raise InvalidOptionError(
         f"{name!r} is not a Python tokenizer{where}; allowed: " + ", ".join(PYTHON_TOKENIZERS)

@@ -10,8 +10,14 @@ missing, :class:`~rapidbleu.errors.MissingModelError` says where to get it and w
 
 ``$SACREBLEU`` is read each time a tokenizer is built (sacreBLEU reads it once, at import).
 
+:meth:`TokenizerSPM.tokenize_batch` encodes a whole batch with the sentencepiece package's own
+batch encoder (``EncodeAsIds(list, num_threads=...)``: native threads, and the GIL released
+from sentencepiece 0.2.2 on) and joins the ids' pieces in the Rust core, backend ``engine``;
+backend ``python`` calls ``EncodeAsPieces(line)`` per line, as sacreBLEU does. Both run the
+same C++ ``SentencePieceProcessor::Encode`` on each line, so the pieces are the same.
+
 The dependency is an optional extra, imported only when a tokenizer is built:
-``pip install rapidbleu[spm]`` (``sentencepiece``).
+``pip install sentencepiece``, or in a rapidbleu source checkout ``pip install ".[spm]"``.
 
 Example:
     >>> from rapidbleu.tokenizers.spm import model_path_for
@@ -24,11 +30,16 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable
 
+from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
+from rapidbleu.extras import install_hint
+from rapidbleu.tokenizers import resolve_backend
+from rapidbleu.tokenizers._cache import LineCache
 
 __all__ = [
     "CACHE_SIZE",
@@ -38,7 +49,9 @@ __all__ = [
     "TokenizerSPM",
     "model_path_for",
     "sacrebleu_dir",
+    "sharing_key",
     "spBLEU1KTokenizer",
+    "warn_spm_alias",
 ]
 
 logger = logging.getLogger("rapidbleu")
@@ -116,7 +129,7 @@ def _import_sentencepiece(key: str) -> ModuleType:
     except ImportError as e:
         raise MissingDependencyError(
             f"the {key!r} tokenizer needs the sentencepiece package ({e}); "
-            "install it with: pip install rapidbleu[spm]"
+            f"install it with: {install_hint('spm')}"
         ) from e
 
 
@@ -148,6 +161,94 @@ def _resolve_model(key: str, spm_model: str | os.PathLike[str] | None) -> str:
     return path
 
 
+def sharing_key(
+    key: str, spm_model: str | os.PathLike[str] | None, backend: str
+) -> tuple[tuple[str, str, int, int, str], str]:
+    """What makes two tokenizers interchangeable, and the model file to load.
+
+    Two requests for the same tokenizer, the same model file (as it is now on disk) and the
+    same backend may share one instance and its line cache (``get_python_tokenizer`` does).
+
+    Args:
+        key: ``spm``, ``flores101``, ``flores200`` or ``spBLEU-1K``.
+        spm_model: As for :class:`TokenizerSPM`.
+        backend: ``engine`` or ``python`` (or ``auto``).
+
+    Returns:
+        ``((key, real path, mtime in ns, size, backend), path)``.
+
+    Raises:
+        InvalidOptionError: ``key`` is unknown.
+        MissingDependencyError: ``sentencepiece`` is not installed.
+        MissingModelError: the model file does not exist.
+
+    Example:
+        >>> key, path = sharing_key("flores200", "flores200.model", "engine")  # doctest: +SKIP
+        >>> key[0], key[-1], path  # doctest: +SKIP
+        ('flores200', 'engine', 'flores200.model')
+    """
+    _model(key)
+    _import_sentencepiece(key)
+    path = _resolve_model(key, spm_model)
+    stat = os.stat(path)
+    return (key, os.path.realpath(path), stat.st_mtime_ns, stat.st_size, backend), path
+
+
+def warn_spm_alias(key: str) -> None:
+    """Logs sacreBLEU's deprecation warning for ``spm`` (``TokenizerSPM.__init__``).
+
+    Example:
+        >>> warn_spm_alias("flores200")  # only "spm" warns
+    """
+    if key == "spm":
+        # sacreBLEU's TokenizerSPM.__init__ logs this (sacrelogger.warn) and goes on.
+        logger.warning(
+            "Tokenizer 'spm' has been changed to '%s', and may be removed in the future.",
+            _model(key)["signature"],
+        )
+
+
+#: Below this many lines a batch is encoded on the calling thread: starting threads (the
+#: sentencepiece package starts a pool per call) would cost more than it gains.
+_MIN_PARALLEL = 64
+
+
+def _encode_many_with(sp: Any, one: Callable[[str], str]) -> Callable[[list[str], int], list[str]]:
+    """The ``engine`` batch: sentencepiece's batch encoder, exactly ``[one(line) ...]``.
+
+    ``EncodeAsIds(list)`` runs ``SentencePieceProcessor::Encode`` on each line, as
+    ``EncodeAsPieces(line)`` does, on native threads; the core joins the ids' pieces
+    (``_core.PieceTable``, which explains why that is exact). A line with an unknown piece
+    (whose text is not the vocabulary's) goes through ``one``, and so does the whole batch if
+    the encoder refuses it (a line that is not valid text), so that the error is sacreBLEU's own.
+    """
+    tables: list[_core.PieceTable] = []  # built on first use: a FLORES vocabulary has 256k
+
+    def many(lines: list[str], num_threads: int) -> list[str]:
+        if not tables:
+            size = sp.GetPieceSize()
+            tables.append(_core.PieceTable(sp.IdToPiece(list(range(size))), sp.unk_id()))
+        # rapidbleu's 0 (all cores) is sentencepiece's -1; its 0 would mean one thread.
+        threads = 1 if len(lines) < _MIN_PARALLEL else (num_threads or -1)
+        try:
+            ids = sp.EncodeAsIds(lines, num_threads=threads)
+        except Exception:
+            return [one(line) for line in lines]
+        joined = tables[0].join(ids)
+        return [one(line) if text is None else text for line, text in zip(lines, joined)]
+
+    return many
+
+
+def _serial(one: Callable[[str], str]) -> Callable[[list[str], int], list[str]]:
+    """The ``python`` batch: ``one`` per line (``num_threads`` is unused)."""
+
+    def many(lines: list[str], num_threads: int) -> list[str]:
+        return [one(line) for line in lines]
+
+    return many
+
+
 def _encode_with(sp: Any) -> Callable[[str], str]:
     """The uncached tokenizer, the body of sacreBLEU's ``TokenizerSPM.__call__``.
 
@@ -162,10 +263,12 @@ def _encode_with(sp: Any) -> Callable[[str], str]:
     return encode
 
 
-def _rebuild(cls: type[TokenizerSPM], key: str, spm_model: str) -> TokenizerSPM:
+def _rebuild(
+    cls: type[TokenizerSPM], key: str, spm_model: str, backend: str | None = None
+) -> TokenizerSPM:
     """Unpickles a tokenizer: loads the same model file again, without warning again."""
     tok = cls.__new__(cls)
-    tok._setup(key, spm_model)
+    tok._setup(key, spm_model, backend)
     return tok
 
 
@@ -177,13 +280,16 @@ class TokenizerSPM:
             ``spBLEU-1K``; it decides the signature and the default model file.
         spm_model: Path of the model file. ``None`` uses sacreBLEU's cached copy,
             :func:`model_path_for` ``(key)``. The signature names ``key``'s model either way.
+        backend: ``auto`` or ``engine`` (batches through sentencepiece's batch encoder) or
+            ``python`` (one line at a time); ``None`` reads ``$RAPIDBLEU_TOKENIZER_BACKEND``.
 
     Attributes:
         model_path: The model file that was loaded.
+        backend: The backend in use, ``engine`` or ``python``.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: ``key`` is unknown, or the file is not a
-            SentencePiece model.
+        rapidbleu.errors.InvalidOptionError: ``key`` or ``backend`` is unknown, or the file is
+            not a SentencePiece model.
         rapidbleu.errors.MissingDependencyError: ``sentencepiece`` is not installed.
         rapidbleu.errors.MissingModelError: the model file does not exist.
 
@@ -195,20 +301,25 @@ class TokenizerSPM:
     """
 
     model_path: str
+    backend: str
 
-    def __init__(self, key: str = "spm", spm_model: str | os.PathLike[str] | None = None) -> None:
-        name = _model(key)["signature"]
-        if key == "spm":
-            # sacreBLEU's TokenizerSPM.__init__ logs this (sacrelogger.warn) and goes on.
-            logger.warning(
-                "Tokenizer 'spm' has been changed to '%s', and may be removed in the future.",
-                name,
-            )
-        self._setup(key, spm_model)
+    def __init__(
+        self,
+        key: str = "spm",
+        spm_model: str | os.PathLike[str] | None = None,
+        backend: str | None = None,
+    ) -> None:
+        _model(key)
+        warn_spm_alias(key)
+        self._setup(key, spm_model, backend)
 
-    def _setup(self, key: str, spm_model: str | os.PathLike[str] | None) -> None:
-        """Imports sentencepiece, finds and loads the model, builds the cache."""
+    def _setup(
+        self, key: str, spm_model: str | os.PathLike[str] | None, backend: str | None
+    ) -> None:
+        """Imports sentencepiece, finds and loads the model, builds the caches."""
         self._key = key
+        self._asked = backend
+        self.backend = "python" if resolve_backend(backend) == "python" else "engine"
         self.name = _model(key)["signature"]
         spm = _import_sentencepiece(key)
         path = _resolve_model(key, spm_model)
@@ -218,12 +329,17 @@ class TokenizerSPM:
         except (OSError, RuntimeError) as e:
             raise InvalidOptionError(
                 f"the {key!r} tokenizer could not load {path!r} as a SentencePiece model ({e}); "
-                f"sacreBLEU's model for {key!r} can be downloaded from {_model(key)['url']}"
+                f"the file is corrupt or not a model. sacreBLEU's model for {key!r} can be "
+                f"downloaded from {_model(key)['url']}; put it at {model_path_for(key)!r} "
+                "(sacreBLEU's model cache) or pass its path as spm_model=..."
             ) from e
         self.model_path = path
-        # Per instance, unlike sacreBLEU's class-level lru_cache: the cache dies with the
+        # Per instance, unlike sacreBLEU's class-level lru_cache: the caches die with the
         # tokenizer instead of keeping it alive.
-        self._tokenize = lru_cache(maxsize=CACHE_SIZE)(_encode_with(sp))
+        one = _encode_with(sp)
+        self._tokenize = lru_cache(maxsize=CACHE_SIZE)(one)
+        self._many = _serial(one) if self.backend == "python" else _encode_many_with(sp, one)
+        self._batches = LineCache(CACHE_SIZE)
 
     def __call__(self, line: str) -> str:
         """Tokenizes one segment into SentencePiece pieces separated by single spaces.
@@ -236,16 +352,40 @@ class TokenizerSPM:
         """
         return self._tokenize(line)
 
+    def tokenize_batch(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """Tokenizes many segments at once: ``[self(line) for line in lines]``, faster.
+
+        Each distinct line not seen before (by this method) is encoded once; with the
+        ``engine`` backend all of them in one call of sentencepiece's batch encoder on
+        ``num_threads`` threads.
+
+        Args:
+            lines: The segments.
+            num_threads: Threads (0: all cores); the output does not depend on it.
+
+        Returns:
+            One tokenized segment per line.
+
+        Example:
+            >>> tok = TokenizerSPM("flores200", spm_model="flores200.model")  # doctest: +SKIP
+            >>> tok.tokenize_batch(["Hello world", "Hello world"])  # doctest: +SKIP
+            ['▁Hello ▁world', '▁Hello ▁world']
+        """
+        return self._batches.run(lines, lambda todo: self._many(todo, num_threads))
+
     def signature(self) -> str:
         """The ``tok:`` signature field: ``flores101`` (also for ``spm``), ``flores200``, ..."""
         return self.name
 
     def __reduce__(self) -> tuple[Callable[..., TokenizerSPM], tuple[Any, ...]]:
         # A SentencePieceProcessor is rebuilt from the same file in the receiving process.
-        return (_rebuild, (type(self), self._key, self.model_path))
+        return (_rebuild, (type(self), self._key, self.model_path, self._asked))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._key!r} model={self.model_path!r}>"
+        return (
+            f"<{type(self).__name__} {self._key!r} model={self.model_path!r} "
+            f"backend={self.backend}>"
+        )
 
 
 class Flores101Tokenizer(TokenizerSPM):
@@ -256,8 +396,10 @@ class Flores101Tokenizer(TokenizerSPM):
         'flores101'
     """
 
-    def __init__(self, spm_model: str | os.PathLike[str] | None = None) -> None:
-        super().__init__("flores101", spm_model)
+    def __init__(
+        self, spm_model: str | os.PathLike[str] | None = None, backend: str | None = None
+    ) -> None:
+        super().__init__("flores101", spm_model, backend)
 
 
 class Flores200Tokenizer(TokenizerSPM):
@@ -268,8 +410,10 @@ class Flores200Tokenizer(TokenizerSPM):
         'flores200'
     """
 
-    def __init__(self, spm_model: str | os.PathLike[str] | None = None) -> None:
-        super().__init__("flores200", spm_model)
+    def __init__(
+        self, spm_model: str | os.PathLike[str] | None = None, backend: str | None = None
+    ) -> None:
+        super().__init__("flores200", spm_model, backend)
 
 
 class spBLEU1KTokenizer(TokenizerSPM):  # sacreBLEU's class name, lower-case first letter
@@ -280,5 +424,7 @@ class spBLEU1KTokenizer(TokenizerSPM):  # sacreBLEU's class name, lower-case fir
         'spBLEU-1K'
     """
 
-    def __init__(self, spm_model: str | os.PathLike[str] | None = None) -> None:
-        super().__init__("spBLEU-1K", spm_model)
+    def __init__(
+        self, spm_model: str | os.PathLike[str] | None = None, backend: str | None = None
+    ) -> None:
+        super().__init__("spBLEU-1K", spm_model, backend)

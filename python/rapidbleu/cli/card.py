@@ -1,0 +1,86 @@
+"""``-f card``: the command's scores as a Markdown reporting card (:mod:`rapidbleu.report.card`).
+
+The card is one more output format: the run is the same (streamed scores, ``-ci``, or a
+paired test), only the rendering differs. :func:`add_arguments` adds ``--notes``, the authors'
+notes on preprocessing that the card (and the HTML report) quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from collections.abc import Sequence
+
+from rapidbleu.errors import UsageError
+from rapidbleu.report.card import CardContext, render_card
+from rapidbleu.report.model import Results
+
+__all__ = ["CARD", "add_arguments", "card_text", "check", "command_line"]
+
+#: The ``-f`` value of the card.
+CARD = "card"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds ``--notes`` to the command's parser.
+
+    Example:
+        >>> p = argparse.ArgumentParser()
+        >>> add_arguments(p)
+        >>> p.parse_args(["--notes", "NFKC first"]).notes
+        'NFKC first'
+    """
+    parser.add_argument(
+        "--notes",
+        default=None,
+        metavar="TEXT",
+        help="notes for the card (-f card) and report",
+    )
+
+
+def check(args: argparse.Namespace) -> None:
+    """Refuses ``-f card`` where there is no corpus result to describe.
+
+    Raises:
+        rapidbleu.errors.UsageError: With ``-sl``, ``--jsonl`` or ``-b``.
+    """
+    if args.format != CARD:
+        return
+    for on, flag in (
+        (args.sentence_level, "-sl"),
+        (args.jsonl, "--jsonl"),
+        (args.score_only, "-b"),
+    ):
+        if on:
+            raise UsageError(f"-f card describes corpus scores of files; drop {flag}")
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """The command as a shell would take it back.
+
+    Example:
+        >>> command_line(["ref.de", "-i", "my sys.de"])
+        "rapidbleu ref.de -i 'my sys.de'"
+    """
+    return shlex.join(["rapidbleu", *argv])
+
+
+def card_text(results: Results, args: argparse.Namespace, n_segments: int) -> str:
+    """The card of a run of the command.
+
+    Args:
+        results: The scores the command computed (0..100).
+        args: The parsed options (``refs``, ``language_pair``, ``notes``, ``command_line``).
+        n_segments: Segments scored.
+
+    Returns:
+        The Markdown card.
+    """
+    context = CardContext(
+        n_segments,
+        list(args.refs) if args.refs else ["stdin"],
+        langpair=args.language_pair,
+        notes=args.notes,
+        command=getattr(args, "command_line", None),
+    )
+    return render_card(results, context, width=args.width)

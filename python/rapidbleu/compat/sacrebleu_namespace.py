@@ -1,0 +1,90 @@
+"""The drop-in sacreBLEU namespace: ``import rapidbleu.compat.sacrebleu as sacrebleu``.
+
+Code written for sacreBLEU checks its version (evaluate's ``sacrebleu`` metric refuses anything
+below 1.4.12) and imports names from its modules (``sacrebleu.tokenizers.tokenizer_13a``,
+``sacrebleu.metrics.helpers``, ``sacrebleu.utils``). :mod:`rapidbleu.compat.sacrebleu` answers
+both without claiming to be sacreBLEU:
+
+- its ``__version__`` is :data:`rapidbleu.SIGNATURE_VERSION`, ``2.6.0+rapidbleu.<version>``:
+  the sacreBLEU release whose numbers it reproduces (so version checks pass: PEP 440 compares
+  ``2.6.0+...`` as 2.6.0) with a local label naming rapidbleu, the same string that every
+  signature carries;
+- sacreBLEU's module paths below it (``rapidbleu.compat.sacrebleu.tokenizers.tokenizer_13a``,
+  ...) are rapidbleu's modules of the same shape (:data:`SUBMODULES`), registered in
+  ``sys.modules`` so that ``from rapidbleu.compat.sacrebleu.metrics.helpers import ...`` works.
+
+``rapidbleu`` itself keeps its own version (``rapidbleu.__version__``); ``import rapidbleu as
+sacrebleu`` has the same names but not the sacreBLEU-shaped version.
+
+Example:
+    >>> import rapidbleu.compat.sacrebleu as sacrebleu
+    >>> sacrebleu.__version__.startswith("2.6.0+rapidbleu.")
+    True
+    >>> from rapidbleu.compat.sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+    >>> Tokenizer13a()("Hello, world!")
+    'Hello , world !'
+"""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+
+import rapidbleu.analysis.significance
+import rapidbleu.metrics
+import rapidbleu.metrics.base
+import rapidbleu.metrics.bleu
+import rapidbleu.metrics.helpers
+import rapidbleu.tokenizers
+import rapidbleu.tokenizers.tokenizer_13a
+import rapidbleu.tokenizers.tokenizer_base
+import rapidbleu.tokenizers.tokenizer_char
+import rapidbleu.tokenizers.tokenizer_intl
+import rapidbleu.tokenizers.tokenizer_ja_mecab
+import rapidbleu.tokenizers.tokenizer_ko_mecab
+import rapidbleu.tokenizers.tokenizer_none
+import rapidbleu.tokenizers.tokenizer_spm
+import rapidbleu.tokenizers.tokenizer_zh
+import rapidbleu.utils
+from rapidbleu.version import SIGNATURE_VERSION
+
+__all__ = ["DEFAULT_TOKENIZER", "SUBMODULES", "__version__", "register"]
+
+#: The version that ``rapidbleu.compat.sacrebleu`` reports: ``2.6.0+rapidbleu.<version>``.
+__version__ = SIGNATURE_VERSION
+
+#: sacreBLEU 1.x's module-level default tokenizer name (still read by older client code).
+DEFAULT_TOKENIZER = "13a"
+
+#: sacreBLEU's module paths (relative to the package) -> rapidbleu's module of that shape.
+SUBMODULES: dict[str, ModuleType] = {
+    "utils": rapidbleu.utils,
+    "metrics": rapidbleu.metrics,
+    "metrics.base": rapidbleu.metrics.base,
+    "metrics.bleu": rapidbleu.metrics.bleu,
+    "metrics.helpers": rapidbleu.metrics.helpers,
+    "significance": rapidbleu.analysis.significance,
+    "tokenizers": rapidbleu.tokenizers,
+    "tokenizers.tokenizer_base": rapidbleu.tokenizers.tokenizer_base,
+    "tokenizers.tokenizer_13a": rapidbleu.tokenizers.tokenizer_13a,
+    "tokenizers.tokenizer_intl": rapidbleu.tokenizers.tokenizer_intl,
+    "tokenizers.tokenizer_zh": rapidbleu.tokenizers.tokenizer_zh,
+    "tokenizers.tokenizer_char": rapidbleu.tokenizers.tokenizer_char,
+    "tokenizers.tokenizer_none": rapidbleu.tokenizers.tokenizer_none,
+    "tokenizers.tokenizer_ja_mecab": rapidbleu.tokenizers.tokenizer_ja_mecab,
+    "tokenizers.tokenizer_ko_mecab": rapidbleu.tokenizers.tokenizer_ko_mecab,
+    "tokenizers.tokenizer_spm": rapidbleu.tokenizers.tokenizer_spm,
+}
+
+
+def register(package: ModuleType) -> None:
+    """Makes sacreBLEU's module paths importable below ``package``.
+
+    ``package.compat`` and ``package.version`` are ``package`` itself (it holds sacreBLEU's
+    ``compat`` functions and ``__version__``); the others are :data:`SUBMODULES`.
+    """
+    name = package.__name__
+    for rel, module in {**SUBMODULES, "compat": package, "version": package}.items():
+        sys.modules.setdefault(f"{name}.{rel}", module)
+        if "." not in rel:
+            setattr(package, rel, module)

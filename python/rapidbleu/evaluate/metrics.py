@@ -1,0 +1,211 @@
+"""evaluate's machine-translation metrics as functions: the same options, keys and values.
+
+One function per ``evaluate.load(name)``: :func:`sacrebleu`, :func:`google_bleu`, :func:`chrf`,
+:func:`ter`. Each copies the ``_compute`` of evaluate's metric script
+(``metrics/<name>/<name>.py`` in huggingface/evaluate): the same reference handling (one str
+per prediction becomes a list of one; every prediction must have as many references) and the
+same output dict, computed by rapidbleu instead of sacreBLEU or NLTK. Adding a metric is one
+function here and one entry in :data:`METRICS`.
+
+Example:
+    >>> sacrebleu(["hello there general kenobi"], [["hello there general kenobi"]])["score"]
+    100.00000000000004
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rapidbleu import _core
+from rapidbleu.compat.sacrebleu import corpus_bleu
+from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
+from rapidbleu.evaluate.gleu import corpus_gleu
+
+__all__ = ["METRICS", "chrf", "google_bleu", "sacrebleu", "ter"]
+
+
+def _reference_lists(predictions: Any, references: Any) -> list[Any]:
+    """Evaluate's "if only one reference is provided make sure we still use list of lists"."""
+    if isinstance(predictions, str) or not isinstance(predictions, Sequence):
+        raise InputTypeError("predictions must be a list (one prediction per example)")
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise InputTypeError("references must be a list (one list of references per example)")
+    if len(predictions) == 0 or len(references) == 0:
+        raise EmptyInputError("predictions and references must not be empty")
+    if isinstance(references[0], str):
+        return [[ref] for ref in references]
+    return list(references)
+
+
+def _streams(predictions: Any, references: Any, metric: str) -> list[list[Any]]:
+    """Evaluate's transposition into sacreBLEU's reference streams (equal counts required)."""
+    references = _reference_lists(predictions, references)
+    per_prediction = len(references[0])
+    if any(len(refs) != per_prediction for refs in references):
+        raise InputError(f"{metric} requires the same number of references for each prediction")
+    return [[refs[i] for refs in references] for i in range(per_prediction)]
+
+
+def sacrebleu(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str | None = None,
+    use_effective_order: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("sacrebleu").compute(...)``.
+
+    Returns:
+        ``{"score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len"}``.
+
+    Example:
+        >>> r = sacrebleu(["hello there general kenobi", "on our way to ankh morpork"],
+        ...               [["hello there general kenobi", "hello there !"],
+        ...                ["goodbye ankh morpork", "ankh morpork"]])
+        >>> list(r), round(r["score"], 1)
+        (['score', 'counts', 'totals', 'precisions', 'bp', 'sys_len', 'ref_len'], 39.8)
+    """
+    streams = _streams(predictions, references, "Sacrebleu")
+    output = corpus_bleu(
+        predictions,
+        streams,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        force=force,
+        lowercase=lowercase,
+        use_effective_order=use_effective_order,
+        **(dict(tokenize=tokenize) if tokenize else {}),
+    )
+    return {
+        "score": output.score,
+        "counts": output.counts,
+        "totals": output.totals,
+        "precisions": output.precisions,
+        "bp": output.bp,
+        "sys_len": output.sys_len,
+        "ref_len": output.ref_len,
+    }
+
+
+def _tokenize_13a(line: str) -> list[str]:
+    # evaluate's google_bleu tokenizer_13a.py: sacreBLEU's 13a, returned as a token list.
+    return _core.tokenize("13a", line).split()
+
+
+def google_bleu(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    tokenizer: Callable[[str], Sequence[Any]] | None = None,
+    min_len: int = 1,
+    max_len: int = 4,
+) -> dict[str, float]:
+    """``evaluate.load("google_bleu").compute(...)``: NLTK's ``corpus_gleu`` on 13a tokens.
+
+    Args:
+        predictions: One str per example.
+        references: One list of references (or one str) per example.
+        tokenizer: A callable ``str -> list of tokens`` (default: 13a, as evaluate).
+        min_len: The lowest n-gram order.
+        max_len: The highest n-gram order.
+
+    Returns:
+        ``{"google_bleu": score}``.
+
+    Example:
+        >>> r = google_bleu(["he read the book because he was interested in world history"],
+        ...                 [["he was interested in world history because he read the book"]])
+        >>> round(r["google_bleu"], 2)
+        0.79
+    """
+    refs = _reference_lists(predictions, references)
+    tok = _tokenize_13a if tokenizer is None else tokenizer
+    if not callable(tok):
+        raise InvalidOptionError(f"tokenizer must be a callable str -> tokens, got {tok!r}")
+    for i, p in enumerate(predictions):
+        if not isinstance(p, str):
+            raise InputTypeError(f"predictions[{i}] is {type(p).__name__}; expected str")
+    token_refs = [[tok(r) for r in ref] for ref in refs]
+    token_preds = [tok(p) for p in predictions]
+    return {"google_bleu": corpus_gleu(token_refs, token_preds, min_len=min_len, max_len=max_len)}
+
+
+def _metric_class(name: str) -> Any:
+    """``rapidbleu.metrics.<name>`` (CHRF, TER), or a clear error while it does not exist yet."""
+    import rapidbleu.metrics
+
+    cls = getattr(rapidbleu.metrics, name, None)
+    if cls is None:
+        raise InvalidOptionError(f"{name} is not available in this version of rapidbleu yet")
+    return cls
+
+
+def chrf(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    char_order: int | None = None,
+    word_order: int | None = None,
+    beta: int | None = None,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("chrf").compute(...)`` (``word_order=2`` is chrF++).
+
+    Returns:
+        ``{"score", "char_order", "word_order", "beta"}``.
+    """
+    cls = _metric_class("CHRF")
+    streams = _streams(predictions, references, "ChrF, as implemented by sacrebleu,")
+    metric = cls(
+        cls.CHAR_ORDER if char_order is None else char_order,
+        cls.WORD_ORDER if word_order is None else word_order,
+        cls.BETA if beta is None else beta,
+        lowercase,
+        whitespace,
+        eps_smoothing,
+    )
+    output = metric.corpus_score(predictions, streams)
+    return {
+        "score": output.score,
+        "char_order": output.char_order,
+        "word_order": output.word_order,
+        "beta": output.beta,
+    }
+
+
+def ter(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    normalized: bool = False,
+    ignore_punct: bool = False,
+    support_zh_ja_chars: bool = False,
+    case_sensitive: bool = False,
+) -> dict[str, Any]:
+    """``evaluate.load("ter").compute(...)``.
+
+    Returns:
+        ``{"score", "num_edits", "ref_length"}``.
+    """
+    cls = _metric_class("TER")
+    streams = _streams(predictions, references, "Sacrebleu")
+    metric = cls(
+        normalized=normalized,
+        no_punct=ignore_punct,
+        asian_support=support_zh_ja_chars,
+        case_sensitive=case_sensitive,
+    )
+    output = metric.corpus_score(predictions, streams)
+    return {"score": output.score, "num_edits": output.num_edits, "ref_length": output.ref_length}
+
+
+#: ``evaluate.load`` name -> the function computing it.
+METRICS: dict[str, Callable[..., dict[str, Any]]] = {
+    "sacrebleu": sacrebleu,
+    "google_bleu": google_bleu,
+    "chrf": chrf,
+    "ter": ter,
+}

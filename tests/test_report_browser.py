@@ -1,0 +1,194 @@
+"""The report opened in a real headless Chromium (Debian's ``chromium``, driven by Playwright).
+
+For one system, two systems (with a source and hostile system output), 16 systems (WMT17
+en-de, all 3,004 segments, when ../shared/data is there; synthetic otherwise) and several
+references with a source, the page must: load with no console error or warning and no
+network request (every request but the file itself is recorded and aborted); draw every chart;
+show the expected sections; show the numbers the API computes; never run system text as
+script. Each page is screenshotted to ``benchmarks/results/report/<case>.png`` (git-ignored;
+CI keeps it as an artifact).
+
+Chromium comes from the system (``.ci/run`` installs Debian's ``chromium``); Playwright only
+drives it and downloads nothing. Without Chromium the test fails under CI and skips, saying
+what to install, elsewhere.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from reporttools import NASTY, WMT17, WMT22, real_subset, synthetic, write
+
+from rapidbleu.analysis.significance import PairedTest
+from rapidbleu.cli import main
+from rapidbleu.metrics import BLEU
+
+SHOTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "report"
+CHROMIUM = (
+    os.environ.get("RAPIDBLEU_CHROMIUM")
+    or shutil.which("chromium")
+    or shutil.which("chromium-browser")
+    or shutil.which("google-chrome")
+)
+N_SAMPLES = 200
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if CHROMIUM is None:
+        message = (
+            "no Chromium: install Debian's chromium (apt-get install -y chromium; .ci/run does) "
+            "or set RAPIDBLEU_CHROMIUM to a Chromium binary"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _case(name: str) -> tuple[list[tuple[str, list[str]]], list[list[str]], list[str] | None]:
+    if name == "one":
+        systems, refs, _ = synthetic(1, 40)
+        return systems, refs, None
+    if name == "two":
+        systems, refs, sources = synthetic(2, 60)
+        hyps = systems[1][1]
+        systems[1] = (systems[1][0], NASTY + hyps[len(NASTY) :])
+        return systems, refs, NASTY + sources[len(NASTY) :]
+    if name == "sixteen":
+        real = real_subset(WMT17, 3004)
+        if real is not None:
+            return real
+        systems, refs, _ = synthetic(16, 500)
+        return systems, refs, None
+    real = real_subset(WMT22, 400, systems=4)
+    return real if real is not None else synthetic(4, 400, n_refs=2)
+
+
+def _expected(systems: list[tuple[str, list[str]]], refs: list[list[str]]) -> list[Any]:
+    """What the API computes for the page's scores table: (score, p-value) per system."""
+    if len(systems) == 1:
+        score = BLEU().corpus_score(systems[0][1], refs, n_bootstrap=1000)
+        return [(score.score, None)]
+    bleu = BLEU()
+    bleu.cache_references(refs)
+    _, table = PairedTest(systems, {"bleu": bleu}, None, "bs", N_SAMPLES)()
+    return [(r.score, r.p_value) for r in table["BLEU"]]
+
+
+@pytest.mark.parametrize("case", ["one", "two", "sixteen", "several-references"])
+def test_report_in_chromium(
+    case: str, browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    systems, refs, sources = _case(case)
+    files = write(tmp_path, systems, refs, sources)
+    page_path = tmp_path / f"{case}.html"
+    argv = ["report", *files, "-pbsn", str(N_SAMPLES), "-o", str(page_path), "-q"]
+    assert main(argv, stdin=io.BytesIO()) == 0, capsys.readouterr().err
+    assert page_path.stat().st_size < 5_000_000
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    console: list[str] = []
+    outside: list[str] = []
+    dialogs: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith("file://"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.goto(page_path.as_uri())
+    page.wait_for_selector("body[data-charts=done]", timeout=120_000)
+
+    # Loads cleanly, offline.
+    assert [m for m in console if m.split(":")[0] in ("error", "warning", "pageerror")] == []
+    assert outside == []
+    assert dialogs == [] and page.evaluate("window.__xss") is None
+
+    # Every chart drawn; every section there.
+    n_charts = page.locator(".chart[data-spec]").count()
+    assert n_charts >= 3
+    assert page.locator(".chart[data-rendered='1'] svg").count() >= n_charts
+    sections = ["#scores", "#distributions", "#buckets", "#segments", "#card", "#reproduce"]
+    sections += ["#intervals"] + (["#ngrams"] if len(systems) > 1 else [])
+    for sel in sections:
+        assert page.locator(sel).count() == 1, sel
+    assert page.locator("#card-text").input_value().startswith("## Evaluation card: BLEU")
+    assert page.locator("#command").inner_text().startswith("rapidbleu report ")
+
+    # The numbers shown are the API's.
+    rows = page.locator("#scores-table tbody tr")
+    assert rows.count() == len(systems)
+    for i, (score, p) in enumerate(_expected(systems, refs)):
+        cell = rows.nth(i).locator("td.score")
+        assert float(cell.get_attribute("data-value")) == score
+        assert cell.locator(".value").inner_text() == f"{score:.1f}"
+        if p is not None:
+            shown = rows.nth(i).locator("td.p").inner_text().strip()
+            assert shown == f"{p:.4f}" + ("*" if p < 0.05 else "")
+
+    # System text is shown as text.
+    if case == "two":
+        texts = page.locator("#seg-list td.text").all_text_contents()
+        page.fill("#seg-filter", "window.__xss")
+        assert page.locator("#seg-list .seg:not([hidden])").count() >= 1
+        assert any("<script>window.__xss = 1; alert('xss')</script>" in t for t in texts)
+        assert page.locator("#seg-list script, #seg-list img").count() == 0
+        page.fill("#seg-filter", "")
+
+    # Sorting, paging and filtering work.
+    page.click("#scores-table th:nth-child(3)")  # by score, ascending
+    scores = [
+        float(v)
+        for v in rows.locator("td.score").evaluate_all(
+            "cells => cells.map(c => c.getAttribute('data-value'))"
+        )
+    ]
+    assert scores == sorted(scores)
+    page.click("#scores-table th:nth-child(2)")  # by system name, then the other way
+    ascending = rows.locator("td.system").all_inner_texts()
+    page.click("#scores-table th:nth-child(2)")
+    assert rows.locator("td.system").all_inner_texts() == ascending[::-1]
+    page.click("#scores-table th:nth-child(1)")
+    first = page.locator("#seg-list .seg:not([hidden])").first.get_attribute("id")
+    if page.locator("#seg-list .seg").count() > 10:  # more than one page
+        page.click("#seg-next")
+        assert page.locator("#seg-list .seg:not([hidden])").first.get_attribute("id") != first
+        page.click("#seg-prev")
+    page.fill("#seg-filter", "#" + first.split("-")[1])
+    assert page.locator("#seg-list .seg:not([hidden])").count() == 1
+    page.fill("#seg-filter", "")
+
+    # Hovering a point of the segment chart shows the segment.
+    if len(systems) > 1:
+        point = page.locator("#segment-chart g.mark-symbol path").first
+        point.hover(force=True)
+        page.wait_for_selector("#vg-tooltip-element.visible", timeout=10_000)
+        assert "Segment" in page.locator("#vg-tooltip-element").inner_text()
+        page.mouse.move(0, 0)
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"{case}.png"), full_page=True)
+    assert (SHOTS / f"{case}.png").stat().st_size > 10_000
+    assert [m for m in console if m.split(":")[0] in ("error", "warning", "pageerror")] == []
+    context.close()
