@@ -338,7 +338,14 @@ mod tests {
         let run = |w: Vec<f64>, method: u8, k: f64| {
             let p = NltkParams::new(method, 0.1, k, false).unwrap();
             let mut out = [0.0];
-            let s = sentence_bleu(layout.row(&row), &[w], &[false], &p, &mut Vec::new(), &mut out);
+            let s = sentence_bleu(
+                layout.row(&row),
+                &[w],
+                &[false],
+                &p,
+                &mut Vec::new(),
+                &mut out,
+            );
             (s, out[0])
         };
         // k = 0: NLTK's `1 / 0.0` (ZeroDivisionError).
@@ -352,7 +359,10 @@ mod tests {
         // Huge but finite all the way (exp underflows to 0, as in nltk).
         assert_eq!(run(vec![1e308, 1e308], 1, 5.0), (Scored::Here, 0.0));
         // Finite everywhere: scored here (nltk 3.10.4 gives the same).
-        assert_eq!(run(vec![-1.0, -1.0], 1, 5.0), (Scored::Here, 1.5576015661428098));
+        assert_eq!(
+            run(vec![-1.0, -1.0], 1, 5.0),
+            (Scored::Here, 1.5576015661428098)
+        );
         let (rows, python) = sentence_bleu_rows(
             &[row, [4, 4, 4, 3, 2, 1, 4, 3, 2, 1]].concat(),
             layout,
