@@ -62,6 +62,9 @@ pub struct Scratch {
     ref_spans: Vec<(u32, u32)>,
     counts: Vec<u32>,
     touched: Vec<u32>,
+    /// `in_hyp[code]`: the (n-1)-gram with this code (of the order last matched) occurs in
+    /// the hypothesis, so its reference extensions can match.
+    in_hyp: Vec<bool>,
 }
 
 impl RefTable {
@@ -219,10 +222,14 @@ impl RefTable {
             // the counts stay linear in the segment's length, not in length x order.
             self.next_code = 0;
             self.max_counts.clear();
+            // From order 3 on, a reference (n-1)-gram the hypothesis lacks is not extended
+            // (its n-grams cannot match): on long unrelated lines, orders 3+ cost almost
+            // nothing. At order 2, `keep` has already dropped tokens the hypothesis lacks.
+            let filter = n > 2;
             let mut off = 0;
             for r in 0..self.lens.len() {
                 let len_r = self.lens[r] as usize;
-                self.extend_reference(r, &ref_codes[off..off + len_r], n, single, sc);
+                self.extend_reference(r, &ref_codes[off..off + len_r], (n, filter), single, sc);
                 off += len_r;
             }
             row.correct[n - 1] = self.match_order(n, sc);
@@ -261,7 +268,7 @@ impl RefTable {
         &mut self,
         r: usize,
         codes: &[u32],
-        n: usize,
+        (n, filter): (usize, bool),
         single: bool,
         sc: &mut Scratch,
     ) {
@@ -270,6 +277,7 @@ impl RefTable {
             ref_spans,
             counts,
             touched,
+            in_hyp,
             ..
         } = sc;
         let (begin, count) = (ref_spans[r].0 as usize, ref_spans[r].1 as usize);
@@ -298,7 +306,7 @@ impl RefTable {
                 let Some(&t) = codes.get(start as usize + n - 1) else {
                     break 'chunks;
                 };
-                if t == MISSING {
+                if t == MISSING || (filter && !in_hyp[prefix as usize]) {
                     continue;
                 }
                 let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
@@ -353,6 +361,12 @@ impl RefTable {
             kept += usize::from(code != absent);
         }
         live.truncate(kept);
+        // Which n-grams the hypothesis has, for the references' next order.
+        sc.in_hyp.clear();
+        sc.in_hyp.resize(absent as usize + 1, false);
+        for &(_, code) in live.iter() {
+            sc.in_hyp[code as usize] = true;
+        }
         correct
     }
 
