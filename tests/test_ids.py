@@ -37,6 +37,10 @@ class FakeTensor:
     def shape(self) -> tuple[int, ...]:
         return tuple(self._a.shape)
 
+    @property
+    def dtype(self) -> str:
+        return f"torch.{self._a.dtype}"  # torch's dtypes print as torch.float32, torch.int64
+
     def __len__(self) -> int:
         return len(self._a)
 
@@ -287,3 +291,11 @@ def test_flags_are_read_by_truth_value() -> None:
     assert (token_statistics(hyps, refs, per_segment=1, str_as_chars=1)[0] == want).all()
     streams = token_statistics([[1, 2]], [[[1, 2]]], per_segment=0)[0]
     assert (streams == token_statistics([[1, 2]], [[[1, 2]]], per_segment=False)[0]).all()
+
+
+def test_a_float_tensor_is_named_as_a_tensor() -> None:
+    """Finding 10: a float torch tensor was described as "a NumPy array of dtype float32"."""
+    for seq in ([FakeTensor(np.array([1.0, 2.0], dtype=np.float32))], FakeTensor(np.ones((1, 2)))):
+        with pytest.raises(errors.InputTypeError, match="torch tensor of dtype torch.float") as e:
+            token_statistics(seq, [[[1, 2]]], per_segment=True, pad_id=0)
+        assert "NumPy" not in str(e.value)

@@ -184,10 +184,7 @@ pub fn text_stats(
         scores
     );
     for s in scores {
-        assert!(
-            s.is_finite() && (0.0..=MAX_SCORE).contains(&s),
-            "score {s}"
-        );
+        assert!(s.is_finite() && (0.0..=MAX_SCORE).contains(&s), "score {s}");
     }
 }
 
