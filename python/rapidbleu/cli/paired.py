@@ -16,7 +16,8 @@ import logging
 import os
 from typing import Any, TextIO
 
-from rapidbleu.analysis.significance import PairedTest
+from rapidbleu import _config
+from rapidbleu.analysis.significance import PairedTest, check_samples
 from rapidbleu.cli import card
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
@@ -140,7 +141,9 @@ def run_paired(
     for metric in metrics.values():
         metric.cache_references(references)
     test_type = "bs" if args.paired_bs else "ar"
-    n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    # Checked before the informational lines, so that a bad count is the only line on stderr.
+    n_samples = check_samples(args.paired_bs_n if args.paired_bs else args.paired_ar_n, "n_samples")
+    _config.seed()  # $SACREBLEU_SEED too: a bad one is the only line on stderr
     # sacreBLEU's informational lines on stderr (hidden by -q).
     logger.info(f"Found {len(named)} systems.")
     what = "bootstrap resampling" if test_type == "bs" else "approximate randomization"
