@@ -296,6 +296,6 @@ def test_flags_are_read_by_truth_value() -> None:
 def test_a_float_tensor_is_named_as_a_tensor() -> None:
     """Finding 10: a float torch tensor was described as "a NumPy array of dtype float32"."""
     for seq in ([FakeTensor(np.array([1.0, 2.0], dtype=np.float32))], FakeTensor(np.ones((1, 2)))):
-        with pytest.raises(errors.InputTypeError, match="torch tensor of dtype torch.float") as e:
+        with pytest.raises(errors.InputTypeError, match=r"torch tensor of dtype torch\.float") as e:
             token_statistics(seq, [[[1, 2]]], per_segment=True, pad_id=0)
         assert "NumPy" not in str(e.value)
