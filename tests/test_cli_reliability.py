@@ -137,6 +137,7 @@ def test_per_item_output_is_valid_json(files: Path) -> None:
     (files / "items.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     proc = _run(["--jsonl", "items.jsonl", "--per-item"], files)
     assert proc.returncode == 0, proc.stderr
+
     def refuse(constant: str) -> None:
         pytest.fail(f"{constant} in the output")
 
