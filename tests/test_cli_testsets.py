@@ -260,3 +260,15 @@ def test_api_errors() -> None:
     with pytest.raises(errors.DatasetError, match="no language pair"):
         rapidbleu.get_reference_files("wmt17", "xx-yy")
     assert rapidbleu.get_langpairs_for_testset("wmt99") == []
+    with pytest.raises(errors.DatasetError, match="not of the form src-trg"):
+        rapidbleu.utils.get_available_testsets_for_langpair("en")
+
+
+@pytest.mark.parametrize(
+    "langpair", ["en-de", "de-en", "en-it", "en-fr", "ja-en", "xx-yy", "en-de-x"]
+)
+def test_testsets_for_langpair_equal_sacrebleus(langpair: str) -> None:
+    import sacrebleu.utils
+
+    ours_ = rapidbleu.utils.get_available_testsets_for_langpair(langpair)
+    assert ours_ == sacrebleu.utils.get_available_testsets_for_langpair(langpair)

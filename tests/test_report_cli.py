@@ -139,6 +139,20 @@ def test_jsonl_items_with_several_candidates(
     assert code == 1 and "--candidates" in err
 
 
+def test_jsonl_references_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--references-field`` names the references of ``--jsonl`` items, as for scoring."""
+    items = tmp_path / "items.jsonl"
+    rows = [{"a": f"w{i} x y z", "b": f"w{i} x q z", "target": f"w{i} x y z"} for i in range(9)]
+    items.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out_path = tmp_path / "r.html"
+    argv = ["report", "--jsonl", str(items), "--candidates", "a", "b", "-o", str(out_path)]
+    code, _, err = run([*argv, "--references-field", "target", "-pbsn", "20"], capsys)
+    assert code == 0, err
+    assert "100.0" in out_path.read_text(encoding="utf-8")
+    code, _, err = run([*argv, "--references-field", "nope"], capsys)
+    assert code == 1 and "'nope'" in err and "--references-field" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -36,6 +36,7 @@ __all__ = [
     "fieldnames",
     "filter_subset",
     "get_available_testsets",
+    "get_available_testsets_for_langpair",
     "get_files",
     "get_langpairs_for_testset",
     "get_reference_files",
@@ -70,6 +71,33 @@ def registry() -> dict[str, Any]:
 def get_available_testsets() -> list[str]:
     """Every test-set name, newest first (sacreBLEU's ``get_available_testsets``)."""
     return sorted(registry(), reverse=True)
+
+
+def get_available_testsets_for_langpair(langpair: str) -> list[str]:
+    """The test sets with ``langpair`` in either direction (sacreBLEU's function of that name).
+
+    As in sacreBLEU, ``en-fr`` also finds the test sets that have ``fr-en``, and they come in
+    the registry's order.
+
+    Args:
+        langpair: A language pair such as ``en-de``.
+
+    Returns:
+        The names of the test sets that have ``langpair`` or its reverse.
+
+    Raises:
+        rapidbleu.errors.DatasetError: ``langpair`` is not of the form ``src-trg``.
+
+    Example:
+        >>> "wmt09" in get_available_testsets_for_langpair("it-en")  # the registry alone
+        True
+    """
+    parts = langpair.split("-")
+    if len(parts) < 2:
+        raise DatasetError(f"language pair {langpair!r} is not of the form src-trg (e.g. en-de)")
+    # sacreBLEU's `get_available_testsets_for_langpair` reads parts[0] and parts[1] only.
+    pairs = (f"{parts[0]}-{parts[1]}", f"{parts[1]}-{parts[0]}")
+    return [ds.name for ds in registry().values() if any(p in ds.langpairs for p in pairs)]
 
 
 def dataset(test_set: str) -> Any:

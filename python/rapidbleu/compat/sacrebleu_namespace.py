@@ -77,13 +77,26 @@ SUBMODULES: dict[str, ModuleType] = {
 }
 
 
-def register(package: ModuleType) -> None:
-    """Makes sacreBLEU's module paths importable below ``package``.
+def register(package: ModuleType, name: str | None = None) -> None:
+    """Makes sacreBLEU's module paths importable below ``package`` (or below ``name``).
 
     ``package.compat`` and ``package.version`` are ``package`` itself (it holds sacreBLEU's
     ``compat`` functions and ``__version__``); the others are :data:`SUBMODULES`.
+
+    Args:
+        package: The namespace module, :mod:`rapidbleu.compat.sacrebleu`.
+        name: The package name to register the paths under; default ``package.__name__``.
+            sacreBLEU's own tests run with ``name="sacrebleu"`` (tests/upstream/sacrebleu).
+
+    Example:
+        >>> import sys, rapidbleu.compat.sacrebleu as ns
+        >>> register(ns, "sacrebleu_doctest")
+        >>> sys.modules["sacrebleu_doctest.metrics.bleu"].BLEU is ns.BLEU
+        True
+        >>> for key in [k for k in sys.modules if k.startswith("sacrebleu_doctest.")]:
+        ...     del sys.modules[key]
     """
-    name = package.__name__
+    name = package.__name__ if name is None else name
     for rel, module in {**SUBMODULES, "compat": package, "version": package}.items():
         sys.modules.setdefault(f"{name}.{rel}", module)
         if "." not in rel:

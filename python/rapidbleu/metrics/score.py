@@ -211,7 +211,9 @@ class Signature:
             if value is not None:
                 if isinstance(value, bool):
                     value = "yes" if value else "no"
-                final_name = self._abbr[name] if short else name
+                # A field sacreBLEU has no abbreviation for (e.g. rapidbleu's ``poisson``)
+                # keeps its name in the short form instead of failing.
+                final_name = self._abbr.get(name, name) if short else name
                 pairs.append(f"{final_name}:{value}")
         return "|".join(pairs)
 
