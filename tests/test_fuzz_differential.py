@@ -5,8 +5,8 @@ surrogates, and on hostile shapes of input.
   generated corpus (full Unicode, empty segments, missing references) with or without a lone
   surrogate: corpus and sentence scores equal sacreBLEU's (``==``), and a lone surrogate is
   an ``InvalidTextError``.
-- ``nltk-vs-nltk``: NLTK's ``corpus_bleu`` and ``sentence_bleu`` on token lists of full
-  Unicode (surrogates included) against nltk itself.
+- ``nltk-vs-nltk``: NLTK's ``corpus_bleu``, ``sentence_bleu`` (one by one and batched) and
+  GLEU's ``corpus_gleu`` on token lists of full Unicode (surrogates included) against nltk.
 - ``hostile-shapes``: 0-d, object, string, masked and 2-D arrays, generators, sets, dicts,
   ``None``, sequences that change while they are read, every public entry point: a result
   equal to the plain list's, or a :mod:`rapidbleu.errors` exception, never anything else.
@@ -30,11 +30,13 @@ from fuzzstats import record
 from hypothesis import given
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
+from nltk.translate import gleu_score as nltk_gleu
 
 import rapidbleu
 from rapidbleu import errors
 from rapidbleu.dialects import hf_evaluate
 from rapidbleu.dialects import nltk as rb_nltk
+from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.ids import token_statistics
 
 pytestmark = pytest.mark.usefixtures("quiet_logs")
@@ -132,6 +134,10 @@ def test_nltk_equals_nltk_on_any_tokens(
             (
                 lambda: [nltk_bleu.sentence_bleu(r, h, weights, sf) for r, h in zip(refs, hyps)],
                 lambda: rb_nltk.sentence_bleu_batch(refs, hyps, weights, ours_sf).tolist(),
+            ),
+            (  # GLEU (evaluate's google_bleu) against NLTK's corpus_gleu
+                lambda: nltk_gleu.corpus_gleu(refs, hyps, 1, len(weights)),
+                lambda: corpus_gleu(refs, hyps, 1, len(weights)),
             ),
         ]
         for theirs, ours in calls:
