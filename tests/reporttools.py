@@ -24,6 +24,7 @@ NASTY = [
 
 WMT17 = DATA / "wmt17.en-de"
 WMT22 = DATA / "wmt22.en-de"
+WMT22_EN_ZH = DATA / "wmt22.en-zh"
 
 
 def synthetic(

@@ -143,3 +143,37 @@ def test_per_item_output_is_valid_json(files: Path) -> None:
 
     for line in proc.stdout.decode().splitlines():
         json.loads(line, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(
+    "extra", [["-f", "text"], ["-par", "-parn", "20"]], ids=["stream", "whole-corpus"]
+)
+def test_many_systems_under_a_low_open_file_limit(files: Path, extra: list[str]) -> None:
+    """100 system files under `ulimit -n 40`: sacreBLEU reads one file at a time and succeeds;
+    rapidbleu reads the systems in batches that fit the limit, with the same output."""
+    import resource
+
+    names = []
+    for i in range(100):
+        (files / f"sys{i:03}").write_text(f"a b c\nd e {i}\n", encoding="utf-8")
+        names.append(f"sys{i:03}")
+    args = ["ref", "-i", *names, *extra]
+    unlimited = _run(args, files)
+    assert unlimited.returncode == 0, unlimited.stderr
+
+    def low_limit() -> None:
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (40, hard))
+
+    limited = _run(args, files, preexec_fn=low_limit)
+    assert limited.returncode == 0, limited.stderr
+    assert limited.stdout == unlimited.stdout
+    # The limit is real: the process cannot hold every file open at once.
+    probe = subprocess.run(
+        [sys.executable, "-c", f"fs = [open(n) for n in {names!r}]"],
+        cwd=files,
+        preexec_fn=low_limit,
+        capture_output=True,
+        check=False,
+    )
+    assert probe.returncode != 0 and b"Too many open files" in probe.stderr

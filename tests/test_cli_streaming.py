@@ -10,11 +10,15 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import json
 import lzma
+import time
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
-from clitools import DE, ours
+from clitools import DE, ours, write_lines
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +26,8 @@ from hypothesis import strategies as st
 import rapidbleu
 from rapidbleu.cli import reader, scoring
 from rapidbleu.cli.reader import LineReader
+from rapidbleu.io import chunks
+from rapidbleu.metrics import Metric, RowLayout, Score
 
 SYSTEMS = ["wmt22.en-de/ref.A.de", "-i", "wmt22.en-de/hyp.PROMT.de", "wmt22.en-de/hyp.Online-B.de"]
 
@@ -147,20 +153,107 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_bar_only_on_a_terminal_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm draws on a terminal once DELAY_S has passed, and erases itself when done."""
     from rapidbleu.cli import progress
 
     term = _Terminal()
     p = progress.Progress(term)
     p.update(5)
+    p.close()
     assert term.getvalue() == ""  # not yet a few seconds of work
     monkeypatch.setattr(progress, "DELAY_S", 0.0)
+    term = _Terminal()
+    p = progress.Progress(term)
     p.update(5)
-    assert term.getvalue().startswith("\rrapidbleu: 10 lines (")
+    time.sleep(0.15)  # tqdm redraws at most every 0.1 s
+    p.update(5)
+    drawn = term.getvalue()
+    assert drawn.startswith("\rrapidbleu: ") and "10.0 lines [" in drawn, drawn
     p.close()
-    assert term.getvalue().endswith("\r\x1b[K")
+    assert term.getvalue().endswith("\r") and term.getvalue()[len(drawn) :].strip() == ""
+    # Input of known size: a bar through its bytes, with the line count.
+    term = _Terminal()
+    p = progress.Progress(term)
+    p.set_total(1000)
+    p.update(5, 100)
+    time.sleep(0.15)
+    p.update(5, 500)
+    assert " 50%|" in term.getvalue() and "10 lines]" in term.getvalue(), term.getvalue()
+    p.close()
     for stream, enabled in ((io.StringIO(), True), (_Terminal(), False)):  # redirected / --quiet
         q = progress.Progress(stream, enabled=enabled)
         q.update(100)
         q.close()
         assert stream.getvalue() == ""
+
+
+class OrderedFold(Metric):
+    """A metric whose corpus statistics depend on segment order (as TER's float sums do):
+    a polynomial hash of every segment's token counts, folded in order."""
+
+    cli_name = ""  # listed for -m only while a test sets it
+    additive = False
+
+    @property
+    def layout(self) -> RowLayout:
+        return RowLayout(("hyp_len", "ref_len"))
+
+    def _statistics(self, hypotheses: Any, references: Any, per_segment: bool) -> Any:
+        refs_of = references if per_segment else list(zip(*references))
+        self.num_refs = len(refs_of[0])
+        rows = [[len(h.split()), len(r[0].split())] for h, r in zip(hypotheses, refs_of)]
+        return np.array(rows, dtype=np.int64).reshape(-1, 2)
+
+    def accumulate(self, totals: Any, rows: Any) -> Any:
+        acc = 0 if totals is None else totals
+        for hyp_len, ref_len in np.asarray(rows).tolist():
+            acc = (acc * 1_000_003 + hyp_len * 7 + ref_len) % (2**61 - 1)
+        return acc
+
+    def score_totals(self, totals: Any) -> Score:
+        return Score("Fold", float(totals % 10**6))
+
+
+def test_chunks_fold_in_file_order_per_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every chunk size, systems in batches: each system's rows are folded in file order."""
+    monkeypatch.setattr(OrderedFold, "cli_name", "fold")
+    ref = [" ".join(["w"] * (i % 7 + 1)) for i in range(50)]
+    systems = [[" ".join(["w"] * ((i * (s + 2)) % 5 + 1)) for i in range(50)] for s in range(5)]
+    write_lines(tmp_path / "ref", ref)
+    for s, lines in enumerate(systems):
+        write_lines(tmp_path / f"sys{s}", lines)
+    args = ["ref", "-i", *[f"sys{s}" for s in range(5)], "-m", "fold", "-f", "json", "-w", "0"]
+    expected = []
+    for lines in systems:
+        metric = OrderedFold()
+        score = metric.score_totals(metric.accumulate(None, metric.statistics(lines, [ref])))
+        expected.append(score.score)
+    for chunk, budget in [(1, None), (7, 3), (1000, 2), (13, 1)]:
+        monkeypatch.setattr(scoring, "CHUNK_LINES", chunk)
+        if budget is not None:
+            monkeypatch.setattr(chunks, "open_file_budget", lambda b=budget: b)
+        rc, out, err = ours(args, tmp_path, capsys)
+        assert rc == 0, err
+        assert [float(s["Fold"]) for s in json.loads(out)] == expected, (chunk, budget)
+
+
+def test_lowercasing_in_rust_chunks_as_the_api(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-lc: non-ASCII lines are lowercased by Python's str.lower() (final sigma, dotted I)."""
+    ref = ["ΟΔΟΣ ΟΔΟΣ İstanbul", "STRASSE ß ẞ", "Ǆemal ǅ", "plain ASCII Text"]
+    hyp = ["οδος οδοσ i̇stanbul", "strasse ß ß", "ǆemal ǆ", "plain ascii text"]
+    ref = [f"{r} so it Goes on" for r in ref]
+    hyp = [f"{h} so it goes on" for h in hyp]
+    write_lines(tmp_path / "ref", ref)
+    write_lines(tmp_path / "hyp", hyp)
+    for extra in (["-i", "hyp"], ["-i", "hyp", "ref"]):
+        rc, out, _ = ours(["ref", *extra, "-lc", "-w", "8", "-f", "json"], tmp_path, capsys)
+        assert rc == 0
+        got = json.loads(out)
+        first = float(got[0]["BLEU"]) if isinstance(got, list) else got["score"]
+        expected = rapidbleu.corpus_bleu(hyp, [ref], lowercase=True).score
+        assert first == float(f"{expected:.8f}") and 0 < expected < 100

@@ -73,7 +73,8 @@ def test_real_files_every_line(lang: str, oracle: Any) -> None:
         pytest.skip(f"real test data not found: {folder} (see ../shared/data/MANIFEST.md)")
     files = sorted(folder.iterdir())
     lines = [line for path in files for line in read_lines(path)]
-    assert len(lines) == sum(len(read_lines(p)) for p in files) > 5000
+    # > 4,000: the shipped subset's reference and system (4,074 lines; the full set has 14,259).
+    assert len(lines) == sum(len(read_lines(p)) for p in files) > 4000
     expected = [oracle(line) for line in lines]
     python = LANGS[lang][1](backend="python")
     assert python.backend == "python"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from clitools import BIN
-from reporttools import NASTY, WMT22, real_subset, synthetic, table_cells, write
+from reporttools import NASTY, WMT22_EN_ZH, real_subset, synthetic, table_cells, write
 
 from rapidbleu.cli import main
 
@@ -67,16 +67,17 @@ def test_one_system_equals_confidence(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_several_references_with_source_and_metric_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    real = real_subset(WMT22, 120, systems=3)
+    # WMT22 en-zh: two references and the English source (shipped in tests/data too).
+    real = real_subset(WMT22_EN_ZH, 120, systems=3)
     systems, refs, sources = real if real is not None else synthetic(3, 120, n_refs=2)
-    assert sources is not None and len(refs) == 2
+    assert sources is not None and len(refs) == 2 and len(systems) >= 2
     files = write(tmp_path, systems, refs, sources)
     out_path = tmp_path / "r.html"
     argv = [
         "report",
         *files,
         "-l",
-        "en-de",
+        "en-zh",
         "-lc",
         "-pbsn",
         "50",
@@ -88,7 +89,7 @@ def test_several_references_with_source_and_metric_options(
     code, _, err = run(argv, capsys)
     assert code == 0, err
     page = out_path.read_text(encoding="utf-8")
-    assert "wrote" in err and "3 systems" in err
+    assert "wrote" in err and f"{len(systems)} systems" in err
     assert "case:lc" in page and "nrefs:2" in page
     assert page.count('class="seg"') == 5
     assert page.count('<tr class="src">') == 5 and page.count("Reference 2</th>") == 5

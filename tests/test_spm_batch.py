@@ -152,7 +152,7 @@ def test_real_files_every_line(pair: tuple[str, Path, Any]) -> None:
     if not files:
         pytest.skip(f"real test data not found in {DATA} (see ../shared/data/MANIFEST.md)")
     lines = [line for path in files for line in read_lines(path)]
-    assert len(lines) > 100_000
+    assert len(lines) > 50_000  # the shipped subset: 54,028 lines (the full data: 120,041)
     expected = [theirs(line) for line in lines]
     for threads in (1, 2, 0):
         got = _ours(key, model).tokenize_batch(lines, threads)

@@ -2,12 +2,15 @@
 
 The glue mirrors the core (``crates/rapidbleu-py/src`` next to ``crates/rapidbleu-core/src``):
 ``text`` (tokenizers), ``engine`` (row sums of any width), ``bleu`` (options, statistics,
-scores, pairwise). Every BLEU function takes one :class:`BleuOptions`, checked when built.
-Defaults shown as ``...`` are sacreBLEU's ``BLEU()`` defaults, written once in the Rust core
-(``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
+scores, pairwise), ``io`` (the command's files read a chunk ahead). Every BLEU function takes
+one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacreBLEU's
+``BLEU()`` defaults, written once in the Rust core (``BleuOptions::DEFAULT``: ``13a``, order 4,
+``exp``).
 """
 
 from collections.abc import Sequence
+from os import PathLike
+from types import TracebackType
 from typing import Any, final
 
 import numpy as np
@@ -17,11 +20,14 @@ __all__ = [
     "TOKENIZERS",
     "BleuOptions",
     "BleuReferenceCache",
+    "ChunkReader",
     "MecabModel",
     "PieceTable",
+    "TextChunk",
     "__version__",
     "ar_sums",
     "bleu_aggregate_statistics",
+    "bleu_chunk_statistics",
     "bleu_compute",
     "bleu_pairwise_matrices",
     "bleu_score_rows",
@@ -61,6 +67,63 @@ def ar_sums(
     num_threads: int = 0,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+
+# -- io: the command's files (src/io/) ----------------------------------------------------------
+
+@final
+class TextChunk:
+    """Aligned lines of every system and reference stream, held in Rust."""
+
+    @staticmethod
+    def from_lists(
+        systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]], first_line: int = 1
+    ) -> TextChunk:
+        """A chunk of lines given as lists of ``str``."""
+    def __len__(self) -> int: ...
+    @property
+    def num_systems(self) -> int:
+        """Number of systems."""
+    @property
+    def num_references(self) -> int:
+        """Number of reference streams."""
+    @property
+    def first_line(self) -> int:
+        """The 1-based line number of the chunk's first segment."""
+    @property
+    def input_bytes(self) -> int:
+        """Input bytes read when the chunk was read (the progress bar's position)."""
+    def hypotheses(self, system: int) -> list[str]:
+        """System ``system``'s lines."""
+    def references(self) -> list[list[str]]:
+        """The reference streams."""
+    def tokenized_periods(self, system: int) -> int:
+        """How many of system ``system``'s lines end in ``" ."``."""
+
+@final
+class ChunkReader:
+    """Reference and system files read together, a chunk ahead on a background thread."""
+
+    def __new__(
+        cls,
+        references: Sequence[str | PathLike[str]],
+        systems: Sequence[str | PathLike[str]] | None,
+        stdin: object | None = None,
+        *,
+        num_refs: int = 1,
+        chunk_lines: int = 20000,
+        prefetch: bool = True,
+    ) -> ChunkReader: ...
+    def __iter__(self) -> ChunkReader: ...
+    def __next__(self) -> TextChunk: ...
+    def close(self) -> None:
+        """Closes every file."""
+    def __enter__(self) -> ChunkReader: ...
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool: ...
 
 # -- BLEU (src/bleu/) --------------------------------------------------------------------------
 
@@ -130,6 +193,11 @@ def bleu_sentence_scores(
     per_segment: bool = False,
 ) -> tuple[npt.NDArray[np.float64], int]:
     """Sentence BLEU of every hypothesis, scored in the parallel pass, and ``num_refs``."""
+
+def bleu_chunk_statistics(
+    chunk: TextChunk, options: BleuOptions, num_threads: int = 0
+) -> tuple[list[npt.NDArray[np.int64]], int]:
+    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
 
 def bleu_score_rows(rows: npt.NDArray[np.int64], options: BleuOptions) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every statistics row."""

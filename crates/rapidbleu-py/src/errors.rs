@@ -4,6 +4,8 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyAnyMethods;
+use rapidbleu_core::io::error::Passthrough;
+use rapidbleu_core::io::ReadError;
 use rapidbleu_core::CoreError;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -16,6 +18,8 @@ pub enum ErrorKind {
     Input,
     /// `InputTypeError`: an input of the wrong type.
     InputType,
+    /// `InputFileError`: an input file that cannot be opened or read.
+    InputFile,
     /// `LengthMismatchError`: parallel inputs of different lengths.
     LengthMismatch,
     /// `EmptyInputError`: nothing to score.
@@ -37,6 +41,7 @@ impl ErrorKind {
             ErrorKind::InvalidOption => "InvalidOptionError",
             ErrorKind::Input => "InputError",
             ErrorKind::InputType => "InputTypeError",
+            ErrorKind::InputFile => "InputFileError",
             ErrorKind::LengthMismatch => "LengthMismatchError",
             ErrorKind::EmptyInput => "EmptyInputError",
             ErrorKind::InvalidText => "InvalidTextError",
@@ -65,6 +70,33 @@ pub fn core_err(py: Python<'_>, e: CoreError) -> PyErr {
         CoreError::InvalidOption(m) => ErrorKind::InvalidOption.err(py, m),
         CoreError::InvalidInput(m) | CoreError::TooLarge(m) => ErrorKind::Input.err(py, m),
         CoreError::MissingReference(m) => ErrorKind::MissingReference.err(py, m),
+    }
+}
+
+/// Maps a reading error to its exception class; an exception raised by a Python stream that
+/// was read ([`Passthrough`]) is raised again as it was.
+pub fn read_err(py: Python<'_>, e: ReadError) -> PyErr {
+    match e {
+        ReadError::File(m) => ErrorKind::InputFile.err(py, m),
+        ReadError::InvalidText(m) => ErrorKind::InvalidText.err(py, m),
+        ReadError::LengthMismatch(m) => ErrorKind::LengthMismatch.err(py, m),
+        ReadError::Fields(m) => ErrorKind::Input.err(py, m),
+        ReadError::Internal(m) => ErrorKind::Internal.err(py, m),
+        ReadError::Stream { name, source } => {
+            let msg = format!("{name}: cannot read ({source})");
+            match source
+                .into_inner()
+                .map(|inner| inner.downcast::<Passthrough>())
+            {
+                Some(Ok(pass)) => match pass.0.downcast::<PyErr>() {
+                    Ok(err) => *err,
+                    Err(other) => {
+                        ErrorKind::InputFile.err(py, format!("{name}: cannot read ({other})"))
+                    }
+                },
+                _ => ErrorKind::InputFile.err(py, msg),
+            }
+        }
     }
 }
 

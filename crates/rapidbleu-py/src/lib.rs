@@ -1,5 +1,5 @@
 //! PyO3 glue: the extension module `rapidbleu._core`, laid out as the core is (`text`,
-//! `corpus` + `read` for extraction, `engine`, `bleu`), plus `items` (the per-item layout),
+//! `corpus` + `read` for extraction, `engine`, `bleu`, `io`), plus `items` (the per-item layout),
 //! `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
 //!
 //! Only glue lives here: Python objects are extracted with the GIL held, the core runs with
@@ -13,6 +13,7 @@ mod bleu;
 mod corpus;
 mod engine;
 mod errors;
+mod io;
 mod items;
 mod mecab;
 mod read;
@@ -29,6 +30,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
     engine::rows::register(m)?;
     bleu::register(m)?;
+    io::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--encoding-errors",
         default="strict",
         metavar="{strict,replace,...}",
-        help="undecodable bytes: strict (stop, default) or replace/ignore",
+        help="undecodable bytes: strict (stop, default), replace, ignore or backslashreplace",
     )
     io.add_argument(
         "--jsonl",

@@ -1,11 +1,15 @@
 """Scoring files as a stream, for any set of metrics: statistics per chunk, folded in order.
 
-Each metric's rows of a chunk are folded into running corpus statistics
+The files are read a chunk of aligned lines at a time (:mod:`rapidbleu.io.chunks`: in Rust, a
+chunk ahead on a background thread, for UTF-8). Each metric turns a chunk into rows
+(:meth:`Metric.chunk_statistics <rapidbleu.metrics.Metric.chunk_statistics>`: BLEU counts the
+lines where they lie, other metrics get lists of ``str``), and each system's rows are folded
+into running corpus statistics in file order
 (:meth:`Metric.accumulate <rapidbleu.metrics.Metric.accumulate>`: a column sum for BLEU and
 chrF), so the corpus score of a file equals the score of the whole file in memory, with memory
-bounded by one chunk. The steps mirror sacreBLEU's ``main`` (``sacrebleu/sacrebleu.py``): read
-the references and systems (:func:`open_corpus`), build the metrics (:func:`make_metrics`),
-score (:func:`corpus_results`, :func:`sentence_lines`).
+bounded by a few chunks. The steps mirror sacreBLEU's ``main`` (``sacrebleu/sacrebleu.py``):
+read the references and systems (:func:`open_corpus`), build the metrics
+(:func:`make_metrics`), score (:func:`corpus_results`, :func:`sentence_lines`).
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from typing import IO, Any
 
 from rapidbleu.cli.args import metric_kwargs
 from rapidbleu.cli.progress import Progress
-from rapidbleu.errors import EmptyInputError, InputError, UsageError
-from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader, open_input, read_all
+from rapidbleu.errors import EmptyInputError, UsageError
+from rapidbleu.io.chunks import Inputs, check_unique
+from rapidbleu.io.reader import CHUNK_LINES
 from rapidbleu.metrics import metric_classes
-from rapidbleu.metrics.base import Metric, count_tokenized
+from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
 
 logger = logging.getLogger("rapidbleu")
@@ -68,8 +73,8 @@ def _checks_tokenized(args: argparse.Namespace) -> bool:
     return any(metric_kwargs(args, name).get("force") is False for name in args.metrics)
 
 
-def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Corpus:
-    """Opens every reference and system file (sacreBLEU's "read references/systems").
+def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Inputs:
+    """The reference and system inputs (sacreBLEU's "read references/systems"), read lazily.
 
     Args:
         args: Parsed options (``refs``, ``input``, ``encoding``, ``encoding_errors``,
@@ -79,10 +84,9 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
             sacreBLEU's ``main`` skips a system named like the baseline there.
 
     Returns:
-        The opened corpus; close it when done.
+        The inputs; close them when done.
 
     Raises:
-        rapidbleu.errors.InputFileError: A file is missing or unreadable.
         rapidbleu.errors.InputError: Two systems have the same name.
     """
     if getattr(args, "test_set", None) is not None:
@@ -90,32 +94,15 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         from rapidbleu.cli import testsets
 
         return testsets.open_corpus(args, stdin, unique_names)
-    enc, errors = args.encoding, args.encoding_errors
-    refs = [LineReader(p, open_input(p), enc, errors) for p in args.refs]
-    if args.input is None:
-        systems = [
-            LineReader("stdin", stdin, enc, errors, universal_newlines=True, owns_stream=False)
-        ]
-        names: list[str] = []  # known after the first line: System 1, System 2, ...
-    else:
-        names = []
-        for p in args.input:
-            if unique_names and p in names:
-                raise InputError(
-                    f"{p!r} is given twice with -i; give each system a different file name"
-                )
-            names.append(p)
-        systems = [
-            LineReader(p, open_input(p, stdin), enc, errors, owns_stream=p != "-")
-            for p in args.input
-        ]
-    return Corpus(
-        names,
+    if args.input is not None and unique_names:
+        check_unique(args.input)
+    return Inputs(
         list(args.refs),
-        refs,
-        systems,
+        None if args.input is None else list(args.input),
+        stdin,
         num_refs=args.num_refs,
-        from_stdin=args.input is None,
+        encoding=args.encoding,
+        errors=args.encoding_errors,
     )
 
 
@@ -151,8 +138,20 @@ def whole_corpus(
         ([('System 1', ['a b', 'c']), ('System 2', ['x', 'y'])], [['a b', 'c d']])
     """
     corpus = open_corpus(args, stdin, unique_names=False)
+    systems: list[list[str]] = []
+    refs: list[list[str]] = []
     try:
-        systems, refs = read_all(corpus)
+        for batch in corpus.batches(CHUNK_LINES):
+            for chunk in batch.chunks:
+                end = batch.first + chunk.num_systems
+                systems.extend([] for _ in range(end - len(systems)))
+                for i in range(chunk.num_systems):
+                    systems[batch.first + i].extend(chunk.hypotheses(i))
+                if batch.first == 0:  # later batches read the references again
+                    if not refs:
+                        refs = [[] for _ in range(chunk.num_references)]
+                    for acc, part in zip(refs, chunk.references()):
+                        acc.extend(part)
     finally:
         corpus.close()
     if not systems:
@@ -161,7 +160,7 @@ def whole_corpus(
     return list(zip(names, systems)), refs
 
 
-def corpus_results(args: argparse.Namespace, corpus: Corpus, progress: Progress) -> Results:
+def corpus_results(args: argparse.Namespace, corpus: Inputs, progress: Progress) -> Results:
     """Every metric's corpus score of every system, reading the files one chunk at a time.
 
     Returns:
@@ -176,22 +175,20 @@ def corpus_results(args: argparse.Namespace, corpus: Corpus, progress: Progress)
     metrics = make_metrics(args, force=True)
     totals: list[dict[str, Any]] = []
     periods: list[int] = []
-    for systems, refs in corpus.chunks(CHUNK_LINES):
-        if not totals:
-            totals = [dict.fromkeys(metrics) for _ in systems]
-            periods = [0] * len(systems)
-        for metric in metrics.values():
-            if len(systems) > 1:
-                # This chunk's references are prepared once for all systems (as sacreBLEU's
-                # metric(references=...) does for the whole corpus).
-                metric.cache_references(refs)
-            for i, hyps in enumerate(systems):
-                rows = metric.statistics(hyps, None if len(systems) > 1 else refs)
-                totals[i][metric.cli_name] = metric.accumulate(totals[i][metric.cli_name], rows)
-        if check_periods:
-            for i, hyps in enumerate(systems):
-                periods[i] += count_tokenized(hyps)
-        progress.update(len(refs[0]))
+    progress.set_total(corpus.total_bytes())
+    for batch in corpus.batches(CHUNK_LINES):
+        for chunk in batch.chunks:
+            end = batch.first + chunk.num_systems
+            totals.extend(dict.fromkeys(metrics) for _ in range(end - len(totals)))
+            periods.extend(0 for _ in range(end - len(periods)))
+            for metric in metrics.values():
+                # Each system's rows are folded in file order (TER's sums need the order).
+                for i, rows in enumerate(metric.chunk_statistics(chunk), batch.first):
+                    totals[i][metric.cli_name] = metric.accumulate(totals[i][metric.cli_name], rows)
+            if check_periods:
+                for i in range(chunk.num_systems):
+                    periods[batch.first + i] += chunk.tokenized_periods(i)
+            progress.update(len(chunk), batch.offset + chunk.input_bytes)
     if not totals:
         raise EmptyInputError("nothing to score: the input files have no lines")
     if not corpus.system_names:
@@ -211,7 +208,7 @@ def corpus_results(args: argparse.Namespace, corpus: Corpus, progress: Progress)
     return Results.of_scores(scores, signatures)
 
 
-def sentence_lines(args: argparse.Namespace, corpus: Corpus, progress: Progress) -> Iterator[str]:
+def sentence_lines(args: argparse.Namespace, corpus: Inputs, progress: Progress) -> Iterator[str]:
     """Yields sacreBLEU's ``--sentence-level`` lines, one per segment, produced chunk by chunk.
 
     Raises:
@@ -221,18 +218,20 @@ def sentence_lines(args: argparse.Namespace, corpus: Corpus, progress: Progress)
     (metric,) = make_metrics(args, sentence_level=True, force=True).values()
     signature = ""
     divisor = 100.0 if args.scale == "unit" else 1.0
-    for systems, refs in corpus.chunks(CHUNK_LINES):
-        if len(systems) > 1:
-            raise UsageError("only one system can be evaluated in sentence-level mode")
-        rows = metric.statistics(systems[0], refs)
-        if not signature:
-            signature = metric.get_signature().format(args.short)
-        if args.score_only:
-            # One batched call: equal to sentence_score(...).score for each row.
-            for s in metric.score_rows(rows):
-                yield f"{s / divisor:.{args.width}f}"
-        else:
-            for row in rows:
-                score = metric.score_totals(metric.total(row)).scaled(divisor)
-                yield score.format(args.width, False, signature)
-        progress.update(len(refs[0]))
+    progress.set_total(corpus.total_bytes())
+    for batch in corpus.batches(CHUNK_LINES):
+        for chunk in batch.chunks:
+            if chunk.num_systems > 1:
+                raise UsageError("only one system can be evaluated in sentence-level mode")
+            (rows,) = metric.chunk_statistics(chunk)
+            if not signature:
+                signature = metric.get_signature().format(args.short)
+            if args.score_only:
+                # One batched call: equal to sentence_score(...).score for each row.
+                for s in metric.score_rows(rows):
+                    yield f"{s / divisor:.{args.width}f}"
+            else:
+                for row in rows:
+                    score = metric.score_totals(metric.total(row)).scaled(divisor)
+                    yield score.format(args.width, False, signature)
+            progress.update(len(chunk), batch.offset + chunk.input_bytes)

@@ -21,6 +21,7 @@ from typing import IO
 
 from rapidbleu import datasets
 from rapidbleu.errors import DatasetError, EmptyInputError, LengthMismatchError
+from rapidbleu.io.chunks import Inputs
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader
 
 __all__ = ["info_lines", "is_info_request", "open_corpus"]
@@ -133,8 +134,11 @@ def _in_memory(name: str, lines: list[str]) -> LineReader:
     return LineReader(name, io.BytesIO(data), "utf-8", "surrogatepass")
 
 
-def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Corpus:
+def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Inputs:
     """The corpus of ``-t TEST -l SRC-TRG``: references from sacreBLEU's cache, systems as given.
+
+    The references are held in memory, so the Python reader reads the systems (test sets are
+    a few thousand lines).
 
     Raises:
         rapidbleu.errors.DatasetError: Unknown test set or pair, or no subset annotation.
@@ -161,20 +165,27 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         for k in range(len(ref_files[0]))
     ]
     plain = argparse.Namespace(**{**vars(args), "refs": [], "test_set": None})
-    corpus = scoring.open_corpus(plain, stdin, unique_names)
-    if args.origlang is not None or args.subset is not None:
-        corpus.systems = _filtered_systems(args, corpus, streams, ref_names)
-        streams = datasets.filter_subset(
-            streams, args.test_set, args.language_pair, args.origlang, args.subset
-        )
-        if not streams or not streams[0]:
-            what = "".join(
-                f" {k}={v}" for k, v in (("origlang", args.origlang), ("subset", args.subset)) if v
+    inputs = scoring.open_corpus(plain, stdin, unique_names)
+    corpus = inputs.python_corpus(inputs.systems)
+    try:
+        if args.origlang is not None or args.subset is not None:
+            corpus.systems = _filtered_systems(args, corpus, streams, ref_names)
+            streams = datasets.filter_subset(
+                streams, args.test_set, args.language_pair, args.origlang, args.subset
             )
-            raise EmptyInputError(f"test set {args.test_set!r} contains no sentence with{what}")
-    corpus.ref_names = ref_names
-    corpus.refs = [_in_memory(n, s) for n, s in zip(ref_names, streams)]
-    return corpus
+            if not streams or not streams[0]:
+                what = "".join(
+                    f" {k}={v}"
+                    for k, v in (("origlang", args.origlang), ("subset", args.subset))
+                    if v
+                )
+                raise EmptyInputError(f"test set {args.test_set!r} contains no sentence with{what}")
+        corpus.ref_names = ref_names
+        corpus.refs = [_in_memory(n, s) for n, s in zip(ref_names, streams)]
+    except BaseException:
+        corpus.close()
+        raise
+    return Inputs(ref_names, inputs.systems, stdin, opened=corpus)
 
 
 def _filtered_systems(

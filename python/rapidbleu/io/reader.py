@@ -1,4 +1,8 @@
-r"""Reading reference and system files in chunks of lines, so memory stays flat.
+r"""The Python reader: files in chunks of lines, decoded with Python's codecs.
+
+The command reads UTF-8 files in Rust (:mod:`rapidbleu.io.chunks`); this reader serves the
+other encodings (``-e latin-1``, ``-e utf-16``, ...), the ``--encoding-errors`` handlers other
+than ``strict``, and ``--jsonl``. Both split lines the same way and word their errors alike.
 
 Lines are split and stripped as sacreBLEU's command does (``sacrebleu/sacrebleu.py``): files are
 opened with ``newline="\n"`` (only ``\n`` ends a line) and every line is ``rstrip()``-ed;
@@ -120,6 +124,8 @@ class LineReader:
         self._bytes_read = 0
         self._raw_lines = 0
         self._eof = False
+        #: An empty input is one empty line (sacreBLEU's systems on stdin; set by Corpus).
+        self.one_line_when_empty = False
         # Encodings in which "\n" is the byte 0x0A (UTF-8, Latin-1, ...) are split as bytes and
         # decoded a chunk at a time; others (UTF-16, UTF-32) go through a text wrapper.
         try:
@@ -211,6 +217,9 @@ class LineReader:
         self._fill(n)
         out = self._pending[:n]
         del self._pending[:n]
+        if not out and n > 0 and self.one_line_when_empty and self.lines_read == 0:
+            # sacreBLEU's stdin: readline() of an empty input is "", one empty segment.
+            out = [""]
         self.lines_read += len(out)
         return out
 
@@ -253,6 +262,12 @@ class Corpus:
     from_stdin: bool = False
     _first: bool = field(default=True, repr=False)
     _stdin_fields: int = field(default=0, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.from_stdin:
+            # sacreBLEU's main: fields = inputfh.readline().rstrip().split("\t") reads an empty
+            # stdin as one system with one empty segment.
+            self.systems[0].one_line_when_empty = True
 
     def chunks(self, size: int = CHUNK_LINES) -> Iterator[tuple[list[list[str]], list[list[str]]]]:
         """Yields ``(systems, refs)``: per system its lines, per stream its lines, aligned.

@@ -10,7 +10,8 @@ private members.
 The surface, in the order data flows:
 
 - :attr:`~Metric.layout`: what the columns of a statistics row mean.
-- :meth:`~Metric.statistics`: one int64 row per segment (the Rust core does the work).
+- :meth:`~Metric.statistics`: one int64 row per segment (the Rust core does the work);
+  :meth:`~Metric.chunk_statistics`: the same for a chunk of lines read from files.
 - :meth:`~Metric.total`: the corpus statistics of rows (their sum, for additive metrics).
 - :meth:`~Metric.score_totals`: corpus statistics -> a :class:`Score` (sacreBLEU's
   ``_compute_score_from_stats``), float64.
@@ -333,6 +334,34 @@ class Metric(ABC, Generic[S]):
         return self.statistics(
             hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
         )
+
+    def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
+        """Rows of every system of a chunk of lines read from files (the command's stream).
+
+        ``chunk`` (``rapidbleu._core.TextChunk``) holds aligned lines of every system and
+        reference stream; its lines stay in Rust until asked for. The default asks for them as
+        lists of ``str`` and calls :meth:`statistics`, preparing the chunk's references once
+        when there are several systems (as sacreBLEU's ``metric(references=...)`` does for a
+        whole corpus). Metrics with a Rust path override it to count the lines where they lie.
+        Chunks arrive in file order; fold each system's rows with :meth:`accumulate`.
+
+        Args:
+            chunk: The chunk.
+
+        Returns:
+            One rows array per system, in order.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> chunk = _core.TextChunk.from_lists([["a b c"], ["a b"]], [["a b c"]])
+            >>> [r[:, :2].tolist() for r in Metric.chunk_statistics(BLEU(), chunk)]
+            [[[3, 3]], [[2, 3]]]
+        """
+        refs = chunk.references()
+        if chunk.num_systems == 1:
+            return [self.statistics(chunk.hypotheses(0), refs)]
+        self.cache_references(refs)
+        return [self.statistics(chunk.hypotheses(i)) for i in range(chunk.num_systems)]
 
     def accumulate(self, totals: Any, rows: Rows) -> Any:
         """Adds ``rows`` (the next segments, in order) to running corpus statistics.

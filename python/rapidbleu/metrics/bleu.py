@@ -310,6 +310,26 @@ class BLEU(Metric[BLEUScore]):
         self._check_periods(hypotheses, periods)
         return stats
 
+    def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
+        """Rows of every system of a chunk read from files, counted where its lines lie.
+
+        With a Rust tokenizer no Python string is made per line (the chunk's references are
+        tokenized once for all its systems); MeCab and SentencePiece take the default path.
+
+        Example:
+            >>> chunk = _core.TextChunk.from_lists([["a b c"]], [["a b c"], ["a b"]])
+            >>> bleu = BLEU()
+            >>> bleu.chunk_statistics(chunk)[0].tolist(), bleu.num_refs
+            ([[3, 3, 3, 2, 1, 0, 3, 2, 1, 0]], 2)
+        """
+        if self._py_tokenizer is not None:
+            return super().chunk_statistics(chunk)
+        rows, self.num_refs = _core.bleu_chunk_statistics(chunk, self._options, self.num_threads)
+        if not self._force:
+            for i in range(chunk.num_systems):
+                self.warn_tokenized(chunk.tokenized_periods(i))
+        return rows
+
     def _check_periods(self, hypotheses: Sequence[Any], periods: int) -> None:
         """SacreBLEU's tokenized-input warning; ``periods`` counts the core's input."""
         if self._force:

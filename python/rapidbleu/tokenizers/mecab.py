@@ -36,7 +36,6 @@ Example:
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import logging
 import os
 import shlex
@@ -124,6 +123,9 @@ def _library_of(module_file: str, dist: str) -> str | None:
 
     Cached: the wheel's file list is read once per process, not for every tokenizer built.
     """
+    # Imported here: importlib.metadata costs every `import rapidbleu` tens of milliseconds.
+    import importlib.metadata
+
     try:
         dist_files = importlib.metadata.distribution(dist).files or []
     except importlib.metadata.PackageNotFoundError:
