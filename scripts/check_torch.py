@@ -24,30 +24,30 @@ REFS = [[[1, 2, 3, 4, 6], [2, 3]], [[6, 7, 8, 9]], [[1]]]
 
 
 def test_tensors_equal_lists() -> None:
-    want, _ = token_statistics(HYPS, REFS)
+    want, _ = token_statistics(HYPS, REFS, per_segment=True)
     for dtype in (torch.int64, torch.int32, torch.int16, torch.uint8):
         hyps = [torch.tensor(h, dtype=dtype) for h in HYPS]
         refs = [[torch.tensor(r, dtype=dtype) for r in rs] for rs in REFS]
-        assert (token_statistics(hyps, refs)[0] == want).all()
+        assert (token_statistics(hyps, refs, per_segment=True)[0] == want).all()
     batch = torch.zeros((3, 6), dtype=torch.int64)
     for i, h in enumerate(HYPS):
         batch[i, : len(h)] = torch.tensor(h, dtype=torch.int64)
     assert is_pretokenized(batch)
-    assert (token_statistics(batch, REFS, pad_id=0)[0] == want).all()
-    assert (token_statistics(batch, REFS, lengths=[5, 3, 0])[0] == want).all()
+    assert (token_statistics(batch, REFS, pad_id=0, per_segment=True)[0] == want).all()
+    assert (token_statistics(batch, REFS, lengths=[5, 3, 0], per_segment=True)[0] == want).all()
     # requires_grad / non-contiguous views are fine (detach().numpy()).
     view = batch.t().contiguous().t()
-    assert (token_statistics(view, REFS, pad_id=0)[0] == want).all()
+    assert (token_statistics(view, REFS, pad_id=0, per_segment=True)[0] == want).all()
     got = rb_nltk.sentence_bleu_batch(REFS, batch, pad_id=0)
     assert got.tolist() == rb_nltk.sentence_bleu_batch(REFS, HYPS).tolist()
 
 
 def test_float_and_gpu_tensors_are_clear_errors() -> None:
     with pytest.raises(errors.InputTypeError, match="integers"):
-        token_statistics([torch.tensor([1.0])], [[[1]]])
+        token_statistics([torch.tensor([1.0])], [[[1]]], per_segment=True)
     if torch.cuda.is_available():
         with pytest.raises(errors.InputTypeError, match="CPU"):
-            token_statistics([torch.tensor([1], device="cuda")], [[[1]]])
+            token_statistics([torch.tensor([1], device="cuda")], [[[1]]], per_segment=True)
 
 
 def test_import_does_not_import_torch() -> None:

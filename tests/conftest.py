@@ -369,3 +369,18 @@ def quiet_logs() -> Iterator[None]:
     yield
     for lg, level in zip(loggers, levels):
         lg.setLevel(level)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Prints how many inputs each fuzzing family tried, and what became of them.
+
+    See ``tests/fuzzstats.py``: property, differential and state-machine tests record every
+    input; ``differed`` and ``crashed`` inputs have also failed their tests.
+    """
+    from fuzzstats import summary_lines
+
+    lines = summary_lines()
+    if lines:
+        terminalreporter.section("fuzzing: inputs tried per family")
+        for line in lines:
+            terminalreporter.write_line(line)

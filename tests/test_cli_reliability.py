@@ -79,6 +79,10 @@ def test_deeply_nested_jsonl(files: Path) -> None:
 def test_negative_seed(files: Path) -> None:
     proc = _run(["ref", "-i", "hyp", "-ci"], files, env={"SACREBLEU_SEED": "-5"})
     _one_line_error(proc, 2, "SACREBLEU_SEED", "'-5'")
+    # Paired tests too, before sacreBLEU's informational lines.
+    for test in ("-pbs", "-par"):
+        proc = _run(["ref", "-i", "hyp", "hyp2", test], files, env={"SACREBLEU_SEED": "-5"})
+        _one_line_error(proc, 2, "SACREBLEU_SEED", "'-5'")
 
 
 def test_absurd_resample_count(files: Path) -> None:
@@ -109,6 +113,36 @@ def test_broken_pipe_is_quiet(files: Path) -> None:
         err = p.stderr.read()
         assert p.wait(timeout=120) == 141
     assert b"Traceback" not in err
+
+
+@pytest.mark.parametrize("bad_id", ["NaN", "Infinity", "-Infinity", "1e999", '{"x": [NaN]}'])
+def test_non_finite_ids_are_refused(files: Path, bad_id: str) -> None:
+    """Python's json reads NaN, Infinity and 1e999 (inf); --per-item could not write them back
+    as valid JSON, so the line is refused by number."""
+    good = '{"candidate": "a b c", "references": ["a b c"], "id": 1}'
+    bad = f'{{"candidate": "a b c", "references": ["a b c"], "id": {bad_id}}}'
+    (files / "items.jsonl").write_text(f"{good}\n{bad}\n", encoding="utf-8")
+    for extra in ([], ["--per-item"]):
+        proc = _run(["--jsonl", "items.jsonl", *extra], files)
+        _one_line_error(proc, 1, "items.jsonl: line 2", "not finite")
+
+
+def test_per_item_output_is_valid_json(files: Path) -> None:
+    import json
+
+    lines = [
+        '{"candidate": "a b c", "references": ["a b c"], "id": 1e300}',
+        '{"candidate": "a b", "references": ["a x"], "id": [1, "x", null]}',
+    ]
+    (files / "items.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    proc = _run(["--jsonl", "items.jsonl", "--per-item"], files)
+    assert proc.returncode == 0, proc.stderr
+
+    def refuse(constant: str) -> None:
+        pytest.fail(f"{constant} in the output")
+
+    for line in proc.stdout.decode().splitlines():
+        json.loads(line, parse_constant=refuse)
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,9 @@ def test_files_and_options_as_sacrebleu(
     assert [name for name, _ in systems] == HYPS
     assert refs == [_sacrebleu_lines(data_dir / r) for r in REFS]
     # sacreBLEU's main: args_to_dict(args, "bleu") plus the target language of -l.
-    oracle = sacrebleu.BLEU(**metric_kwargs(args, "bleu"), trg_lang=args.trg_lang)
+    # (--spm-model is rapidbleu's own option: sacreBLEU's BLEU has no spm_model.)
+    kwargs = {k: v for k, v in metric_kwargs(args, "bleu").items() if k != "spm_model"}
+    oracle = sacrebleu.BLEU(**kwargs, trg_lang=args.trg_lang)
     ours = make_metrics(args)["bleu"]
     assert isinstance(ours, rapidbleu.BLEU)
     for (name, lines), path in zip(systems, HYPS):

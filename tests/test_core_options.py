@@ -123,4 +123,4 @@ def test_arrays_larger_than_memory_are_errors() -> None:
     with pytest.raises(errors.InputError, match="do not fit in memory"):
         _core.bootstrap_sums(huge, idxs)
     with pytest.raises(errors.InputError, match="do not fit in memory"):
-        _core.bleu_token_statistics(huge, [huge], 4, per_segment=False)
+        _core.bleu_token_statistics(huge, [huge], 4, per_segment=False, pad_id=-1)

@@ -37,6 +37,10 @@ class FakeTensor:
     def shape(self) -> tuple[int, ...]:
         return tuple(self._a.shape)
 
+    @property
+    def dtype(self) -> str:
+        return f"torch.{self._a.dtype}"  # torch's dtypes print as torch.float32, torch.int64
+
     def __len__(self) -> int:
         return len(self._a)
 
@@ -62,23 +66,25 @@ def id_corpus(draw: Any) -> tuple[list[list[int]], list[list[list[int]]]]:
 @given(id_corpus(), st.sampled_from(["int8", "int16", "int32", "int64", "uint16", "uint64"]))
 def test_lists_numpy_and_tensors_agree(corpus: Any, dtype: str) -> None:
     hyps, refs = corpus
-    expected, kind = token_statistics(hyps, refs)
+    expected, kind = token_statistics(hyps, refs, per_segment=True)
     assert kind in ("ids", "empty")
     as_np = [np.array(h, dtype=dtype) for h in hyps]
     refs_np = [[np.array(r, dtype=dtype) for r in rs] for rs in refs]
-    assert (token_statistics(as_np, refs_np)[0] == expected).all()
+    assert (token_statistics(as_np, refs_np, per_segment=True)[0] == expected).all()
     as_t = [FakeTensor(np.array(h, dtype=dtype)) for h in hyps]
     refs_t = [[FakeTensor(np.array(r, dtype=dtype)) for r in rs] for rs in refs]
-    assert (token_statistics(as_t, refs_t)[0] == expected).all()
+    assert (token_statistics(as_t, refs_t, per_segment=True)[0] == expected).all()
     # A padded 2-D batch (pad id 99 never occurs), with lengths or with pad_id.
     width = max(len(h) for h in hyps) + 2
     batch = np.full((len(hyps), width), 99, dtype=dtype)
     for i, h in enumerate(hyps):
         batch[i, : len(h)] = h
     lengths = [len(h) for h in hyps]
-    assert (token_statistics(batch, refs, lengths=lengths)[0] == expected).all()
-    assert (token_statistics(batch, refs, pad_id=99)[0] == expected).all()
-    assert (token_statistics(FakeTensor(batch), refs, pad_id=99)[0] == expected).all()
+    assert (token_statistics(batch, refs, lengths=lengths, per_segment=True)[0] == expected).all()
+    assert (token_statistics(batch, refs, pad_id=99, per_segment=True)[0] == expected).all()
+    assert (
+        token_statistics(FakeTensor(batch), refs, pad_id=99, per_segment=True)[0] == expected
+    ).all()
     # Scores too, through every entry point.
     a = rapidbleu.bleu_per_item(list(zip(hyps, refs)))
     b = rapidbleu.bleu_per_item(list(zip(as_np, refs_np)))
@@ -157,14 +163,16 @@ def test_torch_is_not_imported() -> None:
 )
 def test_errors(hyps: Any, refs: Any, kw: dict[str, Any], exc: type, words: str) -> None:
     with pytest.raises(exc, match=words):
-        token_statistics(hyps, refs, **kw)
+        token_statistics(hyps, refs, **kw, per_segment=True)
 
 
 def test_reference_length_rules() -> None:
     hyps, refs = [[1, 2, 3, 4]], [[[1, 2, 3, 4, 5], [1, 2, 3], [1]]]
-    assert token_statistics(hyps, refs, ref_len_rule="closest")[0][0, 1] == 3
-    assert token_statistics(hyps, refs, ref_len_rule="closest-first")[0][0, 1] == 5
-    assert token_statistics(hyps, refs, ref_len_rule="shortest")[0][0, 1] == 1
+    assert token_statistics(hyps, refs, ref_len_rule="closest", per_segment=True)[0][0, 1] == 3
+    assert (
+        token_statistics(hyps, refs, ref_len_rule="closest-first", per_segment=True)[0][0, 1] == 5
+    )
+    assert token_statistics(hyps, refs, ref_len_rule="shortest", per_segment=True)[0][0, 1] == 1
 
 
 def test_streams_layout_and_bleu_class() -> None:
@@ -172,7 +180,7 @@ def test_streams_layout_and_bleu_class() -> None:
     refs = [np.array([[1, 2, 3, 4, 0], [5, 6, 8, 0, 0]]), [[1, 2], [5, 6, 7]]]
     rows = token_statistics(hyps, refs, per_segment=False, pad_id=0)[0]
     per_seg = [[[1, 2, 3, 4], [1, 2]], [[5, 6, 8], [5, 6, 7]]]
-    assert (rows == token_statistics([[1, 2, 3, 4], [5, 6, 7]], per_seg)[0]).all()
+    assert (rows == token_statistics([[1, 2, 3, 4], [5, 6, 7]], per_seg, per_segment=True)[0]).all()
     bleu = BLEU()
     assert bleu.corpus_score([[1, 2, 3, 4], [5, 6, 7]], [[[1, 2, 3, 4], [5, 6, 8]]]).score == (
         rapidbleu.corpus_bleu(["1 2 3 4", "5 6 7"], [["1 2 3 4", "5 6 8"]]).score
@@ -216,9 +224,9 @@ def test_any_int64_id_counts_as_its_own_token(segments: Any) -> None:
     refs = [rs for _, rs in segments]
     as_str = lambda seq: [f"t{t}" for t in seq]  # noqa: E731
     expected, _ = token_statistics(
-        [as_str(h) for h in hyps], [[as_str(r) for r in rs] for rs in refs]
+        [as_str(h) for h in hyps], [[as_str(r) for r in rs] for rs in refs], per_segment=True
     )
-    assert (token_statistics(hyps, refs)[0] == expected).all()
+    assert (token_statistics(hyps, refs, per_segment=True)[0] == expected).all()
 
 
 @settings(max_examples=40, deadline=None)
@@ -230,25 +238,30 @@ def test_strided_and_fortran_arrays_equal_contiguous(corpus: Any) -> None:
     for i, h in enumerate(hyps):
         batch[i, : len(h)] = h
     lengths = [len(h) for h in hyps]
-    expected = token_statistics(batch, refs, lengths=lengths)[0]
+    expected = token_statistics(batch, refs, lengths=lengths, per_segment=True)[0]
     fortran = np.asfortranarray(batch)
     strided = np.repeat(batch, 2, axis=1)[:, ::2]
     for b in (fortran, strided):
-        assert (token_statistics(b, refs, lengths=lengths)[0] == expected).all()
-        assert (token_statistics(b, refs, pad_id=99)[0] == expected).all()
+        assert (token_statistics(b, refs, lengths=lengths, per_segment=True)[0] == expected).all()
+        assert (token_statistics(b, refs, pad_id=99, per_segment=True)[0] == expected).all()
     # 1-D rows that are views with a stride.
     rows = [np.repeat(np.array(h, dtype=np.int64), 2)[::2] for h in hyps]
-    assert (token_statistics(rows, refs)[0] == expected).all()
+    assert (token_statistics(rows, refs, per_segment=True)[0] == expected).all()
 
 
 def test_str_as_chars() -> None:
-    # NLTK's convention: a str sequence is its characters (a lone surrogate included).
-    hyps, refs = ["ab\ud800c", "xyz"], [["abc"], ["xy", "z"]]
-    rows = token_statistics(hyps, refs, str_as_chars=True)[0]
-    listed = token_statistics([list(h) for h in hyps], [[list(r) for r in rs] for rs in refs])
+    # NLTK's convention: a str sequence is its characters.
+    hyps, refs = ["ab\u00e9c", "xyz"], [["abc"], ["xy", "z"]]
+    rows = token_statistics(hyps, refs, str_as_chars=True, per_segment=True)[0]
+    listed = token_statistics(
+        [list(h) for h in hyps], [[list(r) for r in rs] for rs in refs], per_segment=True
+    )
     assert (rows == listed[0]).all()
     with pytest.raises(errors.InputTypeError, match="is a str"):
-        token_statistics(hyps, refs)
+        token_statistics(hyps, refs, per_segment=True)
+    # A lone surrogate is not text, as a character or a token (the text path's rule).
+    with pytest.raises(errors.InvalidTextError, match=r"hypotheses\[0\]\[2\].*surrogate"):
+        token_statistics(["ab\ud800c"], [["abc"]], str_as_chars=True, per_segment=True)
 
 
 def test_a_list_changed_while_it_is_read_is_not_read_past_its_end() -> None:
@@ -262,15 +275,27 @@ def test_a_list_changed_while_it_is_read_is_not_read_past_its_end() -> None:
             return 5
 
     seq.extend([1, 2, Shrinker(), 3, 4])
-    rows = token_statistics([seq], [[[1, 2, 5]]])[0]
-    assert rows.tolist() == token_statistics([[1, 2, 5]], [[[1, 2, 5]]])[0].tolist()
+    rows = token_statistics([seq], [[[1, 2, 5]]], per_segment=True)[0]
+    assert (
+        rows.tolist() == token_statistics([[1, 2, 5]], [[[1, 2, 5]]], per_segment=True)[0].tolist()
+    )
 
 
 def test_flags_are_read_by_truth_value() -> None:
     # As `lowercase`: 1 and 0 (or numpy bools) work like True and False.
     hyps, refs = ["ab"], [["abc"]]
-    want = token_statistics(hyps, refs, str_as_chars=True)[0]
-    assert (token_statistics(hyps, refs, str_as_chars=np.bool_(True))[0] == want).all()
+    want = token_statistics(hyps, refs, str_as_chars=True, per_segment=True)[0]
+    assert (
+        token_statistics(hyps, refs, str_as_chars=np.bool_(True), per_segment=True)[0] == want
+    ).all()
     assert (token_statistics(hyps, refs, per_segment=1, str_as_chars=1)[0] == want).all()
     streams = token_statistics([[1, 2]], [[[1, 2]]], per_segment=0)[0]
     assert (streams == token_statistics([[1, 2]], [[[1, 2]]], per_segment=False)[0]).all()
+
+
+def test_a_float_tensor_is_named_as_a_tensor() -> None:
+    """Finding 10: a float torch tensor was described as "a NumPy array of dtype float32"."""
+    for seq in ([FakeTensor(np.array([1.0, 2.0], dtype=np.float32))], FakeTensor(np.ones((1, 2)))):
+        with pytest.raises(errors.InputTypeError, match=r"torch tensor of dtype torch\.float") as e:
+            token_statistics(seq, [[[1, 2]]], per_segment=True, pad_id=0)
+        assert "NumPy" not in str(e.value)

@@ -551,10 +551,36 @@ def test_spm_missing_model_in_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: P
         message = str(e.value)
         assert repr(expected) in message  # which file is missing, where to put it
         assert url in message  # where to download it by hand
-        assert "spm_model=" in message  # the other way to provide it
+        assert "spm_model=" in message  # the other way to provide it (Python)
+        assert "--spm-model" in message  # ... and on the command line
         assert "never downloads" in message
         assert isinstance(e.value, FileNotFoundError)
         assert not (tmp_path / "models").exists(), "nothing may be created or downloaded"
+
+
+def test_spm_model_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    spm_models: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--spm-model FILE`` is BLEU's ``spm_model=`` on the command line (the message for a
+    missing model names it)."""
+    from rapidbleu.cli.main import main
+
+    monkeypatch.setenv("SACREBLEU", str(tmp_path / "empty"))  # nothing cached there
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("The cat läuft über die Straße.\nHello world\n", encoding="utf-8")
+    hyp.write_text("The cat lief über die Straße.\nHello world\n", encoding="utf-8")
+    argv = [str(ref), "-i", str(hyp), "-tok", "flores200", "-b"]
+    assert main([*argv, "--spm-model", str(spm_models["bpe"])]) == 0
+    got = float(capsys.readouterr().out)
+    want = rapidbleu.BLEU(tokenize="flores200", spm_model=str(spm_models["bpe"])).corpus_score(
+        hyp.read_text(encoding="utf-8").splitlines(), [ref.read_text(encoding="utf-8").splitlines()]
+    )
+    assert got == round(want.score, 1)
+    assert main(argv) == 1
+    assert "--spm-model FILE" in capsys.readouterr().err
 
 
 def test_spm_missing_or_bad_explicit_model(tmp_path: Path) -> None:

@@ -25,6 +25,8 @@ import operator
 import os
 from typing import Any, Union
 
+import numpy as np
+
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "MAX_THREADS",
     "OUTPUT_FORMATS",
     "Seed",
+    "integer",
     "num_threads",
     "output_format",
     "seed",
@@ -49,14 +52,25 @@ OUTPUT_FORMATS = ("json", "text", "latex")
 Seed = Union[int, None, str]
 
 
-def _as_int(value: Any) -> int | None:
-    """``value`` as an int when it is an integer (int, NumPy integer), not a bool."""
-    if isinstance(value, bool):
+def integer(value: Any) -> int | None:
+    """``value`` as an int when it is an integer (an int or a NumPy integer), else ``None``.
+
+    A bool is not an integer here (``True`` as a count or an ID is a mistake), nor is a float.
+
+    Example:
+        >>> import numpy as np
+        >>> integer(np.int64(3)), integer(True), integer(3.0)
+        (3, None, None)
+    """
+    if isinstance(value, (bool, np.bool_)):
         return None
     try:
         return operator.index(value)
     except TypeError:
         return None
+
+
+_as_int = integer
 
 
 def num_threads(value: Any = None) -> int:

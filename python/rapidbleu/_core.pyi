@@ -275,8 +275,12 @@ def nltk_sentence_scores(
     k: float,
     auto_reweigh: bool,
     num_threads: int = 0,
-) -> npt.NDArray[np.float64]:
-    """NLTK's sentence BLEU (method0..method4) of every row, one column per weight vector."""
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64]]:
+    """NLTK's sentence BLEU (method0..method4) of every row, and the rows left to Python.
+
+    One column per weight vector; the rows left to NLTK's Python code are those where a value
+    is not finite somewhere (their scores are NaN here).
+    """
 
 # -- TER (crates/rapidbleu-py/src/ter/) -----------------------------------------------------------
 

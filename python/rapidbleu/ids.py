@@ -7,7 +7,12 @@ Every scoring entry point of rapidbleu accepts, besides text, *sequences of toke
   tensors (converted with ``.numpy()``, zero-copy; torch is never imported by rapidbleu);
 - a whole batch as one 2-D integer array or tensor, one row per sequence, with ``lengths``
   (row ``i`` is ``row[:lengths[i]]``) or a ``pad_id`` (every ``pad_id`` in a row is dropped, so
-  left and right padding both work).
+  left and right padding both work); one of the two is required (a batch read whole would
+  score its padding), and a masked array is read without its masked entries.
+
+Only sequences are read (lists, tuples, arrays, tensors, ``collections.abc.Sequence``):
+generators (read once), sets and dicts (no order) are refused, as for text. A str token with
+a lone surrogate is :class:`~rapidbleu.errors.InvalidTextError`, as for text.
 
 The sequences are read in Rust (arrays through their buffers, no Python object per token) and
 counted by the same n-gram engine as text: an ID is looked up by its value, a token by its
@@ -15,7 +20,8 @@ UTF-8 bytes. One corpus holds IDs or str tokens, not both.
 
 Example:
     >>> import numpy as np
-    >>> rows, kind = token_statistics([[1, 2, 3]], [[[1, 2, 3], [2, 3, 4]]], max_order=2)
+    >>> refs = [[[1, 2, 3], [2, 3, 4]]]
+    >>> rows, kind = token_statistics([[1, 2, 3]], refs, max_order=2, per_segment=True)
     >>> rows.tolist(), kind
     ([[3, 3, 3, 2, 3, 2]], 'ids')
     >>> batch = np.array([[1, 2, 3, 0], [5, 0, 0, 0]])
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,11 +47,44 @@ from rapidbleu.errors import (
     MissingModelError,
 )
 
-__all__ = ["encode", "is_pretokenized", "is_token_sequence", "num_refs", "token_statistics"]
+__all__ = [
+    "TokenLayout",
+    "encode",
+    "is_pretokenized",
+    "is_token_sequence",
+    "num_refs",
+    "token_statistics",
+]
 
 #: How a segment's reference length is chosen: sacreBLEU/NLTK (closest, ties to the shorter),
 #: the R package sacRebleu (closest, ties to the first listed), TF-NMT / HF evaluate (shortest).
 REF_LEN_RULES = ("closest", "closest-first", "shortest")
+
+
+@dataclass(frozen=True)
+class TokenLayout:
+    """Where the rows of 2-D token-ID arrays end (see :func:`token_statistics`).
+
+    Attributes:
+        pad_id: An ID dropped from every sequence (padding), or ``None``.
+        lengths: Row lengths of a 2-D hypotheses array, or ``None``.
+        ref_lengths: Per reference list, the row lengths of its 2-D array (or ``None``).
+
+    Example:
+        >>> bool(TokenLayout()), TokenLayout(pad_id=0).kwargs()["pad_id"]
+        (False, 0)
+    """
+
+    pad_id: Any = None
+    lengths: Any = None
+    ref_lengths: Any = None
+
+    def __bool__(self) -> bool:
+        return any(v is not None for v in (self.pad_id, self.lengths, self.ref_lengths))
+
+    def kwargs(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`token_statistics` that this layout sets."""
+        return {"pad_id": self.pad_id, "lengths": self.lengths, "ref_lengths": self.ref_lengths}
 
 
 def _is_torch(obj: Any) -> bool:
@@ -115,7 +155,7 @@ def token_statistics(
     *,
     max_order: int = 4,
     ref_len_rule: str = "closest",
-    per_segment: bool = True,
+    per_segment: bool | None = None,
     pad_id: int | None = None,
     lengths: Sequence[int] | None = None,
     ref_lengths: Sequence[Sequence[int] | None] | None = None,
@@ -128,18 +168,31 @@ def token_statistics(
     Totals are the raw ``len - n + 1`` (never below 0); dialects apply their own rules (NLTK's
     and the R package's ``max(1, count)`` denominators) when scoring.
 
+    **2-D arrays.** A 2-D integer array or tensor (a batch, one row per sequence) must say
+    where its rows end: with ``pad_id`` (every ID equal to it is dropped, in every sequence,
+    so left and right padding both work) or with ``lengths`` (row ``i`` is
+    ``row[:lengths[i]]``; ``ref_lengths`` for reference arrays). Without either it is refused
+    (:class:`~rapidbleu.errors.InputError`): a padded batch read whole would score its padding.
+    A masked array (``numpy.ma``) is read without its masked entries, so its mask says where
+    rows end.
+
     Args:
         hypotheses: One token sequence per segment, or a 2-D array/tensor.
-        references: With ``per_segment`` (NLTK's layout), ``references[i]`` is the list of
-            references of hypothesis ``i``; otherwise reference streams (sacreBLEU's layout),
-            ``references[k][i]``. Each list may also be a 2-D array/tensor.
+        references: With ``per_segment=True`` (NLTK's layout), ``references[i]`` is the list
+            of references of hypothesis ``i``; with ``per_segment=False`` (sacreBLEU's
+            layout), reference streams ``references[k][i]``. Each list may also be a 2-D
+            array/tensor.
         max_order: Highest n-gram order N.
         ref_len_rule: ``closest`` (ties to the shorter), ``closest-first`` (ties to the first
             listed) or ``shortest``.
-        per_segment: Layout of ``references`` (see above).
-        pad_id: An ID dropped from every array row and list (padding).
-        lengths: Row lengths of a 2-D ``hypotheses`` array.
-        ref_lengths: Row lengths of each 2-D reference array (parallel to ``references``).
+        per_segment: The layout of ``references`` (see above). Required: the two layouts of
+            a one-segment corpus look alike, and a guess would pair the wrong sequences.
+        pad_id: An ID dropped from every array row and list (padding), hypotheses and
+            references alike: an integer from -2**63 to 2**63 - 1.
+        lengths: Row lengths of a 2-D ``hypotheses`` array (a list, array or tensor of
+            integers from 0 to the row width).
+        ref_lengths: Per reference list (parallel to ``references``): the row lengths of its
+            2-D array, or ``None`` for a list that is not one.
         lowercase: Lowercase str tokens.
         num_threads: Threads of the core (``None``: ``$RAPIDBLEU_NUM_THREADS``, else all
             cores).
@@ -150,34 +203,48 @@ def token_statistics(
         The ``(n, 2 + 2N)`` int64 rows and the kind: ``ids``, ``tokens`` or ``empty``.
 
     Raises:
-        rapidbleu.errors.InputTypeError: Not token sequences, or IDs mixed with str tokens.
+        rapidbleu.errors.InvalidOptionError: An option has a value that is not allowed
+            (``per_segment`` not given, ``pad_id`` not an integer, a length that is not a
+            non-negative integer, ``lengths`` with ``pad_id``).
+        rapidbleu.errors.InputTypeError: Not token sequences (a generator, a set, floats), or
+            IDs mixed with str tokens.
+        rapidbleu.errors.InputError: A 2-D array without ``pad_id`` or lengths, a length
+            beyond its row.
+        rapidbleu.errors.InvalidTextError: A str token with a lone surrogate.
         rapidbleu.errors.LengthMismatchError: Hypotheses and references differ in number.
         rapidbleu.errors.MissingReferenceError: A segment has no reference.
 
     Example:
-        >>> token_statistics([["a", "b"]], [[["a", "c"], ["b"]]], max_order=2)[0].tolist()
-        [[2, 2, 2, 0, 2, 1]]
+        >>> toks = [["a", "b"]]
+        >>> token_statistics(toks, [[["a", "c"], ["b"]]], max_order=2, per_segment=True)[0]
+        array([[2, 2, 2, 0, 2, 1]])
     """
     if ref_len_rule not in REF_LEN_RULES:
         raise InvalidOptionError(
             f"unknown ref_len_rule {ref_len_rule!r}; allowed: " + ", ".join(REF_LEN_RULES)
         )
-    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+    order = _config.integer(max_order)
+    if order is None or order < 1:
         raise InvalidOptionError(f"max_order must be a positive integer, got {max_order!r}")
+    if per_segment is None:
+        raise InvalidOptionError(
+            "say how references are laid out: per_segment=True (references[i] lists the "
+            "references of hypothesis i, NLTK's layout) or per_segment=False (reference "
+            "streams references[k][i], sacreBLEU's layout)"
+        )
     if lowercase:
         hypotheses, references = _lower(hypotheses), _lower(references)
-    # The flags are read by truth value, as `lowercase` is (the core takes only a real bool).
+    # The flags are read by truth value, as `lowercase` is (the core takes only a real bool);
+    # pad_id and the lengths are checked by the core's glue (one message each).
     return _core.bleu_token_statistics(
         hypotheses,
         references,
-        max_order,
+        order,
         ref_len_rule,
         bool(per_segment),
         pad_id,
-        None if lengths is None else [int(n) for n in lengths],
-        None
-        if ref_lengths is None
-        else [None if r is None else [int(n) for n in r] for r in ref_lengths],
+        lengths,
+        ref_lengths,
         _config.num_threads(num_threads),
         bool(str_as_chars),
     )
@@ -196,6 +263,20 @@ def _load_hf(path: str | os.PathLike[str]) -> Any:
             "reading a tokenizer.json needs the `tokenizers` package: pip install tokenizers"
         ) from e
     return tokenizers.Tokenizer.from_file(os.fspath(path))
+
+
+def _tokens_of(out: Any, i: int) -> list[Any]:
+    """A callable tokenizer's output for ``texts[i]`` as a list, or a clear error."""
+    if (
+        out is None
+        or isinstance(out, (bytes, dict, set, frozenset))
+        or not hasattr(out, "__iter__")
+    ):
+        raise InputTypeError(
+            f"the tokenizer returned {type(out).__name__} for texts[{i}]; it must return a "
+            "sequence of tokens (str) or token IDs (int)"
+        )
+    return list(out)
 
 
 def encode(
@@ -235,7 +316,7 @@ def encode(
     if module == "tiktoken" and hasattr(tokenizer, "encode_ordinary_batch"):
         return [list(ids) for ids in tokenizer.encode_ordinary_batch(texts)]
     if callable(tokenizer):
-        return [list(tokenizer(t)) for t in texts]
+        return [_tokens_of(tokenizer(t), i) for i, t in enumerate(texts)]
     raise InputTypeError(
         f"tokenizer is {type(tokenizer).__name__}; expected a tokenizers.Tokenizer, a path to "
         "a tokenizer.json, a tiktoken.Encoding or a callable"

@@ -6,6 +6,7 @@
 //! sacreBLEU); then borrow their UTF-8 buffers. ASCII lowercasing happens later in Rust.
 
 use crate::errors::{ErrorKind, OrRaise};
+use crate::sequence::{is_sequence, not_a_sequence};
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyString};
 use rapidbleu_core::corpus::{Corpus, Groups};
@@ -30,6 +31,11 @@ pub fn collect<'py>(
     lowercase: bool,
 ) -> PyResult<Owned<'py>> {
     let py = seq.py();
+    let items = if allow_none { "str or None" } else { "str" };
+    if !is_sequence(seq) {
+        // A generator would be read once (and be empty the next time); a set has no order.
+        return Err(not_a_sequence(seq, &what, items));
+    }
     let iter = seq.try_iter().map_err(|_| {
         ErrorKind::InputType.err(
             py,
@@ -101,6 +107,9 @@ pub fn collect_streams<'py>(
     lowercase: bool,
 ) -> PyResult<Vec<Owned<'py>>> {
     let py = refs.py();
+    if !refs.is_instance_of::<PyString>() && !is_sequence(refs) {
+        return Err(not_a_sequence(refs, &"references", "reference streams"));
+    }
     let iter = refs.try_iter().map_err(|_| {
         ErrorKind::InputType.err(
             py,
@@ -156,6 +165,13 @@ fn collect_segments<'py>(
     lowercase: bool,
 ) -> PyResult<Vec<Owned<'py>>> {
     let py = refs.py();
+    if refs.is_instance_of::<PyString>() || !is_sequence(refs) {
+        return Err(not_a_sequence(
+            refs,
+            &"references",
+            "reference lists (one per hypothesis)",
+        ));
+    }
     let segs: Vec<Bound<'py, PyAny>> = refs
         .try_iter()
         .map_err(|_| ErrorKind::InputType.err(py, "references must be a sequence"))?

@@ -7,6 +7,7 @@
 //! arrays that own the Rust buffer (no copy, no per-segment Python object). Option values are
 //! checked by the core; which options a metric takes, and their defaults, are Python's.
 
+mod args;
 mod arrays;
 mod bleu;
 mod chrf;
@@ -17,6 +18,7 @@ mod io;
 mod items;
 mod mecab;
 mod read;
+mod sequence;
 mod spm;
 mod ter;
 mod text;

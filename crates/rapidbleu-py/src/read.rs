@@ -1,14 +1,16 @@
-//! Reading pre-tokenised input from Python: token IDs (lists of int, NumPy integer arrays,
-//! torch CPU tensors, 2-D arrays with lengths or a padding id) and tokens (lists of str) into
-//! [`Collector`]s, with the messages of every input error.
+//! Reading pre-tokenised input from Python: token IDs (lists of int, NumPy integer arrays of
+//! any byte order, masked arrays without their masked entries, torch CPU tensors, 2-D arrays
+//! with lengths or a padding id) and tokens (lists of str) into [`Collector`]s, with the
+//! messages of every input error.
 //!
 //! NumPy arrays are read through their buffers (no Python object per token), lists item by
-//! item. IDs become one flat `i64` buffer, tokens borrow the UTF-8 of the Python strings (a
-//! lone surrogate is encoded with `surrogatepass`, so every distinct string is a distinct byte
-//! string, as distinct strings are distinct keys in NLTK's `Counter`).
+//! item. IDs become one flat `i64` buffer, tokens borrow the UTF-8 of the Python strings. The
+//! rules are the text path's: a lone surrogate is not text (`InvalidTextError`), and only
+//! sequences are read (see [`crate::sequence`]).
 
 use crate::corpus::type_name;
 use crate::errors::{ErrorKind, OrRaise};
+use crate::sequence::{is_masked, is_sequence, not_a_sequence};
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2, PyUntypedArray,
     PyUntypedArrayMethods,
@@ -63,9 +65,18 @@ fn is_torch_tensor(obj: &Bound<'_, PyAny>) -> bool {
         && obj.hasattr("numpy").unwrap_or(false)
 }
 
-/// A torch tensor as a NumPy array (`.detach().numpy()`, zero-copy for CPU tensors).
-fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &dyn Display) -> PyResult<Bound<'py, PyAny>> {
-    obj.call_method0("detach")
+/// A torch tensor as a NumPy array (`.detach().numpy()`, zero-copy for CPU tensors), and its
+/// dtype as torch names it (for messages).
+fn torch_to_numpy<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &dyn Display,
+) -> PyResult<(Bound<'py, PyAny>, String)> {
+    let dtype = obj
+        .getattr("dtype")
+        .and_then(|d| d.str().map(|s| s.to_string()))
+        .unwrap_or_default();
+    let arr = obj
+        .call_method0("detach")
         .and_then(|t| t.call_method0("numpy"))
         .map_err(|e| {
             ErrorKind::InputType.err(
@@ -75,20 +86,26 @@ fn torch_to_numpy<'py>(obj: &Bound<'py, PyAny>, what: &dyn Display) -> PyResult<
                      move it to the CPU first with .cpu()"
                 ),
             )
-        })
+        })?;
+    Ok((arr, dtype))
 }
 
-/// A NumPy integer array as an `int64` array (converted by NumPy when its dtype differs).
+/// A NumPy integer array as a native-endian `int64` array (converted by NumPy when its dtype
+/// differs). `torch_dtype` is the dtype of the torch tensor it came from, if it did.
 fn as_i64_array<'py>(
     arr: &Bound<'py, PyUntypedArray>,
     what: &dyn Display,
+    torch_dtype: Option<&str>,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
     let py = arr.py();
     let dt = arr.dtype();
     let (kind, size) = (dt.kind(), dt.itemsize());
+    // A big-endian array (`>i8`) has the right kind and size but not the byte order the core
+    // reads: NumPy converts it.
+    let native = dt.is_native_byteorder() != Some(false);
     let converted = match kind {
-        b'i' if size == 8 => return Ok(arr.clone()),
-        b'i' | b'b' => arr.call_method1("astype", ("int64",))?,
+        b'i' if size == 8 && native => return Ok(arr.clone()),
+        b'i' | b'b' => arr.call_method1("astype", ("=i8",))?,
         b'u' => {
             if size == 8 && arr.len() > 0 {
                 let max: u64 = arr.call_method0("max")?.extract()?;
@@ -99,19 +116,36 @@ fn as_i64_array<'py>(
                     ));
                 }
             }
-            arr.call_method1("astype", ("int64",))?
+            arr.call_method1("astype", ("=i8",))?
         }
         _ => {
-            return Err(ErrorKind::InputType.err(
-                py,
-                format!(
-                    "{what} is a NumPy array of dtype {}; token IDs must be integers",
+            let described = match torch_dtype {
+                Some(t) => format!("a torch tensor of dtype {t}"),
+                None => format!(
+                    "a NumPy array of dtype {}",
                     dt.str().map(|s| s.to_string()).unwrap_or_default()
                 ),
-            ))
+            };
+            return Err(ErrorKind::InputType.err(
+                py,
+                format!("{what} is {described}; token IDs must be integers"),
+            ));
         }
     };
     Ok(converted.cast_into::<PyUntypedArray>()?)
+}
+
+/// `arr` (an int64 array that [`as_i64_array`] returned) as a typed array of dimension `D`.
+fn typed<'a, 'py, T: pyo3::type_object::PyTypeCheck>(
+    arr: &'a Bound<'py, PyUntypedArray>,
+    what: &dyn Display,
+) -> PyResult<&'a Bound<'py, T>> {
+    arr.cast::<T>().map_err(|_| {
+        ErrorKind::InputType.err(
+            arr.py(),
+            format!("{what} is a NumPy array that cannot be read as int64 token IDs"),
+        )
+    })
 }
 
 fn mixed(py: Python<'_>, what: &dyn Display) -> PyErr {
@@ -138,7 +172,6 @@ fn set_kind(py: Python<'_>, kind: &mut Kind, want: Kind, what: &dyn Display) -> 
 /// How rows of a 2-D array end: at a given length, or by dropping a padding id.
 #[derive(Clone, Copy)]
 enum RowEnd<'a> {
-    Full,
     Lengths(&'a [i64]),
     Pad(i64),
 }
@@ -168,15 +201,21 @@ fn push_seq<'py>(
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
         return push_list(obj, what, pad, kind, col, buf);
     }
-    let obj = if is_torch_tensor(obj) {
-        torch_to_numpy(obj, what)?
+    let (obj, torch_dtype) = if is_torch_tensor(obj) {
+        let (arr, dtype) = torch_to_numpy(obj, what)?;
+        (arr, Some(dtype))
     } else {
-        obj.clone()
+        (obj.clone(), None)
     };
     buf.clear();
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+        if arr.ndim() == 1 && is_masked(arr)? {
+            // A masked array's masked entries are not part of the sequence.
+            let kept = obj.call_method0("compressed")?;
+            return push_seq(&kept, what, read, kind, col, buf);
+        }
         if arr.ndim() != 1 || arr.dtype().kind() == b'O' {
-            if arr.dtype().kind() == b'O' {
+            if arr.ndim() == 1 {
                 // An object array (e.g. of str): read item by item below.
                 return push_list(&obj, what, pad, kind, col, buf);
             }
@@ -184,13 +223,13 @@ fn push_seq<'py>(
                 py,
                 format!(
                     "{what} is a {}-D array; a sequence must be 1-D (give a batch as a 2-D \
-                     array of hypotheses, with lengths or a padding id)",
+                     integer array of hypotheses, with lengths or a padding id)",
                     arr.ndim()
                 ),
             ));
         }
-        let arr = as_i64_array(arr, what)?;
-        let arr = arr.cast::<PyArray1<i64>>()?.readonly();
+        let arr = as_i64_array(arr, what, torch_dtype.as_deref())?;
+        let arr = typed::<PyArray1<i64>>(&arr, what)?.readonly();
         if arr.len() > 0 {
             set_kind(py, kind, Kind::Ids, what)?;
         }
@@ -259,15 +298,13 @@ fn push_list<'py>(
             len = list.len();
         }
     } else {
-        let iter = obj.try_iter().map_err(|_| {
-            ErrorKind::InputType.err(
-                obj.py(),
-                format!(
-                    "{what} is {}; expected a sequence of int token IDs or of str tokens",
-                    type_name(obj)
-                ),
-            )
-        })?;
+        let items = "int token IDs or str tokens";
+        if !is_sequence(obj) {
+            return Err(not_a_sequence(obj, what, items));
+        }
+        let iter = obj
+            .try_iter()
+            .map_err(|_| not_a_sequence(obj, what, items))?;
         for (j, item) in iter.enumerate() {
             push_item(item?, &Indexed(what, j), pad, kind, col, buf)?;
         }
@@ -313,13 +350,17 @@ fn push_item<'py>(
     let py = item.py();
     if let Ok(s) = item.cast::<PyString>() {
         set_kind(py, kind, Kind::Tokens, what)?;
-        if s.to_str().is_ok() {
-            col.toks.push(item);
-        } else {
-            // A lone surrogate: surrogatepass keeps distinct strings distinct.
-            col.toks
-                .push(s.call_method1("encode", ("utf-8", "surrogatepass"))?);
+        // One rule for text and tokens: a lone surrogate is not text (it has no UTF-8).
+        if s.to_str().is_err() {
+            return Err(ErrorKind::InvalidText.err(
+                py,
+                format!(
+                    "{what} is not valid Unicode text (it contains a lone surrogate code point \
+                     U+D800..U+DFFF); decode your input with errors='replace' or 'ignore'"
+                ),
+            ));
         }
+        col.toks.push(item);
         return Ok(());
     }
     match item.extract::<i64>() {
@@ -355,41 +396,71 @@ fn push_item<'py>(
     }
 }
 
-/// The row lengths of a 2-D array: all of them, `lengths`, or (with a padding id) all.
+/// How the rows of a 2-D array end: at `lengths` (named `lengths_name` in messages) or
+/// without every `pad` ID. One of the two is required: a padded batch read whole would count
+/// its padding as tokens, a silently wrong score.
 fn row_end<'a>(
     py: Python<'_>,
     lengths: Option<&'a [i64]>,
+    lengths_name: &str,
     pad: Option<i64>,
-    rows: usize,
-    width: usize,
+    (rows, width): (usize, usize),
     what: &dyn Display,
 ) -> PyResult<RowEnd<'a>> {
     match (lengths, pad) {
         (Some(_), Some(_)) => {
-            Err(ErrorKind::InvalidOption.err(py, "give lengths or pad_id, not both"))
+            Err(ErrorKind::InvalidOption
+                .err(py, format!("give {lengths_name} or pad_id, not both")))
         }
         (Some(l), None) => {
             if l.len() != rows {
                 return Err(ErrorKind::LengthMismatch.err(
                     py,
-                    format!("{what} has {rows} rows but {} lengths", l.len()),
+                    format!(
+                        "{what} has {rows} rows but {lengths_name} has {} lengths",
+                        l.len()
+                    ),
                 ));
             }
             if let Some((i, &n)) = l
                 .iter()
                 .enumerate()
-                .find(|&(_, &n)| n < 0 || n as usize > width)
+                .find(|&(_, &n)| n < 0 || n as u64 > width as u64)
             {
                 return Err(ErrorKind::Input.err(
                     py,
-                    format!("length {n} of {what}[{i}] is outside 0..={width} (the row width)"),
+                    format!(
+                        "{lengths_name}[{i}] = {n} is outside 0..={width} (the width of {what})"
+                    ),
                 ));
             }
             Ok(RowEnd::Lengths(l))
         }
         (None, Some(p)) => Ok(RowEnd::Pad(p)),
-        (None, None) => Ok(RowEnd::Full),
+        (None, None) => Err(ErrorKind::Input.err(
+            py,
+            format!(
+                "{what} is a 2-D array of token IDs ({rows} x {width}), and nothing says where \
+                 its rows end: pass pad_id=ID (every ID equal to it is dropped, left or right \
+                 padding) or {lengths_name}=[...] (row i is row[:{lengths_name}[i]]); for rows \
+                 without padding, {lengths_name}=[{width}] * {rows}"
+            ),
+        )),
     }
+}
+
+/// Reads the rows of a masked 2-D array: each row without its masked entries.
+fn push_masked_rows<'py>(
+    obj: &Bound<'py, PyAny>,
+    rows: usize,
+    what: &dyn Display,
+    read: Read,
+    (kind, col, buf): (&mut Kind, &mut Collector<'py>, &mut Vec<i64>),
+) -> PyResult<usize> {
+    for i in 0..rows {
+        push_seq(&obj.get_item(i)?, &Indexed(what, i), read, kind, col, buf)?;
+    }
+    Ok(rows)
 }
 
 /// Reads a list of sequences: a 2-D integer array or tensor (rows cut at `lengths`, or with
@@ -398,7 +469,7 @@ pub(crate) fn push_seqs<'py>(
     obj: &Bound<'py, PyAny>,
     what: &dyn Display,
     read: Read,
-    lengths: Option<&[i64]>,
+    (lengths, lengths_name): (Option<&[i64]>, &str),
     kind: &mut Kind,
     col: &mut Collector<'py>,
     buf: &mut Vec<i64>,
@@ -407,10 +478,11 @@ pub(crate) fn push_seqs<'py>(
     let pad = read.pad;
     // Lists and tuples (the common case) skip the torch and NumPy checks.
     let listlike = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
-    let obj = if !listlike && is_torch_tensor(obj) {
-        torch_to_numpy(obj, what)?
+    let (obj, torch_dtype) = if !listlike && is_torch_tensor(obj) {
+        let (arr, dtype) = torch_to_numpy(obj, what)?;
+        (arr, Some(dtype))
     } else {
-        obj.clone()
+        (obj.clone(), None)
     };
     if listlike && lengths.is_none() {
         if let Ok(list) = obj.cast::<PyList>() {
@@ -422,18 +494,40 @@ pub(crate) fn push_seqs<'py>(
         }
     }
     if let Some(arr) = obj.cast::<PyUntypedArray>().ok().filter(|_| !listlike) {
-        if arr.ndim() == 2 && arr.dtype().kind() != b'O' {
-            let arr = as_i64_array(arr, what)?;
-            let arr: PyReadonlyArray2<'_, i64> = arr.cast::<PyArray2<i64>>()?.readonly();
+        let shape = arr.shape().to_vec();
+        if arr.ndim() == 2 && is_masked(arr)? {
+            if lengths.is_some() {
+                return Err(ErrorKind::InvalidOption.err(
+                    py,
+                    format!(
+                        "{what} is a masked array, whose mask says where its rows end; give \
+                         {lengths_name} for plain arrays only"
+                    ),
+                ));
+            }
+            return push_masked_rows(&obj, shape[0], what, read, (kind, col, buf));
+        }
+        if arr.ndim() == 2 && arr.dtype().kind() == b'O' {
+            return Err(ErrorKind::InputType.err(
+                py,
+                format!(
+                    "{what} is a 2-D NumPy array of dtype object; give a list of token \
+                     sequences, or a 2-D integer array with pad_id or {lengths_name}"
+                ),
+            ));
+        }
+        if arr.ndim() == 2 {
+            let end = row_end(py, lengths, lengths_name, pad, (shape[0], shape[1]), what)?;
+            let arr = as_i64_array(arr, what, torch_dtype.as_deref())?;
+            let arr: PyReadonlyArray2<'_, i64> = typed::<PyArray2<i64>>(&arr, what)?.readonly();
             let view = arr.as_array();
             let (rows, width) = (view.nrows(), view.ncols());
-            let end = row_end(py, lengths, pad, rows, width, what)?;
             if rows > 0 && width > 0 {
                 set_kind(py, kind, Kind::Ids, what)?;
             }
             let drop = match end {
                 RowEnd::Pad(p) => Some(p),
-                _ => None,
+                RowEnd::Lengths(_) => None,
             };
             // As for 1-D arrays: room for the copy is made fallibly.
             col.ids
@@ -443,7 +537,7 @@ pub(crate) fn push_seqs<'py>(
             for (i, row) in view.outer_iter().enumerate() {
                 let n = match end {
                     RowEnd::Lengths(l) => l[i] as usize,
-                    _ => width,
+                    RowEnd::Pad(_) => width,
                 };
                 match (drop, row.as_slice()) {
                     // A contiguous row (the usual C-order array) is copied as one slice.
@@ -461,8 +555,8 @@ pub(crate) fn push_seqs<'py>(
             return Err(ErrorKind::InputType.err(
                 py,
                 format!(
-                    "{what} is a {}-D array; expected a 2-D array (one row per sequence) or a \
-                     list of sequences",
+                    "{what} is a {}-D array; expected a 2-D integer array (one row per \
+                     sequence) or a list of sequences",
                     arr.ndim()
                 ),
             ));
@@ -472,7 +566,7 @@ pub(crate) fn push_seqs<'py>(
         return Err(ErrorKind::InvalidOption.err(
             py,
             format!(
-                "lengths apply to a 2-D array, but {what} is {}",
+                "{lengths_name} apply to a 2-D array, but {what} is {}",
                 type_name(&obj)
             ),
         ));
@@ -483,15 +577,13 @@ pub(crate) fn push_seqs<'py>(
             format!("{what} is a str; expected a list of sequences (lists of str or int)"),
         ));
     }
-    let iter = obj.try_iter().map_err(|_| {
-        ErrorKind::InputType.err(
-            py,
-            format!(
-                "{what} must be a list of sequences, not {}",
-                type_name(&obj)
-            ),
-        )
-    })?;
+    let items = "token sequences";
+    if !is_sequence(&obj) {
+        return Err(not_a_sequence(&obj, what, items));
+    }
+    let iter = obj
+        .try_iter()
+        .map_err(|_| not_a_sequence(&obj, what, items))?;
     let mut n = 0;
     for (i, seq) in iter.enumerate() {
         push_seq(&seq?, &Indexed(what, i), read, kind, col, buf)?;

@@ -41,7 +41,7 @@ __all__ = [
 Scores = npt.NDArray[Any]
 
 #: The most resamples or trials a test may draw (each is a row of indices per segment).
-MAX_SAMPLES = 10_000_000
+MAX_SAMPLES = resampling.MAX_RESAMPLES
 
 
 class Result:
@@ -142,9 +142,10 @@ def check_samples(n: Any, what: str) -> int:
         >>> check_samples(np.int64(5), "n_samples")
         5
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_SAMPLES:
+    value = _config.integer(n)
+    if value is None or not 1 <= value <= MAX_SAMPLES:
         raise InvalidOptionError(f"{what} must be an integer from 1 to {MAX_SAMPLES:,}, got {n!r}")
-    return int(n)
+    return value
 
 
 def bootstrap_scores(

@@ -177,7 +177,7 @@ def _corpus_lines(
         else:
             out["signatures"] = signature_text
         out["scale"] = args.scale
-        yield json.dumps(out)
+        yield json.dumps(out, allow_nan=False)
 
 
 def _per_item_lines(
@@ -221,4 +221,4 @@ def _per_item_lines(
             body: dict[str, Any] = per_system[0]
         else:
             body = dict(zip(systems, per_system))
-        yield json.dumps(body if item_id is None else {"id": item_id, **body})
+        yield json.dumps(body if item_id is None else {"id": item_id, **body}, allow_nan=False)

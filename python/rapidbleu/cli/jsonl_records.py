@@ -119,7 +119,8 @@ def parse_record(
         The candidates (one per field), the references and the ``id`` field (or ``None``).
 
     Raises:
-        rapidbleu.errors.InputError: Not a JSON object, a field missing or of the wrong type.
+        rapidbleu.errors.InputError: Not a JSON object, a field missing or of the wrong type,
+            an id that is not finite.
     """
     try:
         obj = json.loads(line)
@@ -138,4 +139,14 @@ def parse_record(
     if len(kinds) > 1:
         raise InputError(f"{where}: some candidates are text and some token IDs; use one kind")
     refs = _references(obj, references_field, where, ids=kinds == {"ids"})
-    return cands, refs, obj.get("id")
+    item_id = obj.get("id")
+    try:
+        # Python's json reads NaN, Infinity and 1e999; written back they are not valid JSON.
+        json.dumps(item_id, allow_nan=False)
+    except ValueError:
+        raise InputError(
+            f"{where}: the id holds a number that is not finite (NaN, Infinity or beyond "
+            "1.8e308), which --per-item could not write as valid JSON; use a finite number "
+            "or a string"
+        ) from None
+    return cands, refs, item_id

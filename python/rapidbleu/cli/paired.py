@@ -16,6 +16,7 @@ import logging
 import os
 from typing import Any, TextIO
 
+from rapidbleu import _config
 from rapidbleu.analysis.significance import PairedTest, check_samples
 from rapidbleu.cli import card
 from rapidbleu.errors import InputError, InvalidOptionError
@@ -148,6 +149,7 @@ def run_paired(
     if n_samples > 0:  # 0 or less: the default (sacreBLEU's rule, kept by PairedTest)
         # Checked before the informational lines, so that a bad count is the only line on stderr.
         check_samples(n_samples, "n_samples")
+    _config.seed()  # $SACREBLEU_SEED too: a bad one is the only line on stderr
     # sacreBLEU's informational lines on stderr (hidden by -q).
     logger.info(f"Found {len(named)} systems.")
     what = "bootstrap resampling" if test_type == "bs" else "approximate randomization"

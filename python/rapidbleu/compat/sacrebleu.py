@@ -45,11 +45,16 @@ def corpus_bleu(
     lowercase: bool = False,
     tokenize: str = BLEU.TOKENIZER_DEFAULT,
     use_effective_order: bool = False,
+    *,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> BLEUScore:
     """Corpus BLEU against one or more reference streams (sacreBLEU's ``corpus_bleu``).
 
     Args:
-        hypotheses: One str per segment.
+        hypotheses: One str per segment (or token sequences, or a 2-D array of token IDs:
+            see :func:`rapidbleu.ids.token_statistics`).
         references: Reference streams, each with one str per segment.
         smooth_method: ``exp``, ``floor``, ``add-k`` or ``none``.
         smooth_value: Value for ``floor`` / ``add-k``.
@@ -57,6 +62,11 @@ def corpus_bleu(
         lowercase: Lowercase everything first.
         tokenize: Tokenizer name (default ``13a``).
         use_effective_order: Truncate the geometric mean at the last order with n-grams.
+        pad_id: Token IDs only (rapidbleu's option): the padding ID, dropped from every
+            sequence; a 2-D array needs it or its lengths.
+        lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+        ref_lengths: Token IDs only: the row lengths of each 2-D reference stream (or
+            ``None`` for a stream that is not one).
 
     Returns:
         The score.
@@ -79,7 +89,9 @@ def corpus_bleu(
         smooth_value=smooth_value,
         effective_order=use_effective_order,
     )
-    return metric.corpus_score(hypotheses, references)
+    return metric.corpus_score(
+        hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
+    )
 
 
 def raw_corpus_bleu(
@@ -120,17 +132,23 @@ def sentence_bleu(
     lowercase: bool = False,
     tokenize: str = BLEU.TOKENIZER_DEFAULT,
     use_effective_order: bool = True,
+    *,
+    pad_id: int | None = None,
+    ref_lengths: Sequence[int] | None = None,
 ) -> BLEUScore:
     """Sentence BLEU of one hypothesis (sacreBLEU's ``sentence_bleu``).
 
     Args:
-        hypothesis: The hypothesis.
-        references: Its references.
+        hypothesis: The hypothesis (or a token sequence).
+        references: Its references (token IDs may be a 2-D array, one row per reference).
         smooth_method: ``exp``, ``floor``, ``add-k`` or ``none``.
         smooth_value: Value for ``floor`` / ``add-k``.
         lowercase: Lowercase first.
         tokenize: Tokenizer name (default ``13a``).
         use_effective_order: Truncate the geometric mean (default on, as in sacreBLEU).
+        pad_id: Token IDs only (rapidbleu's option): the padding ID, dropped from every
+            sequence.
+        ref_lengths: Token IDs only: the row lengths of a 2-D ``references`` array.
 
     Returns:
         The score.
@@ -145,7 +163,7 @@ def sentence_bleu(
         )
     else:
         metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
-    return metric.sentence_score(hypothesis, references)
+    return metric.sentence_score(hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths)
 
 
 @lru_cache(maxsize=64)

@@ -28,10 +28,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _core
+from rapidbleu import _config, _core
 from rapidbleu.dialects.result import BleuResult, DialectSignature
-from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.ids import encode, is_pretokenized, token_statistics
+from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.ids import TokenLayout, encode, is_pretokenized, token_statistics
 
 __all__ = ["compute", "compute_bleu", "corpus_score"]
 
@@ -54,9 +54,10 @@ def _tokenize(texts: Any, tokenizer: Any, what: str) -> Any:
 
 
 def _check_order(max_order: Any) -> int:
-    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+    order = _config.integer(max_order)
+    if order is None or order < 1:
         raise InvalidOptionError(f"max_order must be a positive integer, got {max_order!r}")
-    return max_order
+    return order
 
 
 def _from_rows(
@@ -100,9 +101,27 @@ def _from_rows(
 
 
 def compute_bleu(
-    reference_corpus: Any, translation_corpus: Any, max_order: int = 4, smooth: bool = False
+    reference_corpus: Any,
+    translation_corpus: Any,
+    max_order: int = 4,
+    smooth: bool = False,
+    *,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> tuple[float, list[float], float, float, int, int]:
     """TF-NMT's ``compute_bleu`` on token sequences (str tokens or IDs).
+
+    Args:
+        reference_corpus: Per translation, its references (token sequences, or a 2-D array).
+        translation_corpus: One token sequence per translation, or a 2-D array of IDs.
+        max_order: Highest n-gram order.
+        smooth: Add one to numerator and denominator of every order.
+        pad_id: Token IDs only (rapidbleu's option): the padding ID, dropped from every
+            sequence; a 2-D array needs it or its lengths.
+        lengths: Token IDs only: the row lengths of a 2-D ``translation_corpus`` array.
+        ref_lengths: Token IDs only: per translation, the row lengths of its 2-D references
+            array (or ``None``).
 
     Returns:
         ``(bleu, precisions, bp, ratio, translation_length, reference_length)``.
@@ -113,19 +132,43 @@ def compute_bleu(
     """
     max_order = _check_order(max_order)
     rows, _ = token_statistics(
-        translation_corpus, reference_corpus, max_order=max_order, ref_len_rule="shortest"
+        translation_corpus,
+        reference_corpus,
+        max_order=max_order,
+        ref_len_rule="shortest",
+        per_segment=True,
+        pad_id=pad_id,
+        lengths=lengths,
+        ref_lengths=ref_lengths,
     )
     return _from_rows(rows, max_order, bool(smooth))[:6]
 
 
 def _inputs(predictions: Any, references: Any, tokenizer: Any) -> tuple[Any, Any]:
+    for what, seq in (("predictions", predictions), ("references", references)):
+        if isinstance(seq, (str, bytes)) or not (isinstance(seq, Sequence) or is_pretokenized(seq)):
+            raise InputTypeError(
+                f"{what} must be a list (one entry per example), not {type(seq).__name__}"
+            )
     if len(predictions) == 0:
-        raise InvalidOptionError("predictions is empty")
+        raise EmptyInputError("predictions is empty")
     # evaluate: "if only one reference is provided make sure we still use list of lists".
     if len(references) and isinstance(references[0], str):
         references = [[ref] for ref in references]
     refs = [_tokenize(r, tokenizer, f"references[{i}]") for i, r in enumerate(references)]
     return _tokenize(predictions, tokenizer, "predictions"), refs
+
+
+def _rows(preds: Any, refs: Any, max_order: int, layout: TokenLayout) -> npt.NDArray[np.int64]:
+    rows, _ = token_statistics(
+        preds,
+        refs,
+        max_order=max_order,
+        ref_len_rule="shortest",
+        per_segment=True,
+        **layout.kwargs(),
+    )
+    return rows
 
 
 def compute(
@@ -134,6 +177,10 @@ def compute(
     tokenizer: Callable[[str], Any] | Any = None,
     max_order: int = 4,
     smooth: bool = False,
+    *,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> dict[str, Any]:
     """``evaluate.load("bleu").compute(...)``: the same keys and values.
 
@@ -144,6 +191,11 @@ def compute(
             ``tokenizers.Tokenizer``, a ``tokenizer.json`` path or a ``tiktoken.Encoding``.
         max_order: Highest n-gram order.
         smooth: Add one to numerator and denominator of every order.
+        pad_id: Token IDs only (rapidbleu's option): the padding ID, dropped from every
+            sequence; a 2-D array of IDs needs it or its lengths.
+        lengths: Token IDs only: the row lengths of a 2-D ``predictions`` array.
+        ref_lengths: Token IDs only: per prediction, the row lengths of its 2-D references
+            array (or ``None``).
 
     Returns:
         ``{"bleu", "precisions", "brevity_penalty", "length_ratio", "translation_length",
@@ -155,7 +207,7 @@ def compute(
     """
     max_order = _check_order(max_order)
     preds, refs = _inputs(predictions, references, tokenizer)
-    rows, _ = token_statistics(preds, refs, max_order=max_order, ref_len_rule="shortest")
+    rows = _rows(preds, refs, max_order, TokenLayout(pad_id, lengths, ref_lengths))
     bleu, precisions, bp, ratio, tl, rl, _, _ = _from_rows(rows, max_order, bool(smooth))
     return {
         "bleu": bleu,
@@ -173,8 +225,12 @@ def corpus_score(
     tokenizer: Callable[[str], Any] | Any = None,
     max_order: int = 4,
     smooth: bool = False,
+    *,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> BleuResult:
-    """:func:`compute` as rapidbleu's :class:`~rapidbleu.BleuResult`.
+    """:func:`compute` as rapidbleu's :class:`~rapidbleu.BleuResult` (same arguments).
 
     Example:
         >>> corpus_score(["a b c"], [["a b c"]], max_order=2).signature
@@ -182,7 +238,7 @@ def corpus_score(
     """
     max_order = _check_order(max_order)
     preds, refs = _inputs(predictions, references, tokenizer)
-    rows, _ = token_statistics(preds, refs, max_order=max_order, ref_len_rule="shortest")
+    rows = _rows(preds, refs, max_order, TokenLayout(pad_id, lengths, ref_lengths))
     bleu, precisions, bp, _, tl, rl, m, p = _from_rows(rows, max_order, bool(smooth))
     tok = "13a" if tokenizer is None else type(tokenizer).__name__
     if is_pretokenized(predictions):

@@ -21,7 +21,10 @@ NLTK's quirks are kept on purpose, because published numbers were computed with 
 
 Differences: mismatched corpus lengths raise :class:`~rapidbleu.errors.LengthMismatchError`
 (NLTK: ``AssertionError``); a segment without references raises
-:class:`~rapidbleu.errors.MissingReferenceError` (NLTK: ``ValueError`` from ``min``).
+:class:`~rapidbleu.errors.MissingReferenceError` (NLTK: ``ValueError`` from ``min``); a token
+(or a str read as characters) with a lone surrogate raises
+:class:`~rapidbleu.errors.InvalidTextError` (NLTK scores it; rapidbleu has one rule for text
+and tokens: a lone surrogate is not text); a 2-D array of IDs needs ``pad_id`` or its lengths.
 :func:`sentence_bleu_batch` is rapidbleu's own: every segment's ``sentence_bleu`` in one call.
 
 Example:
@@ -46,7 +49,7 @@ from rapidbleu import _config, _core
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction, modified_precision
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.ids import token_statistics
+from rapidbleu.ids import TokenLayout, token_statistics
 
 __all__ = [
     "Fraction",
@@ -107,22 +110,35 @@ def _weights(weights: Any) -> list[Any]:
     return list(weights)
 
 
-def _hyps(hypotheses: Any) -> Any:
-    # A str hypothesis is a sequence of characters in NLTK (it iterates it).
-    if isinstance(hypotheses, (list, tuple)):
-        return [list(h) if isinstance(h, str) else h for h in hypotheses]
-    return hypotheses
+def _as_seen(seq: Any, pad_id: int | None = None, length: int | None = None) -> Any:
+    """One sequence as the core reads it, for NLTK's Python code.
+
+    That code runs for smoothing methods 4-7 and rows scored in Python: a str is its
+    characters (NLTK iterates it), a masked array loses its masked entries, a row is cut at
+    ``length`` or loses its ``pad_id`` tokens.
+    """
+    if isinstance(seq, str):
+        return list(seq)
+    if isinstance(seq, np.ma.MaskedArray):
+        seq = seq.compressed()
+    if length is not None:
+        return list(seq[: int(length)])
+    if pad_id is None:
+        return seq
+    items = seq.tolist() if hasattr(seq, "tolist") else list(seq)
+    return [t for t in items if t != pad_id]
 
 
-def _refs(list_of_references: Any) -> Any:
-    if isinstance(list_of_references, (list, tuple)):
-        return [
-            [list(r) if isinstance(r, str) else r for r in refs]
-            if isinstance(refs, (list, tuple))
-            else refs
-            for refs in list_of_references
-        ]
-    return list_of_references
+def _segment(list_of_references: Any, hypotheses: Any, i: int, layout: TokenLayout) -> Any:
+    """``(references, hypothesis)`` of segment ``i`` as the core read them."""
+    lengths, ref_lengths = layout.lengths, layout.ref_lengths
+    hyp = _as_seen(hypotheses[i], layout.pad_id, None if lengths is None else lengths[i])
+    row_lengths = None if ref_lengths is None else ref_lengths[i]
+    refs = [
+        _as_seen(r, layout.pad_id, None if row_lengths is None else row_lengths[j])
+        for j, r in enumerate(list_of_references[i])
+    ]
+    return refs, hyp
 
 
 def _stats(
@@ -180,10 +196,11 @@ def _corpus(
     smoothing_function: Callable[..., Any] | None,
     auto_reweigh: bool,
     num_threads: int | None,
+    layout: TokenLayout,
 ) -> tuple[Any, list[Any], npt.NDArray[np.int64], int, list[Any]]:
     weights = _weights(weights)
     order = max(len(weight) for weight in weights)
-    rows = _stats(list_of_references, hypotheses, order, num_threads)
+    rows = _stats(list_of_references, hypotheses, order, num_threads, **layout.kwargs())
     n = order
     correct = rows[:, 2 : 2 + max(n, 1)][:, :n]
     total = np.maximum(rows[:, 2 + max(n, 1) :][:, :n], 1)
@@ -192,7 +209,8 @@ def _corpus(
     hyp_lengths, ref_lengths = int(rows[:, 0].sum()), int(rows[:, 1].sum())
     last = None
     if len(rows):
-        last = (_refs(list_of_references)[-1], _hyps(hypotheses)[-1])
+        # Smoothing methods 4-7 see the last segment (NLTK's loop variables).
+        last = _segment(list_of_references, hypotheses, len(rows) - 1, layout)
     score, p_n = _score(
         p_num, p_den, hyp_lengths, ref_lengths, weights, smoothing_function, auto_reweigh, last
     )
@@ -207,6 +225,9 @@ def corpus_bleu(
     auto_reweigh: bool = False,
     *,
     num_threads: int | None = None,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> Any:
     """NLTK's ``corpus_bleu``: micro-averaged precisions over the corpus.
 
@@ -220,6 +241,11 @@ def corpus_bleu(
         auto_reweigh: Re-weight uniformly when the hypothesis length is below 4.
         num_threads: Threads of the core (rapidbleu's option; ``None``: ``$RAPIDBLEU_NUM_THREADS``,
             else all cores).
+        pad_id: Token IDs only (rapidbleu's option): the padding ID, dropped from every
+            sequence; a 2-D array of IDs needs it or its lengths.
+        lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+        ref_lengths: Token IDs only: per segment, the row lengths of its 2-D references array
+            (or ``None``).
 
     Returns:
         The score (a float, or the int ``0`` without unigram matches), or a list of them.
@@ -229,7 +255,13 @@ def corpus_bleu(
         1.0
     """
     return _corpus(
-        list_of_references, hypotheses, weights, smoothing_function, auto_reweigh, num_threads
+        list_of_references,
+        hypotheses,
+        weights,
+        smoothing_function,
+        auto_reweigh,
+        num_threads,
+        TokenLayout(pad_id, lengths, ref_lengths),
     )[0]
 
 
@@ -239,14 +271,28 @@ def sentence_bleu(
     weights: Any = DEFAULT_WEIGHTS,
     smoothing_function: Callable[..., Any] | None = None,
     auto_reweigh: bool = False,
+    *,
+    pad_id: int | None = None,
+    ref_lengths: Sequence[int] | None = None,
 ) -> Any:
     """NLTK's ``sentence_bleu``: ``corpus_bleu([references], [hypothesis], ...)``.
+
+    ``pad_id`` (the padding ID, dropped from every sequence) and ``ref_lengths`` (the row
+    lengths of a 2-D ``references`` array) are rapidbleu's options for token IDs.
 
     Example:
         >>> sentence_bleu([[1, 2, 3, 5]], [1, 2, 3, 4])
         8.636168555094496e-78
     """
-    return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
+    return corpus_bleu(
+        [references],
+        [hypothesis],
+        weights,
+        smoothing_function,
+        auto_reweigh,
+        pad_id=pad_id,
+        ref_lengths=None if ref_lengths is None else [ref_lengths],
+    )
 
 
 def _fast_method(smoothing_function: Any) -> tuple[int, Any] | None:
@@ -264,15 +310,6 @@ def _fast_method(smoothing_function: Any) -> tuple[int, Any] | None:
         return None
     numbers = all(isinstance(getattr(owner, a, None), (int, float)) for a in ("epsilon", "k"))
     return (_FAST[name], owner) if numbers else None
-
-
-def _unpad(seq: Any, pad_id: int | None, length: int | None = None) -> Any:
-    """A sequence as the core saw it: cut at ``length`` or without ``pad_id`` tokens."""
-    if length is not None:
-        return list(seq[:length])
-    if pad_id is None:
-        return seq
-    return [t for t in (seq.tolist() if hasattr(seq, "tolist") else seq) if t != pad_id]
 
 
 def score_rows(
@@ -304,13 +341,18 @@ def score_rows(
         A ``(n, len(weights))`` float64 array.
 
     Example:
-        >>> rows, _ = token_statistics([[1, 2, 3]], [[[1, 2, 3]]], max_order=2)
+        >>> rows, _ = token_statistics([[1, 2, 3]], [[[1, 2, 3]]], max_order=2, per_segment=True)
         >>> score_rows(rows, [(0.5, 0.5)]).tolist()
         [[1.0]]
     """
     if method not in _FAST.values():
         raise InvalidOptionError(f"method must be one of 0..4 (method0..method4), got {method!r}")
-    return _core.nltk_sentence_scores(
+    smoothing = getattr(SmoothingFunction(epsilon=epsilon, k=k), f"method{method}")
+    numbers = [epsilon, k, *(x for w in weights for x in w)]
+    if not all(_exact_float(x) for x in numbers):
+        # An int that a float cannot hold exactly: Python's int arithmetic decides.
+        return _python_rows(rows, weights, smoothing, auto_reweigh, range(len(rows)))
+    out, python = _core.nltk_sentence_scores(
         rows,
         [[float(x) for x in w] for w in weights],
         # NLTK's auto_reweigh fires only for the tuple (0.25, 0.25, 0.25, 0.25), not a list.
@@ -321,6 +363,39 @@ def score_rows(
         bool(auto_reweigh),
         _config.num_threads(num_threads),
     )
+    if len(python):
+        # Rows where a value is not finite (or a division is by zero): NLTK's own code gives
+        # its value (nan, inf, 0.0) or raises its exception (ZeroDivisionError, OverflowError,
+        # ValueError), for the first such row, as a loop of sentence_bleu calls would.
+        out[python] = _python_rows(rows, weights, smoothing, auto_reweigh, python.tolist())
+    return out
+
+
+def _exact_float(x: Any) -> bool:
+    """Whether ``x`` is a float, or an int that a float holds exactly (``|x| <= 2**53``)."""
+    if isinstance(x, float):
+        return True
+    return isinstance(x, int) and abs(x) <= 2**53
+
+
+def _python_rows(
+    rows: npt.NDArray[np.int64],
+    weights: Sequence[Sequence[float]],
+    smoothing: Callable[..., Any],
+    auto_reweigh: bool,
+    which: Sequence[int],
+) -> npt.NDArray[np.float64]:
+    """NLTK's ``corpus_bleu`` tail, in Python, on the rows ``which`` (in order)."""
+    order = max(len(w) for w in weights)
+    n = (rows.shape[1] - 2) // 2
+    out = np.empty((len(which), len(weights)))
+    for j, i in enumerate(which):
+        row = rows[i].tolist()
+        p_num = row[2 : 2 + n][:order]
+        p_den = [max(1, t) for t in row[2 + n :][:order]]
+        s, _ = _score(p_num, p_den, row[0], row[1], list(weights), smoothing, auto_reweigh, None)
+        out[j] = s
+    return out
 
 
 def sentence_bleu_batch(
@@ -332,6 +407,7 @@ def sentence_bleu_batch(
     *,
     pad_id: int | None = None,
     lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
     num_threads: int | None = None,
 ) -> npt.NDArray[np.float64]:
     """``sentence_bleu`` of every segment in one call (rapidbleu's own function).
@@ -339,7 +415,10 @@ def sentence_bleu_batch(
     Equal, element by element, to ``[sentence_bleu(refs_i, hyp_i, ...) ...]``. Without
     smoothing or with ``method0``..``method4`` (of this module's or NLTK's own
     ``SmoothingFunction``) and float weights, scoring runs in Rust; otherwise NLTK's Python
-    code runs per segment.
+    code runs per segment. Segments where a value is not finite (infinite or NaN weights, a
+    smoothing constant of 0, overflowing sums) also run NLTK's Python code, so they give
+    NLTK's ``nan``/``inf``/``0.0`` or raise its ``ZeroDivisionError``/``OverflowError``/
+    ``ValueError`` (for the first such segment, as a loop of ``sentence_bleu`` calls would).
     ``method0`` warns once per call (NLTK warns per sentence).
 
     Args:
@@ -348,8 +427,10 @@ def sentence_bleu_batch(
         weights: One weight vector or a list of them (one column each).
         smoothing_function: As in :func:`sentence_bleu`.
         auto_reweigh: As in :func:`sentence_bleu`.
-        pad_id: Padding ID dropped from array rows and lists.
+        pad_id: Padding ID dropped from array rows and lists (a 2-D array of IDs needs it
+            or its lengths).
         lengths: Row lengths of a 2-D ``hypotheses`` array.
+        ref_lengths: Per segment, the row lengths of its 2-D references array (or ``None``).
         num_threads: Threads of the core (``None``: ``$RAPIDBLEU_NUM_THREADS``, else all
             cores).
 
@@ -363,9 +444,8 @@ def sentence_bleu_batch(
     ws = _weights(weights)
     order = max(len(w) for w in ws)
     many = len(ws) != 1
-    rows = _stats(
-        list_of_references, hypotheses, order, num_threads, pad_id=pad_id, lengths=lengths
-    )
+    layout = TokenLayout(pad_id, lengths, ref_lengths)
+    rows = _stats(list_of_references, hypotheses, order, num_threads, **layout.kwargs())
     fast = _fast_method(smoothing_function or SmoothingFunction().method0)
     plain = all(
         isinstance(w, (tuple, list)) and all(isinstance(x, (int, float)) for x in w) for w in ws
@@ -381,7 +461,6 @@ def sentence_bleu_batch(
                 stacklevel=2,
             )
         return out if many else out[:, 0]
-    hyps, refs = _hyps(hypotheses), _refs(list_of_references)
     scores = np.empty((len(rows), len(ws)))
     for i, row in enumerate(rows.tolist()):
         p_num = row[2 : 2 + order]
@@ -394,10 +473,7 @@ def sentence_bleu_batch(
             ws,
             smoothing_function,
             auto_reweigh,
-            (
-                [_unpad(r, pad_id) for r in refs[i]],
-                _unpad(hyps[i], pad_id, None if lengths is None else int(lengths[i])),
-            ),
+            _segment(list_of_references, hypotheses, i, layout),
         )
         scores[i] = s
     return scores if many else scores[:, 0]
@@ -411,6 +487,9 @@ def corpus_score(
     auto_reweigh: bool = False,
     *,
     num_threads: int | None = None,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
+    ref_lengths: Sequence[Sequence[int] | None] | None = None,
 ) -> BleuResult:
     """:func:`corpus_bleu` as rapidbleu's :class:`~rapidbleu.BleuResult` (one weight vector).
 
@@ -428,7 +507,13 @@ def corpus_score(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         score, p_n, _, _, (p_num, p_den, hyp_len, ref_len) = _corpus(
-            list_of_references, hypotheses, ws[0], smoothing_function, auto_reweigh, num_threads
+            list_of_references,
+            hypotheses,
+            ws[0],
+            smoothing_function,
+            auto_reweigh,
+            num_threads,
+            TokenLayout(pad_id, lengths, ref_lengths),
         )
     name = getattr(smoothing_function, "__name__", None) or "method0"
     owner = getattr(smoothing_function, "__self__", None)

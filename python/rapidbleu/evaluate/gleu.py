@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rapidbleu.errors import InvalidOptionError, LengthMismatchError
+from rapidbleu.errors import InputError, InvalidOptionError, LengthMismatchError
 from rapidbleu.ids import token_statistics
 
 __all__ = ["corpus_gleu"]
@@ -31,11 +31,37 @@ def _check(min_len: Any, max_len: Any) -> None:
             raise InvalidOptionError(f"{name} must be an integer >= 1, got {v!r}")
 
 
+def _rows(batch: Any, pad_id: Any, lengths: Any, what: str) -> Any:
+    """``batch`` as a list of sequences when it is a 2-D array or tensor, else as given.
+
+    Rows are cut at ``lengths`` or lose their ``pad_id`` IDs (the rule of
+    :func:`rapidbleu.ids.token_statistics`): GLEU pairs every hypothesis with each of its
+    references, so rows are taken apart here.
+    """
+    if getattr(batch, "ndim", 1) != 2:
+        return batch
+    if pad_id is None and lengths is None:
+        raise InputError(
+            f"{what} is a 2-D array of token IDs, and nothing says where its rows end: pass "
+            "pad_id=ID (every ID equal to it is dropped) or lengths=[...] (row i is "
+            "row[:lengths[i]])"
+        )
+    rows = [list(row) for row in batch.tolist()]
+    if lengths is not None:
+        if len(lengths) != len(rows):
+            raise LengthMismatchError(f"{what} has {len(rows)} rows but {len(lengths)} lengths")
+        return [row[: int(n)] for row, n in zip(rows, lengths)]
+    return [[t for t in row if t != pad_id] for row in rows]
+
+
 def corpus_gleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
     min_len: int = 1,
     max_len: int = 4,
+    *,
+    pad_id: int | None = None,
+    lengths: Sequence[int] | None = None,
 ) -> float:
     """NLTK's ``corpus_gleu`` on token sequences (str tokens or integer IDs).
 
@@ -45,6 +71,9 @@ def corpus_gleu(
         hypotheses: One token sequence per segment.
         min_len: The lowest n-gram order.
         max_len: The highest n-gram order.
+        pad_id: Token IDs only: the padding ID, dropped from every sequence (a 2-D array of
+            IDs, hypotheses or one hypothesis' references, needs it or ``lengths``).
+        lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
 
     Returns:
         The corpus GLEU (0.0 when no segment has any n-gram).
@@ -58,6 +87,11 @@ def corpus_gleu(
         0.6
     """
     _check(min_len, max_len)
+    hypotheses = _rows(hypotheses, pad_id, lengths, "hypotheses")
+    list_of_references = [
+        _rows(refs, pad_id, None, f"list_of_references[{i}]")
+        for i, refs in enumerate(list_of_references)
+    ]
     if len(list_of_references) != len(hypotheses):
         raise LengthMismatchError(
             f"{len(hypotheses)} hypotheses but {len(list_of_references)} reference lists"
@@ -73,7 +107,9 @@ def corpus_gleu(
             owner.append(i)
     if not pair_hyps:
         return 0.0
-    rows, _ = token_statistics(pair_hyps, pair_refs, max_order=max_len)
+    rows, _ = token_statistics(
+        pair_hyps, pair_refs, max_order=max_len, per_segment=True, pad_id=pad_id
+    )
     orders = range(min_len, max_len + 1)
     tp = rows[:, 2 + min_len - 1 : 2 + max_len].sum(axis=1).tolist()
     tpfp = rows[:, 2 + max_len + min_len - 1 :].sum(axis=1).tolist()

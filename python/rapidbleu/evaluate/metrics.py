@@ -21,6 +21,7 @@ from rapidbleu import _core
 from rapidbleu.compat.sacrebleu import corpus_bleu
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.evaluate.gleu import corpus_gleu
+from rapidbleu.metrics.bleu import BLEU
 
 __all__ = ["METRICS", "chrf", "google_bleu", "sacrebleu", "ter"]
 
@@ -78,7 +79,7 @@ def sacrebleu(
         force=force,
         lowercase=lowercase,
         use_effective_order=use_effective_order,
-        **(dict(tokenize=tokenize) if tokenize else {}),
+        tokenize=tokenize or BLEU.TOKENIZER_DEFAULT,
     )
     return {
         "score": output.score,

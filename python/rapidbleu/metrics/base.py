@@ -51,10 +51,10 @@ import numpy.typing as npt
 
 from rapidbleu import _config, _core
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
-from rapidbleu.ids import is_pretokenized
+from rapidbleu.ids import TokenLayout, is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.resampling import bootstrap_indices, exact_sums, f32_sums
+from rapidbleu.metrics.resampling import MAX_RESAMPLES, bootstrap_indices, exact_sums, f32_sums
 from rapidbleu.metrics.score import Score, Signature
 
 __all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "metric_classes"]
@@ -102,6 +102,8 @@ def check_streams(references: Any) -> Sequence[Any]:
         raise InputTypeError(
             "references must be a sequence of reference streams, each a sequence of str with "
             "one entry per hypothesis, e.g. [[ref1_seg1, ref1_seg2], [ref2_seg1, ref2_seg2]]"
+            f"; got a {type(references).__name__} (generators and iterators are read only "
+            "once, sets have no order: pass list(...) of them)"
         )
     if len(references) == 0:
         raise EmptyInputError(
@@ -137,7 +139,8 @@ def check_sentence_references(references: Any) -> None:
         rapidbleu.errors.EmptyInputError: no references given for the hypothesis
     """
     if type(references) is not list and (
-        isinstance(references, (str, bytes)) or not isinstance(references, Sequence)
+        isinstance(references, (str, bytes))
+        or not (isinstance(references, Sequence) or is_pretokenized(references))
     ):
         raise InputTypeError("references must be a sequence of str (the references)")
     if len(references) == 0:
@@ -239,6 +242,18 @@ class Metric(ABC, Generic[S]):
         """Rows of ``hypotheses`` against the prepared references ``cache``."""
         return self._statistics(hypotheses, cache, False)
 
+    def _token_statistics(
+        self, hypotheses: Any, references: Any, per_segment: bool, layout: TokenLayout
+    ) -> Rows:
+        """Rows of token IDs whose 2-D arrays end as ``layout`` says; the default refuses.
+
+        Metrics that take token IDs (BLEU) implement it.
+        """
+        raise InvalidOptionError(
+            f"{type(self).__name__} does not take token IDs, so pad_id, lengths and "
+            "ref_lengths do not apply"
+        )
+
     # -- the public statistics surface -----------------------------------------------------
 
     def cache_references(self, references: Sequence[Sequence[str | None]]) -> None:
@@ -260,16 +275,24 @@ class Metric(ABC, Generic[S]):
         references: Any = None,
         *,
         per_segment: bool = False,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
     ) -> Rows:
         """Sufficient statistics of every segment: one int64 row each (:attr:`layout`).
 
         Args:
             hypotheses: One segment per entry (str; token sequences where the metric takes
-                them).
+                them, or a 2-D array of token IDs).
             references: Reference streams (``references[k][i]``); with ``per_segment``, one
                 list of references per hypothesis (``references[i]``); ``None``: the cached
                 references.
             per_segment: The layout of ``references`` (see above).
+            pad_id: Token IDs only: the padding ID, dropped from every sequence (a 2-D array
+                needs ``pad_id`` or its lengths; see :func:`rapidbleu.ids.token_statistics`).
+            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+            ref_lengths: Token IDs only: per reference list (stream, or with ``per_segment``
+                a segment's references), the row lengths of its 2-D array or ``None``.
 
         Returns:
             An ``(n, layout.width)`` int64 array; the corpus score is
@@ -281,10 +304,24 @@ class Metric(ABC, Generic[S]):
             rapidbleu.errors.InputTypeError: Something other than text (or tokens) in the input.
         """
         hypotheses = check_hypotheses(hypotheses)
+        layout = TokenLayout(pad_id, lengths, ref_lengths)
+        if layout and not is_pretokenized(hypotheses):
+            raise InvalidOptionError(
+                "pad_id, lengths and ref_lengths describe token IDs (2-D arrays, lists of "
+                "IDs); these hypotheses are text"
+            )
         if references is not None:
             if not per_segment:
                 check_streams(references)
-            rows = self._statistics(hypotheses, references, per_segment)
+            if layout:
+                rows = self._token_statistics(hypotheses, references, per_segment, layout)
+            else:
+                rows = self._statistics(hypotheses, references, per_segment)
+        elif layout:
+            raise InvalidOptionError(
+                "pad_id, lengths and ref_lengths need the references in the same call "
+                "(references=...), not cached ones"
+            )
         elif self._ref_cache is not None:
             rows = self._cached_statistics(self._ref_cache, hypotheses)
         else:
@@ -294,15 +331,27 @@ class Metric(ABC, Generic[S]):
             )
         return rows
 
-    def corpus_statistics(self, hypotheses: Sequence[Any], references: Any = None) -> Rows:
+    def corpus_statistics(
+        self,
+        hypotheses: Sequence[Any],
+        references: Any = None,
+        *,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
+    ) -> Rows:
         """:meth:`statistics` with reference streams (rapidbleu's name since its first release).
+
+        ``pad_id``, ``lengths`` and ``ref_lengths`` are :meth:`statistics`'.
 
         Example:
             >>> from rapidbleu.metrics import BLEU
             >>> BLEU().corpus_statistics(["a b c"], [["a b d"]]).tolist()
             [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
         """
-        return self.statistics(hypotheses, references)
+        return self.statistics(
+            hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
+        )
 
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Rows of every system of a chunk of lines read from files (the command's stream).
@@ -386,13 +435,25 @@ class Metric(ABC, Generic[S]):
         references: Any = None,
         *,
         per_segment: bool = False,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
     ) -> Scores:
         """Every segment's sentence score in one batched call (float64).
 
         Equal, element by element, to ``sentence_score(h_i, refs_i).score``. Arguments as in
         :meth:`statistics`.
         """
-        return self.score_rows(self.statistics(hypotheses, references, per_segment=per_segment))
+        return self.score_rows(
+            self.statistics(
+                hypotheses,
+                references,
+                per_segment=per_segment,
+                pad_id=pad_id,
+                lengths=lengths,
+                ref_lengths=ref_lengths,
+            )
+        )
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
@@ -475,6 +536,10 @@ class Metric(ABC, Generic[S]):
         hypotheses: Sequence[Any],
         references: Any,
         n_bootstrap: int = 1,
+        *,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
     ) -> S:
         """The corpus score of ``hypotheses`` against reference streams.
 
@@ -485,12 +550,23 @@ class Metric(ABC, Generic[S]):
             n_bootstrap: With more than 1, also estimate the mean and 95% confidence interval
                 from ``n_bootstrap`` bootstrap resamples (seed ``$SACREBLEU_SEED``, default
                 12345), as sacreBLEU does; the signature then shows ``bs:`` and ``seed:``.
+                At most :data:`MAX_RESAMPLES`.
+            pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
+            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+            ref_lengths: Token IDs only: the row lengths of each 2-D reference stream.
 
         Returns:
             The score.
         """
         n = _config_int(n_bootstrap, "n_bootstrap")
-        rows = self.statistics(hypotheses, references)
+        if n > MAX_RESAMPLES:
+            raise InvalidOptionError(
+                f"n_bootstrap must be at most {MAX_RESAMPLES:,} (0 or 1: no resampling), "
+                f"got {n_bootstrap!r}"
+            )
+        rows = self.statistics(
+            hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
+        )
         score = self.score_totals(self.total(rows))
         if n > 1:
             # sacreBLEU's Metric.corpus_score: resample, then record n and seed for the signature.
@@ -501,18 +577,32 @@ class Metric(ABC, Generic[S]):
             score.estimate_ci(list(self.resample_scores(rows, idxs)))
         return score
 
-    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> S:
+    def sentence_score(
+        self,
+        hypothesis: Any,
+        references: Sequence[Any],
+        *,
+        pad_id: int | None = None,
+        ref_lengths: Sequence[int] | None = None,
+    ) -> S:
         """The score of one hypothesis against its references (any number).
 
         Args:
             hypothesis: The hypothesis.
-            references: Its references (``None`` entries are skipped).
+            references: Its references (``None`` entries are skipped); token IDs may be one
+                2-D array, one row per reference.
+            pad_id: Token IDs only: the padding ID, dropped from every sequence.
+            ref_lengths: Token IDs only: the row lengths of a 2-D ``references`` array.
 
         Returns:
             The score.
         """
         check_sentence_references(references)
-        rows = self._statistics([hypothesis], [references], True)
+        layout = TokenLayout(pad_id, None, None if ref_lengths is None else [ref_lengths])
+        if layout:
+            rows = self._token_statistics([hypothesis], [references], True, layout)
+        else:
+            rows = self._statistics([hypothesis], [references], True)
         return self.score_totals(self.total(rows))
 
     def get_signature(self) -> Signature:
@@ -570,6 +660,7 @@ def _num_refs(references: Sequence[Any]) -> int:
 
 def _config_int(value: Any, what: str) -> int:
     """An integer option (ints and NumPy integers; not bools)."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    n = _config.integer(value)
+    if n is None:
         raise InvalidOptionError(f"{what} must be an int, got {value!r}")
-    return int(value)
+    return n

@@ -124,6 +124,15 @@ class BLEU(Metric[BLEUScore]):
             minimum=1,
         ),
         CliOption(("--force",), "force", bool, False, "no warning about tokenized input"),
+        CliOption(
+            ("--spm-model",),
+            "spm_model",
+            str,
+            None,
+            "SentencePiece model file for -tok spm/flores101/flores200/spBLEU-1K (default: "
+            "sacreBLEU's model cache; rapidbleu never downloads; rapidbleu's own option)",
+            metavar="FILE",
+        ),
     )
 
     def __init__(
@@ -274,19 +283,25 @@ class BLEU(Metric[BLEUScore]):
         self._check_periods(hypotheses, periods)
         return stats  # type: ignore[no-any-return]
 
+    def _token_statistics(
+        self, hypotheses: Any, references: Any, per_segment: bool, layout: _ids.TokenLayout
+    ) -> Rows:
+        # Token sequences / IDs skip the tokenizer; same engine, same rows (rapidbleu.ids).
+        stats, _ = _ids.token_statistics(
+            hypotheses,
+            references,
+            max_order=self.max_ngram_order,
+            per_segment=per_segment,
+            lowercase=self.lowercase,
+            num_threads=self.num_threads,
+            **layout.kwargs(),
+        )
+        self.num_refs = _ids.num_refs(references, per_segment)
+        return stats
+
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
         if _ids.is_pretokenized(hypotheses):
-            # Token sequences / IDs skip the tokenizer; same engine, same rows (rapidbleu.ids).
-            stats, _ = _ids.token_statistics(
-                hypotheses,
-                references,
-                max_order=self.max_ngram_order,
-                per_segment=per_segment,
-                lowercase=self.lowercase,
-                num_threads=self.num_threads,
-            )
-            self.num_refs = _ids.num_refs(references, per_segment)
-            return stats
+            return self._token_statistics(hypotheses, references, per_segment, _ids.TokenLayout())
         hyps, refs = self.engine_inputs(hypotheses, references)
         stats, num_refs, periods = _core.bleu_statistics(
             hyps, refs, self._options, self.num_threads, per_segment=per_segment
@@ -378,6 +393,9 @@ class BLEU(Metric[BLEUScore]):
         references: Any = None,
         *,
         per_segment: bool = False,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence BLEU of every segment in one batched call.
 
@@ -386,9 +404,12 @@ class BLEU(Metric[BLEUScore]):
         ``references[i]``).
 
         Args:
-            hypotheses: One str per segment.
+            hypotheses: One str per segment (or token sequences, or a 2-D array of IDs).
             references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
             per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
+            pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
+            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+            ref_lengths: Token IDs only: the row lengths of each 2-D reference list.
 
         Returns:
             A float64 array of scores on the 0..100 scale.
@@ -397,8 +418,11 @@ class BLEU(Metric[BLEUScore]):
             >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
             array([100.,  50.])
         """
-        if references is None or _ids.is_pretokenized(hypotheses):
-            return self.score_rows(self.statistics(hypotheses, references, per_segment=per_segment))
+        layout = _ids.TokenLayout(pad_id, lengths, ref_lengths)
+        if references is None or layout or _ids.is_pretokenized(hypotheses):
+            return self.score_rows(
+                self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
+            )
         hyps, refs = self.engine_inputs(
             check_hypotheses(hypotheses), references if per_segment else check_streams(references)
         )
@@ -408,12 +432,22 @@ class BLEU(Metric[BLEUScore]):
         )
         return scores
 
-    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> BLEUScore:
+    def sentence_score(
+        self,
+        hypothesis: Any,
+        references: Sequence[Any],
+        *,
+        pad_id: int | None = None,
+        ref_lengths: Sequence[int] | None = None,
+    ) -> BLEUScore:
         """BLEU of one hypothesis against its references (any number).
 
         Args:
-            hypothesis: The hypothesis.
-            references: Its references (``None`` entries are skipped).
+            hypothesis: The hypothesis (a str, or a token sequence).
+            references: Its references (``None`` entries are skipped); token IDs may be one
+                2-D array, one row per reference.
+            pad_id: Token IDs only: the padding ID, dropped from every sequence.
+            ref_lengths: Token IDs only: the row lengths of a 2-D ``references`` array.
 
         Returns:
             The score.
@@ -426,7 +460,9 @@ class BLEU(Metric[BLEUScore]):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         if not self.effective_order:
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
-        return super().sentence_score(hypothesis, references)
+        return super().sentence_score(
+            hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths
+        )
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None

@@ -37,6 +37,7 @@ import numpy.typing as npt
 from rapidbleu import _core
 from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
+from rapidbleu.ids import TokenLayout
 from rapidbleu.metrics.base import (
     Metric,
     Rows,
@@ -290,6 +291,16 @@ class CHRF(Metric[CHRFScore]):
             )
         return encode_tokens(hypotheses, references, per_segment)
 
+    def _token_statistics(
+        self, hypotheses: Any, references: Any, per_segment: bool, layout: TokenLayout
+    ) -> Rows:
+        """Padded 2-D token arrays (``pad_id``, ``lengths``, ``ref_lengths``): not for chrF yet."""
+        raise InvalidOptionError(
+            "chrF takes token IDs as sequences of their tokens (lists, 1-D arrays, or 2-D arrays "
+            "whose rows are whole); pad_id, lengths and ref_lengths are not supported for chrF: "
+            "drop the padding first"
+        )
+
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
         hyps, refs = self._engine_inputs(hypotheses, references, per_segment)
         stats, self.num_refs = _core.chrf_statistics(
@@ -381,6 +392,9 @@ class CHRF(Metric[CHRFScore]):
         references: Any = None,
         *,
         per_segment: bool = False,
+        pad_id: int | None = None,
+        lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Sentence chrF of every segment in one batched call (scored in the core's pass).
 
@@ -392,6 +406,9 @@ class CHRF(Metric[CHRFScore]):
             hypotheses: One str per segment.
             references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
             per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
+            pad_id: For padded 2-D token arrays, which chrF does not take (an error).
+            lengths: Likewise.
+            ref_lengths: Likewise.
 
         Returns:
             A float64 array of scores on the 0..100 scale.
@@ -400,8 +417,16 @@ class CHRF(Metric[CHRFScore]):
             >>> CHRF().sentence_scores(["abc", "abd"], [["abc", "abc"]]).round(4).tolist()
             [100.0, 38.8889]
         """
-        if references is None:
-            return self.score_rows(self.statistics(hypotheses, None))
+        if references is None or not (pad_id is None and lengths is None and ref_lengths is None):
+            rows = self.statistics(
+                hypotheses,
+                references,
+                per_segment=per_segment,
+                pad_id=pad_id,
+                lengths=lengths,
+                ref_lengths=ref_lengths,
+            )
+            return self.score_rows(rows)
         hypotheses = check_hypotheses(hypotheses)
         if not per_segment:
             check_streams(references)
@@ -411,12 +436,21 @@ class CHRF(Metric[CHRFScore]):
         )
         return scores
 
-    def sentence_score(self, hypothesis: Any, references: Sequence[Any]) -> CHRFScore:
+    def sentence_score(
+        self,
+        hypothesis: Any,
+        references: Sequence[Any],
+        *,
+        pad_id: int | None = None,
+        ref_lengths: Sequence[int] | None = None,
+    ) -> CHRFScore:
         """ChrF of one hypothesis against its references (any number; the best one counts).
 
         Args:
             hypothesis: The hypothesis.
             references: Its references (``None`` entries are skipped).
+            pad_id: For padded token arrays, which chrF does not take (an error).
+            ref_lengths: Likewise.
 
         Returns:
             The score.
@@ -427,6 +461,10 @@ class CHRF(Metric[CHRFScore]):
         """
         if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
+        if pad_id is not None or ref_lengths is not None:
+            return super().sentence_score(
+                hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths
+            )
         check_sentence_references(references)
         # One core call that scores in its pass (no rows, no NumPy sums): sentence_chrf is
         # called once per sentence in loops, where the template's path costs twice as much.

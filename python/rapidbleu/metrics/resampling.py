@@ -30,6 +30,7 @@ from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "F32_EXACT",
+    "MAX_RESAMPLES",
     "bootstrap_indices",
     "counts_matrix",
     "exact_sums",
@@ -38,6 +39,9 @@ __all__ = [
     "sums_by_counts",
 ]
 
+#: The most bootstrap resamples or randomisation trials one call draws (sacreBLEU's defaults
+#: are 1,000 and 10,000): more only costs memory (every draw is held at once, as in sacreBLEU).
+MAX_RESAMPLES = 10_000_000
 #: float32 sums of integers are exact up to this bound (float32 has a 24-bit significand).
 F32_EXACT = 2**24
 #: float64 sums of integers are exact up to this bound.

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from rapidbleu.errors import InputError
+from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.version import SIGNATURE_VERSION
 
 __all__ = ["Score", "Signature"]
@@ -133,12 +133,18 @@ class Score:
         """Stores the mean and the 95% confidence half-width of bootstrap ``scores``.
 
         Args:
-            scores: Scores of bootstrap resamples (``Score`` objects or plain floats).
+            scores: Scores of bootstrap resamples (``Score`` objects or plain floats), at
+                least one.
+
+        Raises:
+            rapidbleu.errors.InvalidOptionError: ``scores`` is empty (sacreBLEU: ``IndexError``).
         """
         # Plain floats, NumPy floats (float32 for chrF and TER under NumPy 2) or Score objects:
         # the values keep their type, as in sacreBLEU, so the mean is computed alike.
         raw_scores = sorted(x if isinstance(x, (float, np.floating)) else x.score for x in scores)
         n = len(raw_scores)
+        if n == 0:
+            raise InvalidOptionError("estimate_ci needs at least one resampled score, got none")
         lower_idx = n // 40
         upper_idx = n - lower_idx - 1
         lower, upper = raw_scores[lower_idx], raw_scores[upper_idx]

@@ -145,9 +145,9 @@ def _resolve_model(key: str, spm_model: str | os.PathLike[str] | None) -> str:
         path = os.fspath(spm_model)
         if not os.path.isfile(path):
             raise MissingModelError(
-                f"the {key!r} tokenizer was given spm_model={path!r}, which is not a file; "
-                f"pass the path of the SentencePiece model (sacreBLEU's model for {key!r} "
-                f"can be downloaded from {url})"
+                f"the {key!r} tokenizer was given the model {path!r} (spm_model= or "
+                f"--spm-model), which is not a file; pass the path of the SentencePiece model "
+                f"(sacreBLEU's model for {key!r} can be downloaded from {url})"
             )
         return path
     path = model_path_for(key)
@@ -156,7 +156,8 @@ def _resolve_model(key: str, spm_model: str | os.PathLike[str] | None) -> str:
             f"the {key!r} tokenizer needs the SentencePiece model file {path!r}, which does "
             f"not exist, and rapidbleu never downloads. Download it by hand from {url} and "
             f"either put it at {path!r} (sacreBLEU's model cache, under $SACREBLEU or "
-            f"~/.sacrebleu; sacreBLEU finds it there too) or pass its path as spm_model=..."
+            f"~/.sacrebleu; sacreBLEU finds it there too) or pass its path: spm_model=... in "
+            f"Python, --spm-model FILE on the command line"
         )
     return path
 

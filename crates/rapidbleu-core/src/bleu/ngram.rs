@@ -5,9 +5,11 @@
 //! token by its bytes, an integer token ID by its value), a unigram's code is its token's code,
 //! and an n-gram of order n > 1 gets a code from the pair (code of its (n-1)-gram prefix, code
 //! of its last token), keyed by `ngram_key`. So every n-gram of any order is one `u64` key in
-//! one small hash map, with no per-n-gram allocation and no limit on the order, and the counts
+//! a small hash map, with no per-n-gram allocation and no limit on the order, and the counts
 //! live in a `Vec` indexed by n-gram code. Keys are exact (no hashing of strings into
-//! fingerprints), so no collision can change a count.
+//! fingerprints), so no collision can change a count. Orders are processed one at a time
+//! ([`RefTable::count_and_match`]), so the map holds one order's n-grams: memory is linear in
+//! the segment's length, whatever the order.
 //!
 //! The reference side builds a [`RefTable`] (max count of each n-gram over the references,
 //! `Counter |=` in sacreBLEU); the hypothesis side only looks n-grams up in it. An n-gram whose
@@ -32,9 +34,10 @@ pub struct RefTable {
     /// Reference token -> token code, for integer token IDs (the two are never mixed in one
     /// table: both number their tokens from 0).
     id_vocab: IdVocab,
-    /// (prefix code, last token code) -> n-gram code.
+    /// (prefix code, last token code) -> n-gram code, for the order being matched.
     ngrams: NgramMap,
-    /// n-gram code -> maximum count over the references.
+    /// n-gram code (of the order being matched) -> maximum count over the references, less
+    /// what the hypothesis has used up.
     max_counts: Vec<u32>,
     /// Length in tokens of each reference, in the order given.
     lens: Vec<u32>,
@@ -51,10 +54,17 @@ pub struct Scratch {
     ref_codes: Vec<u32>,
     /// `keep[token code]`: the token occurs in the hypothesis.
     keep: Vec<bool>,
-    /// `(start, code)` of the surviving n-grams of the order being processed.
+    /// `(start, code)` of the hypothesis' surviving n-grams of the order being processed.
     live: Vec<(u32, u32)>,
+    /// The same for every reference, back to back ...
+    ref_live: Vec<(u32, u32)>,
+    /// ... `(first entry, surviving entries)` of each reference in `ref_live`.
+    ref_spans: Vec<(u32, u32)>,
     counts: Vec<u32>,
     touched: Vec<u32>,
+    /// `in_hyp[code]`: the (n-1)-gram with this code (of the order last matched) occurs in
+    /// the hypothesis, so its reference extensions can match.
+    in_hyp: Vec<bool>,
 }
 
 impl RefTable {
@@ -133,14 +143,32 @@ impl RefTable {
             .extend(ids.iter().map(|&t| self.id_vocab.get_or(t, MISSING)));
     }
 
-    /// Counts the n-grams of the interned references, up to `max_order`, keeping for each
-    /// n-gram its maximum count over the references. Call it after
-    /// [`RefTable::lookup_hypothesis`] (or its variants): n-grams containing a token the
-    /// hypothesis lacks cannot match and are skipped, which avoids most hash-map insertions
-    /// at higher orders.
-    pub fn count_references(&mut self, max_order: usize, sc: &mut Scratch) {
+    /// Counts the interned references' n-grams and matches the hypothesis last given to
+    /// [`RefTable::lookup_hypothesis`] (or its variants) against them, writing its statistics
+    /// row into `row` (its order is the row's); `rule` picks the reference length.
+    ///
+    /// Order by order (a memory decision): the n-grams of order n are coded, counted and
+    /// matched, then the map is emptied for order n + 1, whose keys are (code of the order-n
+    /// prefix, last token). So the map never holds more than one order's n-grams, at most the
+    /// references' token count, whatever `max_ngram_order` is, and a segment of T tokens
+    /// needs O(T) memory, not O(T x N). Only n-grams made of hypothesis tokens are counted,
+    /// and only n-grams that survived the previous order (on both sides) are extended.
+    ///
+    /// Clipping `min(hyp_count, ref_max)` is summed without hypothesis counts: each hypothesis
+    /// occurrence of an n-gram takes one of its reference count.
+    pub fn count_and_match(
+        &mut self,
+        mut row: RowMut<'_, i64>,
+        rule: RefLenRule,
+        sc: &mut Scratch,
+    ) {
+        let max_order = row.correct.len();
+        let len = sc.hyp_codes.len();
+        *row.hyp_len = len as i64;
+        *row.ref_len = i64::from(rule.pick(self.lens.iter().copied(), len as u32));
+        row.correct.fill(0);
+        row.set_totals(len as i64);
         let n_tokens = self.n_tokens();
-        self.next_code = n_tokens as u32;
         sc.keep.clear();
         sc.keep.resize(n_tokens, false);
         for &code in &sc.hyp_codes {
@@ -154,16 +182,8 @@ impl RefTable {
                 *t = MISSING;
             }
         }
-        // Each reference position starts at most one n-gram of each order above 1. Sizing the
-        // map for them up front keeps a short segment's n-grams together after a long one
-        // (larger orders of very long segments grow it as they go).
-        let most = sc
-            .ref_codes
-            .len()
-            .saturating_mul(max_order.saturating_sub(1));
-        self.ngrams.clear_for(most.min(1 << 14));
-        // Unigram codes are token codes (no map lookup at order 1); longer n-grams get codes
-        // after them.
+        // Order 1: unigram codes are token codes (no map lookup).
+        self.next_code = n_tokens as u32;
         self.max_counts.clear();
         self.max_counts.resize(n_tokens, 0);
         if sc.counts.len() < n_tokens {
@@ -171,87 +191,183 @@ impl RefTable {
         }
         let ref_codes = std::mem::take(&mut sc.ref_codes);
         let single = self.lens.len() == 1;
+        sc.ref_live.clear();
+        sc.ref_spans.clear();
         let mut off = 0;
         for r in 0..self.lens.len() {
-            let len = self.lens[r] as usize;
-            self.count_one(&ref_codes[off..off + len], max_order, single, sc);
-            off += len;
+            let n = self.lens[r] as usize;
+            self.unigrams(&ref_codes[off..off + n], single, sc);
+            off += n;
+        }
+        let live = &mut sc.live;
+        live.clear();
+        let mut correct = 0;
+        for (i, &t) in sc.hyp_codes.iter().enumerate() {
+            if t != MISSING {
+                live.push((i as u32, t));
+                correct += take_one(&mut self.max_counts[t as usize]);
+            }
+        }
+        row.correct[0] = correct;
+        for n in 2..=max_order {
+            if sc.live.is_empty() {
+                // No (n-1)-gram of the hypothesis is in the references, so no n-gram is.
+                break;
+            }
+            let surviving: usize = sc.ref_spans.iter().map(|&(_, k)| k as usize).sum();
+            // The map holds this order's n-grams only; a short segment after a long one uses
+            // few slots.
+            self.ngrams.clear_for(surviving.min(1 << 14));
+            // Codes start again at 0 (the counts of older orders are never read again), so
+            // the counts stay linear in the segment's length, not in length x order.
+            self.next_code = 0;
+            self.max_counts.clear();
+            // From order 3 on, a reference (n-1)-gram the hypothesis lacks is not extended
+            // (its n-grams cannot match): on long unrelated lines, orders 3+ cost almost
+            // nothing. At order 2, `keep` has already dropped tokens the hypothesis lacks.
+            let filter = n > 2;
+            let mut off = 0;
+            for r in 0..self.lens.len() {
+                let len_r = self.lens[r] as usize;
+                self.extend_reference(r, &ref_codes[off..off + len_r], (n, filter), single, sc);
+                off += len_r;
+            }
+            row.correct[n - 1] = self.match_order(n, sc);
         }
         sc.ref_codes = ref_codes;
         sc.ref_codes.clear();
     }
 
-    /// Counts one reference's n-grams (`codes`: token codes, MISSING where the hypothesis
-    /// lacks the token). With a single reference its counts are the maxima, so they go straight
-    /// into `max_counts`; otherwise into scratch counts, merged by `max`.
-    fn count_one(&mut self, codes: &[u32], max_order: usize, single: bool, sc: &mut Scratch) {
-        let Scratch {
-            live,
-            counts,
-            touched,
-            ..
-        } = sc;
-        touched.clear();
-        // Counts one occurrence of n-gram `code` in this reference.
-        let bump =
-            |max_counts: &mut [u32], counts: &mut [u32], touched: &mut Vec<u32>, code: u32| {
-                if single {
-                    max_counts[code as usize] += 1;
-                } else {
-                    let count = &mut counts[code as usize];
-                    if *count == 0 {
-                        touched.push(code);
-                    }
-                    *count += 1;
-                }
-            };
-        // `(start, code)` of the n-grams of the current order that survive (their tokens are all
-        // in the hypothesis). Only they can be extended to the next order, so the loops touch
-        // surviving n-grams only, not every position of every order.
-        live.clear();
+    /// Order 1 of one reference (`codes`: token codes, MISSING where the hypothesis lacks the
+    /// token): counts its unigrams and records its surviving positions in the scratch space.
+    #[inline]
+    fn unigrams(&mut self, codes: &[u32], single: bool, sc: &mut Scratch) {
+        let begin = sc.ref_live.len();
+        sc.touched.clear();
         for (i, &t) in codes.iter().enumerate() {
             if t != MISSING {
-                live.push((i as u32, t));
-                bump(&mut self.max_counts, counts, touched, t);
+                sc.ref_live.push((i as u32, t));
+                bump(
+                    &mut self.max_counts,
+                    &mut sc.counts,
+                    &mut sc.touched,
+                    single,
+                    t,
+                );
             }
         }
-        for n in 2..=max_order {
-            // At most one new n-gram per surviving position: room for them is made once per
-            // order, so the insertions below neither check capacity nor reallocate.
-            self.ngrams.reserve(live.len());
-            let next_limit = self.next_code as usize + live.len();
-            if self.max_counts.len() < next_limit {
-                self.max_counts.resize(next_limit, 0);
+        self.merge_counts(single, sc);
+        sc.ref_spans
+            .push((begin as u32, (sc.ref_live.len() - begin) as u32));
+    }
+
+    /// Order `n` of reference `r` (`codes`: its token codes): extends its surviving
+    /// (n-1)-grams by one token, codes and counts the n-grams, and keeps those that survive.
+    #[inline]
+    fn extend_reference(
+        &mut self,
+        r: usize,
+        codes: &[u32],
+        (n, filter): (usize, bool),
+        single: bool,
+        sc: &mut Scratch,
+    ) {
+        let Scratch {
+            ref_live,
+            ref_spans,
+            counts,
+            touched,
+            in_hyp,
+            ..
+        } = sc;
+        let (begin, count) = (ref_spans[r].0 as usize, ref_spans[r].1 as usize);
+        let entries = &mut ref_live[begin..begin + count];
+        // The bound the loops below index by (so that no index needs a check).
+        let count = entries.len();
+        touched.clear();
+        let mut kept = 0;
+        let mut at = 0;
+        'chunks: while at < count {
+            // Room for one chunk of new n-grams at a time, so that the insertions below
+            // neither check capacity nor reallocate, and the map grows with the n-grams
+            // actually found (a long line of few distinct words stays small).
+            let end = (at + INSERT_CHUNK).min(count);
+            self.ngrams.reserve(end - at);
+            let limit = self.next_code as usize + (end - at);
+            if self.max_counts.len() < limit {
+                self.max_counts.resize(limit, 0);
             }
-            if counts.len() < next_limit {
-                counts.resize(next_limit, 0);
+            if counts.len() < limit {
+                counts.resize(limit, 0);
             }
-            let mut kept = 0;
-            for r in 0..live.len() {
-                let (start, prefix) = live[r];
+            for e in at..end {
+                let (start, prefix) = entries[e];
                 // Starts increase, so once an n-gram would end past the reference, all do.
                 let Some(&t) = codes.get(start as usize + n - 1) else {
-                    break;
+                    break 'chunks;
                 };
-                if t == MISSING {
+                if t == MISSING || (filter && !in_hyp[prefix as usize]) {
                     continue;
                 }
                 let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
                 self.next_code += u32::from(code == self.next_code);
-                bump(&mut self.max_counts, counts, touched, code);
-                live[kept] = (start, code);
+                bump(&mut self.max_counts, counts, touched, single, code);
+                entries[kept] = (start, code);
                 kept += 1;
             }
-            live.truncate(kept);
-            if live.is_empty() {
-                break;
-            }
+            at = end;
         }
-        for &code in touched.iter() {
+        ref_spans[r].1 = kept as u32;
+        self.merge_counts(single, sc);
+    }
+
+    /// With several references, folds the counts of the reference just counted into the
+    /// maxima (`Counter |=`); a single reference counted straight into them.
+    #[inline]
+    fn merge_counts(&mut self, single: bool, sc: &mut Scratch) {
+        if single {
+            return;
+        }
+        for &code in sc.touched.iter() {
             let idx = code as usize;
-            self.max_counts[idx] = self.max_counts[idx].max(counts[idx]);
-            counts[idx] = 0;
+            self.max_counts[idx] = self.max_counts[idx].max(sc.counts[idx]);
+            sc.counts[idx] = 0;
         }
+    }
+
+    /// Matches the hypothesis' surviving (n-1)-grams, extended by one token, against the
+    /// references' n-grams of order `n`; returns the clipped matches.
+    #[inline]
+    fn match_order(&mut self, n: usize, sc: &mut Scratch) -> i64 {
+        // An n-gram missing from the table gets the code `absent`, whose count is 0, so that it
+        // matches nothing and is dropped from `live` without a branch (a hypothesis token
+        // missing from the references is MISSING, and no reference n-gram contains MISSING).
+        let absent = self.next_code;
+        if self.max_counts.len() <= absent as usize {
+            self.max_counts.resize(absent as usize + 1, 0);
+        }
+        self.max_counts[absent as usize] = 0;
+        let (codes, live) = (&sc.hyp_codes, &mut sc.live);
+        let mut correct = 0;
+        let mut kept = 0;
+        for r in 0..live.len() {
+            let (start, prefix) = live[r];
+            let Some(&t) = codes.get(start as usize + n - 1) else {
+                break;
+            };
+            let code = self.ngrams.get_or(key(prefix, t), absent);
+            correct += take_one(&mut self.max_counts[code as usize]);
+            live[kept] = (start, code);
+            kept += usize::from(code != absent);
+        }
+        live.truncate(kept);
+        // Which n-grams the hypothesis has, for the references' next order.
+        sc.in_hyp.clear();
+        sc.in_hyp.resize(absent as usize + 1, false);
+        for &(_, code) in live.iter() {
+            sc.in_hyp[code as usize] = true;
+        }
+        correct
     }
 
     /// Maps the hypothesis tokens to reference token codes (kept in the scratch space).
@@ -275,67 +391,31 @@ impl RefTable {
                 .unwrap_or(MISSING)
         }));
     }
+}
 
-    /// Writes the statistics row of the hypothesis last given to
-    /// [`RefTable::lookup_hypothesis`] (or its variants) into `row`, after
-    /// [`RefTable::count_references`] up to the row's order; `rule` picks the reference length.
-    ///
-    /// It uses up the table's counts (each hypothesis occurrence of an n-gram takes one of its
-    /// reference count, which is how clipping `min(hyp_count, ref_max)` is summed without
-    /// hypothesis counts), so a table matches one hypothesis once.
-    pub fn match_hypothesis(
-        &mut self,
-        mut row: RowMut<'_, i64>,
-        rule: RefLenRule,
-        sc: &mut Scratch,
-    ) {
-        let max_order = row.correct.len();
-        let codes = &sc.hyp_codes;
-        let len = codes.len();
-        *row.hyp_len = len as i64;
-        *row.ref_len = i64::from(rule.pick(self.lens.iter().copied(), len as u32));
-        row.correct.fill(0);
-        row.set_totals(len as i64);
-        // As in `count_one`, only n-grams found in the table are extended to the next order.
-        let live = &mut sc.live;
-        live.clear();
-        let mut correct = 0;
-        for (i, &t) in codes.iter().enumerate() {
-            if t != MISSING {
-                live.push((i as u32, t));
-                correct += take_one(&mut self.max_counts[t as usize]);
-            }
+/// Positions extended between two checks of the map's room (see
+/// [`RefTable::extend_reference`]).
+const INSERT_CHUNK: usize = 4096;
+
+/// Counts one occurrence of n-gram `code` in the reference being counted: with a single
+/// reference its counts are the maxima, so they go straight into `max_counts`; otherwise into
+/// `counts` (and `touched`), folded into the maxima when the reference is done.
+#[inline(always)]
+fn bump(
+    max_counts: &mut [u32],
+    counts: &mut [u32],
+    touched: &mut Vec<u32>,
+    single: bool,
+    code: u32,
+) {
+    if single {
+        max_counts[code as usize] += 1;
+    } else {
+        let count = &mut counts[code as usize];
+        if *count == 0 {
+            touched.push(code);
         }
-        // An n-gram missing from the table gets the code `absent`, whose count is 0, so that it
-        // matches nothing and is dropped from `live` without a branch (a hypothesis token
-        // missing from the references is MISSING, and no reference n-gram contains MISSING).
-        let absent = self.next_code;
-        if self.max_counts.len() <= absent as usize {
-            self.max_counts.resize(absent as usize + 1, 0);
-        }
-        self.max_counts[absent as usize] = 0;
-        for n in 1..=max_order {
-            if n > 1 {
-                correct = 0;
-                let mut kept = 0;
-                for r in 0..live.len() {
-                    let (start, prefix) = live[r];
-                    let Some(&t) = codes.get(start as usize + n - 1) else {
-                        break;
-                    };
-                    let code = self.ngrams.get_or(key(prefix, t), absent);
-                    correct += take_one(&mut self.max_counts[code as usize]);
-                    live[kept] = (start, code);
-                    kept += usize::from(code != absent);
-                }
-                live.truncate(kept);
-            }
-            row.correct[n - 1] = correct;
-            if live.is_empty() {
-                // No n-gram of this order is in the table, so no longer one can be.
-                break;
-            }
-        }
+        *count += 1;
     }
 }
 
@@ -361,10 +441,9 @@ mod tests {
             t.intern_reference(toks(r), &mut sc);
         }
         t.lookup_hypothesis(toks(hyp), &mut sc);
-        t.count_references(n as usize, &mut sc);
         let layout = RowLayout::new(n).expect("valid order");
         let mut out = vec![7; layout.row_len()];
-        t.match_hypothesis(
+        t.count_and_match(
             layout.row_mut(&mut out),
             RefLenRule::ClosestShorter,
             &mut sc,

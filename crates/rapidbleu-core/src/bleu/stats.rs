@@ -136,9 +136,7 @@ impl Worker {
         row: RowMut<'_, i64>,
     ) {
         hyp.lookup_hypothesis(self, prep);
-        self.table
-            .count_references(row.correct.len(), &mut self.scratch);
-        self.table.match_hypothesis(row, rule, &mut self.scratch);
+        self.table.count_and_match(row, rule, &mut self.scratch);
     }
 }
 

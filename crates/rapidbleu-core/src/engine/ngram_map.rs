@@ -7,7 +7,8 @@
 //! operations per segment). A general map (hashbrown with FxHash) spends most of its time in
 //! group probing and entry bookkeeping; this one is linear probing over a power-of-two table,
 //! indexed by the high bits of a multiplicative (Fibonacci) hash, at most a quarter full (at
-//! half full, a second probe was frequent enough to mispredict). Emptying it for the next
+//! half full, a second probe was frequent enough to mispredict; tables beyond 1 MiB, built for
+//! very long segments, are at most half full: see `slots_for`). Emptying it for the next
 //! segment is O(1): every slot carries the stamp of the segment that wrote it, and a slot with
 //! an older stamp is empty. Each segment uses only as many slots as it can need (a prefix of
 //! the table): after a long segment, short ones stay within a few cache lines.
@@ -55,9 +56,25 @@ impl Default for NgramMap {
 /// The smallest table (also [`super::token_map::TokenMap`]'s).
 pub(super) const MIN_SLOTS: usize = 16;
 
-/// Slots for `keys` keys: a power of two at least four times as many.
+/// Tables up to this many slots (1 MiB) are at most a quarter full; larger ones at most half.
+const QUARTER_FULL_SLOTS: usize = 1 << 16;
+
+/// Slots for `keys` keys: a power of two at least four times as many, or twice as many for a
+/// large table.
+///
+/// Memory decision: a small table is probed in cache, where a second probe (frequent at half
+/// full) costs a misprediction; a large one (a very long segment) misses the cache on its first
+/// probe anyway, and its neighbour slot shares the cache line, so half full costs little time
+/// and halves the memory of the largest tables.
 fn slots_for(keys: usize) -> usize {
-    keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two()
+    let quarter = keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two();
+    if quarter <= QUARTER_FULL_SLOTS {
+        quarter
+    } else {
+        keys.saturating_mul(2)
+            .next_power_of_two()
+            .max(QUARTER_FULL_SLOTS)
+    }
 }
 
 impl NgramMap {
@@ -140,7 +157,7 @@ impl NgramMap {
     /// [`NgramMap::reserve`] (without it, the table could fill up and the probe would not end).
     #[inline(always)]
     pub(crate) fn insert_reserved(&mut self, key: u64, next: u32) -> u32 {
-        debug_assert!(4 * (self.len + 1) <= self.size);
+        debug_assert!(slots_for(self.len + 1) <= self.size);
         let i = self.probe(key);
         let stamp = self.stamp;
         let s = &mut self.slots[i];
@@ -154,19 +171,26 @@ impl NgramMap {
 
     /// Rebuilds the table with `size` slots in use, keeping its keys.
     fn resize(&mut self, size: usize) {
-        let stamp = self.stamp;
-        let keys: Vec<Slot> = self.slots[..self.size]
+        let (stamp, used) = (self.stamp, self.size);
+        if size > self.slots.len() {
+            // Re-inserted straight from the old table: at the peak, the old and the new table
+            // (1.5 times the new one), without a third copy of the keys.
+            let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+            self.stamp = 1;
+            self.len = 0;
+            self.set_size(size);
+            for s in old[..used].iter().filter(|s| s.stamp == stamp) {
+                self.insert_reserved(s.key, s.code);
+            }
+            return;
+        }
+        // Within the allocation (a table left large by a longer segment): the keys move.
+        let keys: Vec<Slot> = self.slots[..used]
             .iter()
             .filter(|s| s.stamp == stamp)
             .copied()
             .collect();
-        if size > self.slots.len() {
-            self.slots = vec![Slot::default(); size];
-            self.stamp = 1;
-            self.len = 0;
-        } else {
-            self.clear();
-        }
+        self.clear();
         self.set_size(size);
         for s in keys {
             self.insert_reserved(s.key, s.code);

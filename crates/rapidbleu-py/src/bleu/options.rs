@@ -5,6 +5,7 @@
 //! glue only reads Python objects into Rust types, raising the core's own messages (with the
 //! value as Python's `repr()` spells it) for objects of the wrong type.
 
+use crate::args::as_i64;
 use crate::errors::{guard, raise, ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -78,16 +79,16 @@ fn smooth_value_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
     }
 }
 
-/// `max_order`: an int (not a bool); beyond 64 bits it is out of bounds either way.
+/// `max_order`: an integer (an int or a NumPy integer, not a bool); beyond 64 bits it is out
+/// of bounds either way.
 pub fn max_order_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    let py = obj.py();
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-        return Err(invalid(py, invalid_max_order(repr(obj), false)));
+    if let Some(n) = as_i64(obj) {
+        return Ok(n);
     }
-    obj.extract::<i64>().map_err(|_| {
-        let positive = obj.gt(0).unwrap_or(false);
-        invalid(py, invalid_max_order(repr(obj), positive))
-    })
+    let integer = !obj.is_instance_of::<PyBool>()
+        && (obj.is_instance_of::<PyInt>() || obj.call_method0("__index__").is_ok());
+    let too_large = integer && obj.gt(0).unwrap_or(false);
+    Err(invalid(obj.py(), invalid_max_order(repr(obj), too_large)))
 }
 
 /// A flag, read by truth value (as Python's `if lowercase:` reads it).

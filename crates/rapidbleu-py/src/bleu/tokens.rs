@@ -2,14 +2,16 @@
 //! `read.rs`, assembled into a corpus here, counted by the core). A corpus holds token IDs or
 //! str tokens, never both (the engine numbers both from 0).
 
+use crate::args::{lengths_arg, pad_arg, ref_lengths_arg};
 use crate::arrays::to_2d;
 use crate::bleu::options::max_order_arg;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind, OrRaise};
 use crate::read::{push_seqs, Collector, Indexed, Kind, Read};
+use crate::sequence::{is_sequence, not_a_sequence};
 use numpy::PyArray2;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 use rapidbleu_core::bleu::layout::RowLayout;
 use rapidbleu_core::bleu::ref_len::RefLenRule;
 use rapidbleu_core::bleu::tokens::token_stats;
@@ -37,18 +39,18 @@ impl<'py> Gathered<'py> {
         Corpus::new(hyps, refs).or_raise(py)
     }
 
-    /// The tokens of every collector as bytes (a lone surrogate was encoded as `surrogatepass`
-    /// bytes by the reader).
+    /// The tokens of every collector as their UTF-8 bytes (the reader checked that each is
+    /// valid text).
     fn token_bytes(&self) -> (Vec<&[u8]>, Vec<Vec<&[u8]>>) {
         fn bytes<'a>(col: &'a Collector<'_>) -> Vec<&'a [u8]> {
             col.toks
                 .iter()
-                .map(|t| match t.cast::<PyString>() {
-                    Ok(s) => s.to_str().map(str::as_bytes).unwrap_or_default(),
-                    Err(_) => t
-                        .cast::<PyBytes>()
-                        .map(|b| b.as_bytes())
-                        .unwrap_or_default(),
+                .map(|t| {
+                    t.cast::<PyString>()
+                        .ok()
+                        .and_then(|s| s.to_str().ok())
+                        .map(str::as_bytes)
+                        .unwrap_or_default()
                 })
                 .collect()
         }
@@ -99,9 +101,17 @@ fn read_references<'py>(
 ) -> PyResult<()> {
     let py = refs.py();
     let mut buf = Vec::new();
+    let items = if per_segment {
+        "reference lists (one per hypothesis)"
+    } else {
+        "reference streams"
+    };
+    if refs.is_instance_of::<PyString>() || !is_sequence(refs) {
+        return Err(not_a_sequence(refs, &"references", items));
+    }
     let outer: Vec<Bound<'py, PyAny>> = refs
         .try_iter()
-        .map_err(|_| ErrorKind::InputType.err(py, "references must be a sequence"))?
+        .map_err(|_| not_a_sequence(refs, &"references", items))?
         .collect::<PyResult<_>>()?;
     if per_segment {
         if outer.len() != n {
@@ -109,7 +119,9 @@ fn read_references<'py>(
                 py,
                 format!(
                     "{n} hypotheses but {} reference lists; each hypothesis needs its own list \
-                     of references",
+                     of references (references are read per segment, NLTK's layout: \
+                     references[i] lists the references of hypothesis i; for reference \
+                     streams, references[k][i], pass per_segment=False)",
                     outer.len()
                 ),
             ));
@@ -119,7 +131,15 @@ fn read_references<'py>(
         for (i, seg) in outer.iter().enumerate() {
             let what = Indexed(&"references", i);
             let lens = lengths_at(ref_lengths, i);
-            let count = push_seqs(seg, &what, read, lens, kind, &mut col, &mut buf)?;
+            let count = push_seqs(
+                seg,
+                &what,
+                read,
+                (lens, "ref_lengths"),
+                kind,
+                &mut col,
+                &mut buf,
+            )?;
             g.ref_order.push_group((seen..seen + count).map(|j| (0, j)));
             seen += count;
         }
@@ -130,13 +150,23 @@ fn read_references<'py>(
         let what = Indexed(&"references", k);
         let mut col = new_collector();
         let lens = lengths_at(ref_lengths, k);
-        let count = push_seqs(stream, &what, read, lens, kind, &mut col, &mut buf)?;
+        let count = push_seqs(
+            stream,
+            &what,
+            read,
+            (lens, "ref_lengths"),
+            kind,
+            &mut col,
+            &mut buf,
+        )?;
         if count != n {
             return Err(ErrorKind::LengthMismatch.err(
                 py,
                 format!(
                     "{what} has {count} segments but there are {n} hypotheses; every reference \
-                     stream needs one sequence per hypothesis"
+                     stream needs one sequence per hypothesis (references are read as streams, \
+                     sacreBLEU's layout: references[k][i]; for one list of references per \
+                     hypothesis, pass per_segment=True)"
                 ),
             ));
         }
@@ -165,9 +195,9 @@ fn bleu_token_statistics<'py>(
     #[pyo3(from_py_with = max_order_arg)] max_order: i64,
     ref_len_rule: &str,
     per_segment: bool,
-    pad_id: Option<i64>,
-    hyp_lengths: Option<Vec<i64>>,
-    ref_lengths: Option<Vec<Option<Vec<i64>>>>,
+    #[pyo3(from_py_with = pad_arg)] pad_id: Option<i64>,
+    #[pyo3(from_py_with = lengths_arg)] hyp_lengths: Option<Vec<i64>>,
+    #[pyo3(from_py_with = ref_lengths_arg)] ref_lengths: Option<Vec<Option<Vec<i64>>>>,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
     str_chars: bool,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, &'static str)> {
@@ -191,7 +221,7 @@ fn bleu_token_statistics<'py>(
             hyps,
             what,
             read,
-            lengths,
+            (lengths, "lengths"),
             &mut kind,
             &mut g.hyps,
             &mut Vec::new(),
