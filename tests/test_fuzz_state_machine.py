@@ -273,7 +273,10 @@ class CommandMachine(RuleBasedStateMachine):
         lines = [x for x in err.splitlines() if x.strip()]
         if code == 0:
             ok = "Traceback" not in err and bool(out.strip())
-            if ok and "-f" in argv and argv[argv.index("-f") + 1] == "json" and "-b" not in argv:
+            # argparse keeps the last of a repeated option: -f json -f text prints text.
+            last_format = max((i for i, x in enumerate(argv) if x == "-f"), default=None)
+            json_out = last_format is not None and argv[last_format + 1] == "json"
+            if ok and json_out and "-b" not in argv:
                 if "-sl" not in argv:
                     try:
                         json.loads(out)
