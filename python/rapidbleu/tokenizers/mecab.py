@@ -331,7 +331,7 @@ class _MecabTokenizer:
                 returns None).
 
         Example:
-            >>> TokenizerJaMecab().tokenize_batch(["今日は", "今日は"])  # doctest: +SKIP
+            >>> TokenizerJaMecab().tokenize_batch(["今日は", "今日は"])  # needs the ja extra
             ['今日 は', '今日 は']
         """
         return self._batches.run(lines, lambda todo: self._many(todo, num_threads))

@@ -184,9 +184,10 @@ def sharing_key(
         MissingModelError: the model file does not exist.
 
     Example:
-        >>> key, path = sharing_key("flores200", "flores200.model", "engine")  # doctest: +SKIP
-        >>> key[0], key[-1], path  # doctest: +SKIP
-        ('flores200', 'engine', 'flores200.model')
+        >>> sharing_key("flores300", "flores300.model", "engine")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.InvalidOptionError: unknown SentencePiece tokenizer 'flores300'; ...
     """
     _model(key)
     _import_sentencepiece(key)
@@ -368,9 +369,12 @@ class TokenizerSPM:
             One tokenized segment per line.
 
         Example:
-            >>> tok = TokenizerSPM("flores200", spm_model="flores200.model")  # doctest: +SKIP
-            >>> tok.tokenize_batch(["Hello world", "Hello world"])  # doctest: +SKIP
-            ['▁Hello ▁world', '▁Hello ▁world']
+            With sacreBLEU's FLORES-200 model in ``flores200.model`` (not shipped, so not
+            run here)::
+
+                tok = TokenizerSPM("flores200", spm_model="flores200.model")
+                tok.tokenize_batch(["Hello world", "Hello world"])
+                # ['▁Hello ▁world', '▁Hello ▁world']
         """
         return self._batches.run(lines, lambda todo: self._many(todo, num_threads))
 
@@ -393,8 +397,12 @@ class Flores101Tokenizer(TokenizerSPM):
     """``flores101`` (sacreBLEU's ``Flores101Tokenizer``); see :class:`TokenizerSPM`.
 
     Example:
-        >>> Flores101Tokenizer(spm_model="flores101.model").signature()  # doctest: +SKIP
-        'flores101'
+        A model path that is not a file is refused, saying where to get the model:
+
+        >>> Flores101Tokenizer(spm_model="missing.model")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.MissingModelError: the 'flores101' tokenizer was given the model ...
     """
 
     def __init__(
@@ -407,8 +415,12 @@ class Flores200Tokenizer(TokenizerSPM):
     """``flores200`` (sacreBLEU's ``Flores200Tokenizer``); see :class:`TokenizerSPM`.
 
     Example:
-        >>> Flores200Tokenizer(spm_model="flores200.model").signature()  # doctest: +SKIP
-        'flores200'
+        A model path that is not a file is refused, saying where to get the model:
+
+        >>> Flores200Tokenizer(spm_model="missing.model")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.MissingModelError: the 'flores200' tokenizer was given the model ...
     """
 
     def __init__(
@@ -421,8 +433,12 @@ class spBLEU1KTokenizer(TokenizerSPM):  # sacreBLEU's class name, lower-case fir
     """``spBLEU-1K`` (sacreBLEU's ``spBLEU1KTokenizer``); see :class:`TokenizerSPM`.
 
     Example:
-        >>> spBLEU1KTokenizer(spm_model="spbleu-1k.model").signature()  # doctest: +SKIP
-        'spBLEU-1K'
+        A model path that is not a file is refused, saying where to get the model:
+
+        >>> spBLEU1KTokenizer(spm_model="missing.model")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.MissingModelError: the 'spBLEU-1K' tokenizer was given the model ...
     """
 
     def __init__(
