@@ -26,10 +26,10 @@ The dependencies are optional extras, imported only when a tokenizer is built: `
 
 Example:
     >>> from rapidbleu.tokenizers.mecab import TokenizerJaMecab
-    >>> tok = TokenizerJaMecab()  # doctest: +SKIP
-    >>> tok("今日は良い天気です。"), tok.signature()  # doctest: +SKIP
+    >>> tok = TokenizerJaMecab()  # needs the ja extra
+    >>> tok("今日は良い天気です。"), tok.signature()
     ('今日 は 良い 天気 です 。', 'ja-mecab-0.996-IPA')
-    >>> tok.tokenize_batch(["吾輩は猫である。", "今日は"], num_threads=2)  # doctest: +SKIP
+    >>> tok.tokenize_batch(["吾輩は猫である。", "今日は"], num_threads=2)
     ['吾輩 は 猫 で ある 。', '今日 は']
 """
 
@@ -381,7 +381,7 @@ class TokenizerJaMecab(_MecabTokenizer):
 
     Example:
         >>> from rapidbleu.tokenizers.mecab import TokenizerJaMecab
-        >>> TokenizerJaMecab()("吾輩は猫である。")  # doctest: +SKIP
+        >>> TokenizerJaMecab()("吾輩は猫である。")  # needs the ja extra
         '吾輩 は 猫 で ある 。'
     """
 
@@ -411,7 +411,7 @@ class TokenizerKoMecab(_MecabTokenizer):
 
     Example:
         >>> from rapidbleu.tokenizers.mecab import TokenizerKoMecab
-        >>> TokenizerKoMecab()("안녕하세요 반갑습니다.")  # doctest: +SKIP
+        >>> TokenizerKoMecab()("안녕하세요 반갑습니다.")  # needs the ko extra
         '안녕 하 세요 반갑 습니다 .'
     """
 
