@@ -27,7 +27,7 @@ from reporttools import NASTY, WMT17, WMT22, real_subset, synthetic, write
 
 from rapidbleu.analysis.significance import PairedTest
 from rapidbleu.cli import main
-from rapidbleu.metrics import BLEU
+from rapidbleu.metrics import BLEU, CHRF, TER
 
 SHOTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "report"
 CHROMIUM = (
@@ -77,15 +77,19 @@ def _case(name: str) -> tuple[list[tuple[str, list[str]]], list[list[str]], list
     return real if real is not None else synthetic(4, 400, n_refs=2)
 
 
-def _expected(systems: list[tuple[str, list[str]]], refs: list[list[str]]) -> list[Any]:
-    """What the API computes for the page's scores table: (score, p-value) per system."""
+def _expected(
+    systems: list[tuple[str, list[str]]], refs: list[list[str]]
+) -> dict[str, list[tuple[Any, Any]]]:
+    """What the API computes for the page's scores table, per metric (the report's default
+    BLEU, chrF and TER): (score, p-value) per system."""
+    metrics = {"bleu": BLEU(), "chrf": CHRF(), "ter": TER()}
     if len(systems) == 1:
-        score = BLEU().corpus_score(systems[0][1], refs, n_bootstrap=1000)
-        return [(score.score, None)]
-    bleu = BLEU()
-    bleu.cache_references(refs)
-    _, table = PairedTest(systems, {"bleu": bleu}, None, "bs", N_SAMPLES)()
-    return [(r.score, r.p_value) for r in table["BLEU"]]
+        scores = [m.corpus_score(systems[0][1], refs, n_bootstrap=1000) for m in metrics.values()]
+        return {s.name: [(s.score, None)] for s in scores}
+    for m in metrics.values():
+        m.cache_references(refs)
+    _, table = PairedTest(systems, metrics, None, "bs", N_SAMPLES)()
+    return {name: [(r.score, r.p_value) for r in table[name]] for name in table if name != "System"}
 
 
 @pytest.mark.parametrize("case", ["one", "two", "sixteen", "several-references"])
@@ -138,13 +142,16 @@ def test_report_in_chromium(
     # The numbers shown are the API's.
     rows = page.locator("#scores-table tbody tr")
     assert rows.count() == len(systems)
-    for i, (score, p) in enumerate(_expected(systems, refs)):
-        cell = rows.nth(i).locator("td.score")
-        assert float(cell.get_attribute("data-value")) == score
-        assert cell.locator(".value").inner_text() == f"{score:.1f}"
-        if p is not None:
-            shown = rows.nth(i).locator("td.p").inner_text().strip()
-            assert shown == f"{p:.4f}" + ("*" if p < 0.05 else "")
+    expected = _expected(systems, refs)
+    assert list(expected) == ["BLEU", "chrF2", "TER"]
+    for k, (name, column) in enumerate(expected.items()):
+        for i, (score, p) in enumerate(column):
+            cell = rows.nth(i).locator(f'td.score[data-metric="{name}"]')
+            assert float(cell.get_attribute("data-value")) == score
+            assert cell.locator(".value").inner_text() == f"{score:.1f}"
+            if p is not None:
+                shown = rows.nth(i).locator("td.p").nth(k).inner_text().strip()
+                assert shown == f"{p:.4f}" + ("*" if p < 0.05 else "")
 
     # System text is shown as text.
     if case == "two":
@@ -159,7 +166,7 @@ def test_report_in_chromium(
     page.click("#scores-table th:nth-child(3)")  # by score, ascending
     scores = [
         float(v)
-        for v in rows.locator("td.score").evaluate_all(
+        for v in rows.locator('td.score[data-metric="BLEU"]').evaluate_all(
             "cells => cells.map(c => c.getAttribute('data-value'))"
         )
     ]

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from clitools import BIN
 from reporttools import NASTY, WMT22_EN_ZH, real_subset, synthetic, table_cells, write
@@ -32,20 +33,24 @@ def test_report_numbers_equal_the_paired_command(
     systems, refs, _ = synthetic(3, 80)
     files = write(tmp_path, systems, refs)
     n = ["-pbsn", "200"] if test == "-pbs" else ["-parn", "300"]
-    code, out, _ = run([*files, test, *n, "-f", "json"], capsys)
+    # The report's default metrics are BLEU, chrF and TER: the command computes the same three.
+    code, out, _ = run([*files, test, *n, "-m", "bleu", "chrf", "ter", "-f", "json"], capsys)
     assert code == 0
     expected = json.loads(out)
     page_path = tmp_path / "r.html"
     assert run(["report", *files, test, *n, "-o", str(page_path)], capsys)[0] == 0
     cells = table_cells(page_path.read_text(encoding="utf-8"))
-    assert len(cells) == 3
-    for cell, row in zip(cells, expected):
-        bleu = row["BLEU"]
-        assert float(cell["data-value"]) == bleu["score"]
-        assert (float(cell["data-p"]) if "data-p" in cell else None) == bleu["p_value"]
+    assert [c["data-metric"] for c in cells] == ["BLEU", "chrF2", "TER"] * 3
+    for i, cell in enumerate(cells):
+        want = expected[i // 3][cell["data-metric"]]
+        assert float(cell["data-value"]) == want["score"]
+        assert (float(cell["data-p"]) if "data-p" in cell else None) == want["p_value"]
         if test == "-pbs":
-            assert float(cell["data-mean"]) == bleu["mean"]
-            assert float(cell["data-ci"]) == bleu["ci"]
+            # chrF's and TER's means and intervals are float32 (as sacreBLEU's): the page
+            # writes the float32's shortest repr, the JSON its exact float64 value.
+            cast = float if cell["data-metric"] == "BLEU" else np.float32
+            assert cast(cell["data-mean"]) == cast(want["mean"])
+            assert cast(cell["data-ci"]) == cast(want["ci"])
         else:  # -par prints no interval; the report adds one (same p-values)
             assert "data-ci" in cell
 
@@ -53,15 +58,19 @@ def test_report_numbers_equal_the_paired_command(
 def test_one_system_equals_confidence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     systems, refs, _ = synthetic(1, 60)
     files = write(tmp_path, systems, refs)
-    code, out, _ = run([*files, "-ci", "-cin", "200", "-f", "json"], capsys)
+    ci = ["-ci", "-cin", "200", "-m", "bleu", "chrf", "ter", "-f", "json"]
+    code, out, _ = run([*files, *ci], capsys)
     assert code == 0
-    expected = json.loads(out)
+    expected = {e["name"]: e for e in json.loads(out)}
     page_path = tmp_path / "r.html"
     assert run(["report", *files, "-cin", "200", "-o", str(page_path)], capsys)[0] == 0
-    (cell,) = table_cells(page_path.read_text(encoding="utf-8"))
-    assert round(float(cell["data-value"]), 1) == expected["score"]
-    assert round(float(cell["data-mean"]), 1) == expected["confidence_mean"]
-    assert round(float(cell["data-ci"]), 1) == expected["confidence_var"]
+    cells = table_cells(page_path.read_text(encoding="utf-8"))
+    assert [c["data-metric"] for c in cells] == list(expected) == ["BLEU", "chrF2", "TER"]
+    for cell in cells:
+        want = expected[cell["data-metric"]]
+        assert round(float(cell["data-value"]), 1) == want["score"]
+        assert round(float(cell["data-mean"]), 1) == want["confidence_mean"]
+        assert round(float(cell["data-ci"]), 1) == want["confidence_var"]
 
 
 def test_several_references_with_source_and_metric_options(

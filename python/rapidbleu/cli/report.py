@@ -30,8 +30,17 @@ from rapidbleu.report.build import ReportInput, ReportOptions, build_report
 from rapidbleu.report.html import render_html, require_extra
 from rapidbleu.report.words import Words
 
-__all__ = ["COMMAND", "SOURCE_KEYS", "build_report_parser", "parse_report_args", "run"]
+__all__ = [
+    "COMMAND",
+    "REPORT_METRICS",
+    "SOURCE_KEYS",
+    "build_report_parser",
+    "parse_report_args",
+    "run",
+]
 
+#: The metrics a report shows when ``-m`` is not given.
+REPORT_METRICS = ("bleu", "chrf", "ter")
 #: The sub-command's name: ``rapidbleu report ...``.
 COMMAND = "report"
 #: Fields of a ``--jsonl`` item that hold the source, in order of preference.
@@ -53,11 +62,14 @@ def build_report_parser() -> argparse.ArgumentParser:
         " [--references-field F] -o report.html"
     )
     p.description = (  # the parser keeps line breaks (RawDescriptionHelpFormatter)
-        "One self-contained HTML file comparing systems: scores with confidence intervals\n"
-        "and paired significance against the baseline (the first system), charts, scores\n"
-        "by bucket, n-gram differences, the segments where systems differ most, and a\n"
-        'reporting card. Needs the report extra: pip install ".[report]"'
+        "One self-contained HTML file comparing systems: BLEU, chrF and TER (or the metrics\n"
+        "of -m) with confidence intervals and paired significance against the baseline (the\n"
+        "first system), charts, scores by bucket, n-gram differences, the segments where\n"
+        'systems differ most, and a reporting card. Needs the report extra: pip install ".[report]"'
     )
+    # A comparison report shows every sacreBLEU metric unless -m picks some (the command's
+    # default stays sacreBLEU's: BLEU alone).
+    p.set_defaults(metrics=list(REPORT_METRICS))
     g = p.add_argument_group("report")
     g.add_argument("-o", "--output", metavar="FILE", help="the HTML file to write (- for stdout)")
     g.add_argument("--source", metavar="FILE", help="source lines, shown with each segment")
@@ -90,13 +102,16 @@ def parse_report_args(argv: list[str]) -> argparse.Namespace:
         >>> parse_report_args(["ref", "-i", "a", "-o", "r.html", "-pbsn", "10"]).paired_bs_n
         10
     """
-    args = parse_args(argv, build_report_parser())
+    parser = build_report_parser()
+    # -sl is refused before the command's own checks, which would first object to -sl with the
+    # report's several default metrics.
+    if parser.parse_args(argv).sentence_level:
+        raise UsageError("the report shows sentence scores itself; drop -sl")
+    args = parse_args(argv, parser)
     if args.version:
         return args
     if not args.output:
         raise UsageError("rapidbleu report needs -o FILE (the HTML file to write; - for stdout)")
-    if args.sentence_level:
-        raise UsageError("the report shows sentence scores itself; drop -sl")
     if args.segments < 1:
         raise UsageError(f"--segments must be >= 1, got {args.segments}")
     if args.candidates is not None and args.jsonl is None:
