@@ -3,29 +3,12 @@
 //! words after `CHRF._remove_punctuation` (sacreBLEU 2.6.0).
 //!
 //! Performance decision: spaces come every few bytes, unpredictably, so nothing here branches
-//! on them. Bytes are classified through a table; word boundaries are the 0/1 transitions of
-//! the space mask, written with branch-free appends; punctuation is split off with selects. A
+//! on them. Bytes are classified by range tests; word boundaries are the 0/1 transitions of
+//! the space mask, packed 64 bytes to a word and read by bit scans; punctuation is split off with selects. A
 //! slower pass decodes characters only when the text holds a byte that can begin a
 //! multi-byte whitespace character (0xC2, 0xE1, 0xE2, 0xE3).
 
 use crate::text::whitespace::is_py_space;
-
-/// Bit 0: an ASCII whitespace byte for Python (`\t\n\v\f\r`, `\x1c`-`\x1f`, space; Rust's
-/// `u8::is_ascii_whitespace` lacks `\v` and `\x1c`-`\x1f`). Bit 1: the first byte of a
-/// multi-byte character that may be whitespace (U+0085, U+00A0, U+1680, U+2000-U+205F, U+3000).
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = match b {
-            0x09..=0x0d | 0x1c..=0x20 => 1,
-            0xc2 | 0xe1 | 0xe2 | 0xe3 => 2,
-            _ => 0,
-        };
-        b += 1;
-    }
-    t
-};
 
 /// The scan of one text (buffers reused from text to text, see [`super::room`]).
 #[derive(Debug, Default)]
@@ -47,13 +30,17 @@ impl Scan {
         let bytes = text.as_bytes();
         self.len = bytes.len();
         let space = super::room(&mut self.space, bytes.len());
-        let mut maybe = 0;
+        // An ASCII whitespace byte for Python: `\t\n\v\f\r`, `\x1c`-`\x1f` and space (Rust's
+        // `u8::is_ascii_whitespace` lacks `\v` and `\x1c`-`\x1f`). `maybe`: some byte may begin a
+        // multi-byte whitespace character (U+0085, U+00A0: 0xC2; U+1680: 0xE1; U+2000-U+205F:
+        // 0xE2; U+3000: 0xE3). Performance decision: range tests by wrapping subtraction, not a
+        // table, so the loop is vectorised (16 or 32 bytes a step).
+        let mut maybe = 0u8;
         for (m, &b) in space.iter_mut().zip(bytes) {
-            let c = CLASS[b as usize];
-            *m = c & 1;
-            maybe |= c;
+            *m = u8::from(b.wrapping_sub(0x09) < 5) | u8::from(b.wrapping_sub(0x1c) < 5);
+            maybe |= u8::from(b == 0xc2) | u8::from(b.wrapping_sub(0xe1) < 3);
         }
-        if maybe & 2 != 0 {
+        if maybe != 0 {
             for (i, c) in text.char_indices() {
                 if !c.is_ascii() && is_py_space(c) {
                     space[i..i + c.len_utf8()].fill(1);
