@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,7 +21,7 @@ from reporttools import NASTY, WMT22, real_subset, synthetic
 from test_metric_seam import UnigramF1
 
 from rapidbleu.analysis.significance import PairedTest
-from rapidbleu.metrics import BLEU
+from rapidbleu.metrics import BLEU, CHRF, TER, Metric
 from rapidbleu.report import buckets
 from rapidbleu.report.build import ReportInput, ReportOptions, build_report
 from rapidbleu.report.html import render_html
@@ -124,11 +126,21 @@ def test_buckets() -> None:
     ]
 
 
-@pytest.mark.parametrize("metric_name", ["bleu", "unif1"])
+#: Every metric of the seam (sacreBLEU's three, chrF++ too) and the toy metric of the seam's tests.
+MAKERS: dict[str, Callable[[], Metric[Any]]] = {
+    "bleu": BLEU,
+    "chrf": CHRF,
+    "chrf++": lambda: CHRF(word_order=2),
+    "ter": TER,
+    "unif1": UnigramF1,
+}
+
+
+@pytest.mark.parametrize("metric_name", list(MAKERS))
 @pytest.mark.parametrize("test", ["bs", "ar"])
 def test_scores_equal_the_paired_test(metric_name: str, test: str) -> None:
     systems, refs, sources = synthetic(4, 60, n_refs=2)
-    make = (lambda: BLEU()) if metric_name == "bleu" else (lambda: UnigramF1())
+    make = MAKERS[metric_name]
     options = ReportOptions(test=test, n_samples=200, confidence_n=100, segments=7)
     rep = build_report(ReportInput(systems, refs, sources), {metric_name: make()}, options=options)
     metric = make()

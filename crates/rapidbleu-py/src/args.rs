@@ -6,7 +6,7 @@
 //! An integer is an `int` or anything with `__index__` (NumPy and torch integers), never a
 //! `bool` (`True` as a thread count or a padding ID is a mistake, not a 1) and never a float.
 
-use crate::corpus::type_name;
+use crate::errors::type_name;
 use crate::errors::ErrorKind;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};

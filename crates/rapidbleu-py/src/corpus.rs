@@ -5,7 +5,7 @@
 //! strings with Python's own `str.lower()` (whose Unicode version is the interpreter's, as in
 //! sacreBLEU); then borrow their UTF-8 buffers. ASCII lowercasing happens later in Rust.
 
-use crate::errors::{ErrorKind, OrRaise};
+use crate::errors::{type_name, ErrorKind, OrRaise};
 use crate::sequence::{is_sequence, not_a_sequence};
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyString};
@@ -13,14 +13,6 @@ use rapidbleu_core::corpus::{Corpus, Groups};
 
 /// Owned Python strings, `None` where a reference is missing.
 pub type Owned<'py> = Vec<Option<Bound<'py, PyString>>>;
-
-/// The name of `obj`'s type, for messages.
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
-}
 
 /// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`; formatted
 /// only for a message, so a per-segment label costs nothing on the happy path).

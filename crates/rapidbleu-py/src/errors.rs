@@ -150,3 +150,11 @@ pub fn run_detached<T: Send>(
         Err(panic) => Err(panic_err(py, panic)),
     }
 }
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}

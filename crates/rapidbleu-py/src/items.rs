@@ -4,7 +4,7 @@
 //! This is a loop over every item, so it runs here rather than in Python (about ten times
 //! cheaper per item); the rules and messages are those documented in `rapidbleu.items`.
 
-use crate::corpus::type_name;
+use crate::errors::type_name;
 use crate::errors::{guard, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};

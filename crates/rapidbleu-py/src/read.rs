@@ -8,7 +8,7 @@
 //! rules are the text path's: a lone surrogate is not text (`InvalidTextError`), and only
 //! sequences are read (see [`crate::sequence`]).
 
-use crate::corpus::type_name;
+use crate::errors::type_name;
 use crate::errors::{ErrorKind, OrRaise};
 use crate::sequence::{is_masked, is_sequence, not_a_sequence};
 use numpy::{

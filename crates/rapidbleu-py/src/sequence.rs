@@ -6,7 +6,7 @@
 //! and iterators (read once, then silently empty), sets and dicts (no order of their items
 //! that means anything) are refused with a message that says so, everywhere.
 
-use crate::corpus::type_name;
+use crate::errors::type_name;
 use crate::errors::ErrorKind;
 use numpy::PyUntypedArray;
 use pyo3::prelude::*;

@@ -26,15 +26,12 @@ from rapidbleu.metrics.base import Metric
 
 __all__ = [
     "OUTPUT_FORMATS",
-    "SACREBLEU_METRICS",
     "SCALES",
     "build_parser",
     "metric_kwargs",
     "parse_args",
 ]
 
-#: The metrics sacreBLEU's ``-m`` knows (rapidbleu's own metrics are added to these).
-SACREBLEU_METRICS = ("bleu", "chrf", "ter")
 #: sacreBLEU's ``--format`` choices, and rapidbleu's Markdown reporting card.
 OUTPUT_FORMATS = [*_config.OUTPUT_FORMATS, card.CARD]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
@@ -236,7 +233,7 @@ def _metric_list() -> list[type[Metric[Any]]]:
 
 
 def _metric_names() -> list[str]:
-    return sorted(set(SACREBLEU_METRICS) | set(metric_classes()))
+    return sorted(metric_classes())
 
 
 def _add_metric_options(parser: argparse.ArgumentParser, cls: type[Metric[Any]]) -> None:
@@ -329,14 +326,8 @@ def parse_args(
         ) from None
     if args.scale is not None:
         _one_of("--scale", args.scale, SCALES)
-    available = metric_classes()
     for m in args.metrics:
         _one_of("-m/--metrics", m, _metric_names())
-        if m not in available:
-            raise UsageError(
-                f"-m {m}: not available yet in rapidbleu; available: "
-                + ", ".join(sorted(available))
-            )
     if len(set(args.metrics)) != len(args.metrics):
         raise UsageError("-m/--metrics: each metric at most once")
     if args.sentence_level and len(args.metrics) > 1:

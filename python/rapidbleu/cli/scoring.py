@@ -89,21 +89,23 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
     Raises:
         rapidbleu.errors.InputError: Two systems have the same name.
     """
-    if getattr(args, "test_set", None) is not None:
-        # References from sacreBLEU's test-set cache (-t), systems as below.
-        from rapidbleu.cli import testsets
-
-        return testsets.open_corpus(args, stdin, unique_names)
+    from_test_set = getattr(args, "test_set", None) is not None
     if args.input is not None and unique_names:
         check_unique(args.input)
-    return Inputs(
-        list(args.refs),
+    inputs = Inputs(
+        [] if from_test_set else list(args.refs),
         None if args.input is None else list(args.input),
         stdin,
         num_refs=args.num_refs,
         encoding=args.encoding,
         errors=args.encoding_errors,
     )
+    if from_test_set:
+        # References from sacreBLEU's test-set cache (-t); imported here: the datasets extra.
+        from rapidbleu.cli import testsets
+
+        return testsets.with_test_set(args, inputs)
+    return inputs
 
 
 def whole_corpus(

@@ -17,14 +17,13 @@ import argparse
 import io
 import logging
 from collections.abc import Iterator
-from typing import IO
 
 from rapidbleu import datasets
 from rapidbleu.errors import DatasetError, EmptyInputError, LengthMismatchError
 from rapidbleu.io.chunks import Inputs
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader
 
-__all__ = ["info_lines", "is_info_request", "open_corpus"]
+__all__ = ["info_lines", "is_info_request", "with_test_set"]
 
 logger = logging.getLogger("rapidbleu")
 
@@ -134,8 +133,12 @@ def _in_memory(name: str, lines: list[str]) -> LineReader:
     return LineReader(name, io.BytesIO(data), "utf-8", "surrogatepass")
 
 
-def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool = True) -> Inputs:
+def with_test_set(args: argparse.Namespace, inputs: Inputs) -> Inputs:
     """The corpus of ``-t TEST -l SRC-TRG``: references from sacreBLEU's cache, systems as given.
+
+    Args:
+        args: Parsed options (``test_set``, ``language_pair``, ``origlang``, ``subset``, ...).
+        inputs: The systems (``-i`` or stdin), opened without references.
 
     The references are held in memory, so the Python reader reads the systems (test sets are
     a few thousand lines).
@@ -146,8 +149,6 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         rapidbleu.errors.EmptyInputError: No segment of the requested origlang/subset.
         rapidbleu.errors.LengthMismatchError: A system's line count differs from the test set's.
     """
-    from rapidbleu.cli import scoring
-
     names = _test_sets(args)
     if getattr(args, "bleu_tokenize", None) == "none":
         logger.warning(
@@ -164,8 +165,6 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
         [line for f in ref_files for line in _read(f[k], args.encoding)]
         for k in range(len(ref_files[0]))
     ]
-    plain = argparse.Namespace(**{**vars(args), "refs": [], "test_set": None})
-    inputs = scoring.open_corpus(plain, stdin, unique_names)
     corpus = inputs.python_corpus(inputs.systems)
     try:
         if args.origlang is not None or args.subset is not None:
@@ -185,7 +184,7 @@ def open_corpus(args: argparse.Namespace, stdin: IO[bytes], unique_names: bool =
     except BaseException:
         corpus.close()
         raise
-    return Inputs(ref_names, inputs.systems, stdin, opened=corpus)
+    return Inputs(ref_names, inputs.systems, inputs.stdin, opened=corpus)
 
 
 def _filtered_systems(

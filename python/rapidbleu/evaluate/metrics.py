@@ -22,6 +22,8 @@ from rapidbleu.compat.sacrebleu import corpus_bleu
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.ter import TER
 
 __all__ = ["METRICS", "chrf", "google_bleu", "sacrebleu", "ter"]
 
@@ -134,16 +136,6 @@ def google_bleu(
     return {"google_bleu": corpus_gleu(token_refs, token_preds, min_len=min_len, max_len=max_len)}
 
 
-def _metric_class(name: str) -> Any:
-    """``rapidbleu.metrics.<name>`` (CHRF, TER), or a clear error while it does not exist yet."""
-    import rapidbleu.metrics
-
-    cls = getattr(rapidbleu.metrics, name, None)
-    if cls is None:
-        raise InvalidOptionError(f"{name} is not available in this version of rapidbleu yet")
-    return cls
-
-
 def chrf(
     predictions: Sequence[str],
     references: Sequence[Sequence[str]] | Sequence[str],
@@ -159,12 +151,11 @@ def chrf(
     Returns:
         ``{"score", "char_order", "word_order", "beta"}``.
     """
-    cls = _metric_class("CHRF")
     streams = _streams(predictions, references, "ChrF, as implemented by sacrebleu,")
-    metric = cls(
-        cls.CHAR_ORDER if char_order is None else char_order,
-        cls.WORD_ORDER if word_order is None else word_order,
-        cls.BETA if beta is None else beta,
+    metric = CHRF(
+        CHRF.CHAR_ORDER if char_order is None else char_order,
+        CHRF.WORD_ORDER if word_order is None else word_order,
+        CHRF.BETA if beta is None else beta,
         lowercase,
         whitespace,
         eps_smoothing,
@@ -191,9 +182,8 @@ def ter(
     Returns:
         ``{"score", "num_edits", "ref_length"}``.
     """
-    cls = _metric_class("TER")
     streams = _streams(predictions, references, "Sacrebleu")
-    metric = cls(
+    metric = TER(
         normalized=normalized,
         no_punct=ignore_punct,
         asian_support=support_zh_ja_chars,

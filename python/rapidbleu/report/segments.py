@@ -16,16 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from rapidbleu.report.inputs import ReportInput, ReportOptions
 from rapidbleu.report.ngrams import matched_positions, reference_ngrams
 from rapidbleu.report.words import Words, spans
-
-if TYPE_CHECKING:
-    from rapidbleu.report.build import ReportInput, ReportOptions
 
 __all__ = ["OutputView", "SegmentView", "pieces", "select_segments"]
 

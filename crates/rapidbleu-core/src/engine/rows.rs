@@ -25,15 +25,9 @@ fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
     Ok(stats.len() / row_len)
 }
 
-/// Bootstrap sums: row `k` of the result is the sum of the statistics rows `idxs[k, :]`
-/// (`n_samples x n_segments` indices, row-major), i.e. `stats[idxs].sum(1)`.
-pub fn bootstrap_sums(
-    stats: &[i64],
-    row_len: usize,
-    idxs: &[i64],
-    threads: Threads,
-) -> Result<Vec<i64>, CoreError> {
-    let n_seg = check_shape(stats, row_len)?;
+/// Checks a bootstrap index matrix (`n_samples x n_seg`, row-major) against `n_seg` segments:
+/// a whole number of rows, every index in range. Returns `n_samples`.
+pub fn check_indices(idxs: &[i64], n_seg: usize) -> Result<usize, CoreError> {
     if n_seg == 0 || !idxs.len().is_multiple_of(n_seg) {
         return Err(CoreError::InvalidInput(format!(
             "the index matrix holds {} values, not a whole number of rows of {n_seg} segments",
@@ -45,7 +39,19 @@ pub fn bootstrap_sums(
             "bootstrap index {bad} is out of range for {n_seg} segments"
         )));
     }
-    let n_samples = idxs.len() / n_seg;
+    Ok(idxs.len() / n_seg)
+}
+
+/// Bootstrap sums: row `k` of the result is the sum of the statistics rows `idxs[k, :]`
+/// (`n_samples x n_segments` indices, row-major), i.e. `stats[idxs].sum(1)`.
+pub fn bootstrap_sums(
+    stats: &[i64],
+    row_len: usize,
+    idxs: &[i64],
+    threads: Threads,
+) -> Result<Vec<i64>, CoreError> {
+    let n_seg = check_shape(stats, row_len)?;
+    let n_samples = check_indices(idxs, n_seg)?;
     let mut out = zeroed(n_samples, row_len)?;
     // A resample's counts add up to n_seg, so every product and partial sum is at most
     // n_seg * (largest |value|): below 2**53 the f64 path is exact; otherwise exact i64 sums.

@@ -17,6 +17,7 @@
 //! only 107 times (`tests/ter_golden.rs` checks NumPy's sums and scores with `==`).
 
 use crate::engine::parallel::{self, Threads};
+use crate::engine::rows;
 use crate::error::{zeroed, CoreError};
 
 /// Python's `ref_len_sum / num_refs` (int / int: correctly rounded, which `f64` division of
@@ -131,18 +132,7 @@ pub fn bootstrap_sums_f32(
 ) -> Result<Vec<[f32; 2]>, CoreError> {
     let stats = rows_f32(rows)?;
     let n_seg = stats.len();
-    if n_seg == 0 || !idxs.len().is_multiple_of(n_seg) {
-        return Err(CoreError::InvalidInput(format!(
-            "the index matrix holds {} values, not a whole number of rows of {n_seg} segments",
-            idxs.len()
-        )));
-    }
-    if let Some(bad) = idxs.iter().find(|&&i| i < 0 || i as usize >= n_seg) {
-        return Err(CoreError::InvalidInput(format!(
-            "bootstrap index {bad} is out of range for {n_seg} segments"
-        )));
-    }
-    let n_samples = idxs.len() / n_seg;
+    let n_samples = rows::check_indices(idxs, n_seg)?;
     let mut out = zeroed::<f32>(n_samples, 2)?;
     // Order matters in float32, so each resample is one sequential sum (no histogram trick
     // as for BLEU's exact integers); resamples are independent and run in parallel.

@@ -231,7 +231,7 @@ pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<BleuOptions> {
             obj.py(),
             format!(
                 "options must be a rapidbleu._core.BleuOptions, not {}",
-                crate::corpus::type_name(obj)
+                crate::errors::type_name(obj)
             ),
         )),
     }

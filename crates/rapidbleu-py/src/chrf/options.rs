@@ -214,7 +214,7 @@ pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<ChrfOptions> {
             obj.py(),
             format!(
                 "options must be a rapidbleu._core.ChrfOptions, not {}",
-                crate::corpus::type_name(obj)
+                crate::errors::type_name(obj)
             ),
         )),
     }

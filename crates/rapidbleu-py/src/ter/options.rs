@@ -108,7 +108,7 @@ pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyTerOptions> {
             obj.py(),
             format!(
                 "options must be a rapidbleu._core.TerOptions, not {}",
-                crate::corpus::type_name(obj)
+                crate::errors::type_name(obj)
             ),
         )),
     }
