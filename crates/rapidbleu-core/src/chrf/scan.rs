@@ -171,6 +171,25 @@ mod tests {
     }
 
     #[test]
+    fn words_at_every_length_across_blocks() {
+        // Texts cut at every length (64-byte blocks full, cut, or with a
+        // token running to the end or into the next block): the words are Python's tokens.
+        let base = "ab cde  f\tghij\u{3000}k lmnopqrstuvwxyz0123456789ABCDEFGHIJ   KL \u{85}m ";
+        // And a token longer than a block.
+        let long = format!("{}{} {}", base.repeat(2), "y".repeat(70), base.repeat(2));
+        for n in 0..=long.len() {
+            let Some(text) = long.get(..n) else { continue };
+            for text in [text.to_string(), format!(" {text}"), format!("{text}x")] {
+                assert_eq!(
+                    words(&text),
+                    py_split(&text).collect::<Vec<_>>(),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn pack64_gathers_every_byte() {
         for v in 0..=255u64 {
             for k in 0..8 {
