@@ -172,6 +172,46 @@ mod tests {
     }
 
     #[test]
+    fn char_ids_of_ascii_runs_and_mixed_text() {
+        // Texts of every length up to 40 over ASCII, Python whitespace and non-ASCII
+        // characters, so that eight-byte blocks are all ASCII, mixed, or cut by the end.
+        let pieces = [
+            "a", " ", "Zq", "\x1f", "é", "\u{3000}", "\t", ".,", "\u{200b}", "xyz",
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            let mut text = String::new();
+            while text.len() < (x % 41) as usize {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push_str(pieces[(x % pieces.len() as u64) as usize]);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for whitespace in [false, true] {
+                let mut v = CharVocab::default();
+                v.clear();
+                let mut other = std::collections::HashMap::new();
+                let want: Vec<u32> = text
+                    .chars()
+                    .filter(|&c| whitespace || !crate::text::whitespace::is_py_space(c))
+                    .map(|c| {
+                        if c.is_ascii() {
+                            c as u32 + 1
+                        } else {
+                            let next = ASCII_IDS + other.len() as u32;
+                            *other.entry(c).or_insert(next)
+                        }
+                    })
+                    .collect();
+                assert_eq!(ids(&mut v, &text, whitespace, true), want, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
     fn char_ids_drop_python_whitespace() {
         let mut v = CharVocab::default();
         v.clear();
