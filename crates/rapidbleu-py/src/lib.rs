@@ -14,6 +14,7 @@ mod chrf;
 mod corpus;
 mod engine;
 mod errors;
+mod groups;
 mod io;
 mod items;
 mod mecab;

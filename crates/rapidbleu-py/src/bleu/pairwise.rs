@@ -3,47 +3,15 @@
 
 use crate::arrays::to_2d;
 use crate::bleu::options::options_arg;
-use crate::corpus::{borrow_all, collect, Owned};
+use crate::corpus::{borrow_all, collect};
 use crate::engine::parallel::{int_arg, threads};
-use crate::errors::{guard, run_detached, ErrorKind};
+use crate::errors::{guard, run_detached};
+use crate::groups::{borrow_groups, group_matrices, read_groups};
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rapidbleu_core::bleu::options::BleuOptions;
 use rapidbleu_core::bleu::pairwise;
-use rapidbleu_core::corpus::Groups;
-
-/// The strings of `groups`, a list of `(hypotheses, references)` pairs of lists of str.
-pub(crate) fn read_groups<'py>(
-    groups: &Bound<'py, PyList>,
-    lowercase: bool,
-) -> PyResult<Vec<(Owned<'py>, Owned<'py>)>> {
-    let py = groups.py();
-    groups
-        .iter()
-        .enumerate()
-        .map(|(g, item)| {
-            let (h, r): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract().map_err(|_| {
-                ErrorKind::InputType.err(
-                    py,
-                    format!("groups[{g}] must be a (hypotheses, references) pair of lists of str"),
-                )
-            })?;
-            let hs = collect(&h, &format!("hypotheses[{g}]"), false, lowercase)?;
-            let rs = collect(&r, &format!("references[{g}]"), false, lowercase)?;
-            Ok((hs, rs))
-        })
-        .collect()
-}
-
-/// The hypotheses and the references of every group, borrowed.
-pub(crate) fn borrow_groups<'a>(
-    owned: &'a [(Owned<'_>, Owned<'_>)],
-) -> (Groups<&'a str>, Groups<&'a str>) {
-    let hyps = owned.iter().map(|(h, _)| borrow_all(h)).collect();
-    let refs = owned.iter().map(|(_, r)| borrow_all(r)).collect();
-    (hyps, refs)
-}
 
 /// Sentence-BLEU matrices, one `N_g x M_g` float64 array per `(hypotheses, references)` group.
 #[pyfunction]
@@ -55,14 +23,9 @@ fn bleu_pairwise_matrices<'py>(
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<Vec<Bound<'py, PyArray2<f64>>>> {
     guard(|| {
-        let threads = threads(py, num_threads)?;
-        let owned = read_groups(groups, options.lowercase())?;
-        let (hyps, refs) = borrow_groups(&owned);
-        let mats = run_detached(py, || pairwise::matrices(&hyps, &refs, &options, threads))?;
-        mats.into_iter()
-            .zip(refs.iter())
-            .map(|(m, r)| to_2d(py, m, r.len()))
-            .collect()
+        group_matrices(py, groups, options.lowercase(), num_threads, |h, r, t| {
+            pairwise::matrices(h, r, &options, t)
+        })
     })
 }
 

@@ -1,10 +1,9 @@
 //! Glue of `rapidbleu_core::chrf::pairwise`: sentence-chrF matrices (MBR's utility matrix).
 
-use crate::arrays::to_2d;
-use crate::bleu::pairwise::{borrow_groups, read_groups};
 use crate::chrf::options::options_arg;
-use crate::engine::parallel::{int_arg, threads};
-use crate::errors::{guard, run_detached};
+use crate::engine::parallel::int_arg;
+use crate::errors::guard;
+use crate::groups::group_matrices;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -20,14 +19,13 @@ fn chrf_pairwise_matrices<'py>(
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<Vec<Bound<'py, PyArray2<f64>>>> {
     guard(|| {
-        let threads = threads(py, num_threads)?;
-        let owned = read_groups(groups, options.lowercase_ascii())?;
-        let (hyps, refs) = borrow_groups(&owned);
-        let mats = run_detached(py, || pairwise::matrices(&hyps, &refs, &options, threads))?;
-        mats.into_iter()
-            .zip(refs.iter())
-            .map(|(m, r)| to_2d(py, m, r.len()))
-            .collect()
+        group_matrices(
+            py,
+            groups,
+            options.lowercase_ascii(),
+            num_threads,
+            |h, r, t| pairwise::matrices(h, r, &options, t),
+        )
     })
 }
 
