@@ -23,23 +23,29 @@ from __future__ import annotations
 
 import operator
 import os
+import sys
+from types import ModuleType
 from typing import Any, Union
-
-import numpy as np
 
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "DEFAULT_SEED",
+    "MAX_RESAMPLES",
     "MAX_THREADS",
     "OUTPUT_FORMATS",
     "Seed",
     "integer",
+    "is_bool",
+    "loaded_numpy",
     "num_threads",
     "output_format",
     "seed",
 ]
 
+#: The most bootstrap resamples or randomisation trials one call draws (sacreBLEU's defaults
+#: are 1,000 and 10,000): more only costs memory (every draw is held at once, as in sacreBLEU).
+MAX_RESAMPLES = 10_000_000
 #: The most threads the core is asked to run. More threads than this are never useful on a
 #: machine of today and only cost memory and start-up time (each pool keeps its threads).
 MAX_THREADS = 1024
@@ -52,6 +58,34 @@ OUTPUT_FORMATS = ("json", "text", "latex")
 Seed = Union[int, None, str]
 
 
+def loaded_numpy() -> ModuleType | None:
+    """NumPy if something has imported it already, else ``None``; it is not imported here.
+
+    For type checks against NumPy's scalar types: a NumPy value exists only once NumPy is
+    loaded, and the command's corpus path never loads it (it would be a third of its start-up).
+
+    Example:
+        >>> import numpy
+        >>> loaded_numpy() is numpy
+        True
+    """
+    return sys.modules.get("numpy")
+
+
+def is_bool(value: Any) -> bool:
+    """Whether ``value`` is a bool: Python's, or NumPy's (``np.True_``).
+
+    Example:
+        >>> import numpy as np
+        >>> is_bool(np.False_), is_bool(True), is_bool(1)
+        (True, True, False)
+    """
+    if isinstance(value, bool):
+        return True
+    np = loaded_numpy()
+    return np is not None and isinstance(value, np.bool_)
+
+
 def integer(value: Any) -> int | None:
     """``value`` as an int when it is an integer (an int or a NumPy integer), else ``None``.
 
@@ -62,7 +96,7 @@ def integer(value: Any) -> int | None:
         >>> integer(np.int64(3)), integer(True), integer(3.0)
         (3, None, None)
     """
-    if isinstance(value, (bool, np.bool_)):
+    if is_bool(value):
         return None
     try:
         return operator.index(value)

@@ -30,6 +30,7 @@ __all__ = [
     "ar_sums",
     "bleu_aggregate_statistics",
     "bleu_chunk_statistics",
+    "bleu_chunk_totals",
     "bleu_compute",
     "bleu_pairwise_matrices",
     "bleu_score_rows",
@@ -39,6 +40,8 @@ __all__ = [
     "bleu_statistics",
     "bleu_token_statistics",
     "bootstrap_sums",
+    "chrf_chunk_statistics",
+    "chrf_chunk_totals",
     "chrf_pairwise_matrices",
     "chrf_score_rows",
     "chrf_score_rows_f32",
@@ -209,6 +212,11 @@ def bleu_chunk_statistics(
     chunk: TextChunk, options: BleuOptions, num_threads: int = 0
 ) -> tuple[list[npt.NDArray[np.int64]], int]:
     """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
+
+def bleu_chunk_totals(
+    chunk: TextChunk, options: BleuOptions, num_threads: int = 0
+) -> tuple[list[list[int]], int]:
+    """Every system's statistics of a chunk summed over its segments, and ``num_refs``."""
 
 def bleu_score_rows(rows: npt.NDArray[np.int64], options: BleuOptions) -> npt.NDArray[np.float64]:
     """Sentence BLEU of every statistics row."""
@@ -424,6 +432,16 @@ def chrf_statistics(
     per_segment: bool = False,
 ) -> tuple[npt.NDArray[np.int64], int]:
     """Per-segment chrF statistics and sacreBLEU's ``num_refs``."""
+
+def chrf_chunk_statistics(
+    chunk: TextChunk, options: ChrfOptions, num_threads: int = 0
+) -> tuple[list[npt.NDArray[np.int64]], int]:
+    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
+
+def chrf_chunk_totals(
+    chunk: TextChunk, options: ChrfOptions, num_threads: int = 0
+) -> tuple[list[list[int]], int]:
+    """Every system's statistics of a chunk summed over its segments, and ``num_refs``."""
 
 def chrf_sentence_scores(
     hyps: Sequence[str],

@@ -34,10 +34,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _config, _core
 from rapidbleu.errors import (
@@ -46,6 +43,10 @@ from rapidbleu.errors import (
     MissingDependencyError,
     MissingModelError,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "TokenLayout",
@@ -87,6 +88,13 @@ class TokenLayout:
         return {"pad_id": self.pad_id, "lengths": self.lengths, "ref_lengths": self.ref_lengths}
 
 
+def _is_ndarray(obj: Any) -> bool:
+    # NumPy is not imported for the check: an array exists only once NumPy is loaded, and the
+    # command's corpus path never loads it.
+    np = _config.loaded_numpy()
+    return np is not None and isinstance(obj, np.ndarray)
+
+
 def _is_torch(obj: Any) -> bool:
     # By the class's module: torch is never imported here.
     return type(obj).__module__.split(".")[0] == "torch" and hasattr(obj, "numpy")
@@ -101,7 +109,7 @@ def is_token_sequence(obj: Any) -> bool:
     """
     if isinstance(obj, (str, bytes)):
         return False
-    if isinstance(obj, np.ndarray) or _is_torch(obj):
+    if _is_ndarray(obj) or _is_torch(obj):
         return True
     return isinstance(obj, (list, tuple))
 
@@ -115,9 +123,9 @@ def is_pretokenized(seqs: Any) -> bool:
         >>> is_pretokenized([[1, 2], [3]]), is_pretokenized(["a b", "c"])
         (True, False)
     """
-    if isinstance(seqs, np.ndarray) or _is_torch(seqs):
+    if _is_ndarray(seqs) or _is_torch(seqs):
         return len(getattr(seqs, "shape", ())) == 2 or (
-            isinstance(seqs, np.ndarray)
+            _is_ndarray(seqs)
             and seqs.dtype == object
             and len(seqs) > 0
             and is_token_sequence(seqs[0])

@@ -10,10 +10,12 @@ from __future__ import annotations
 import argparse
 import shlex
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rapidbleu.errors import UsageError
-from rapidbleu.report.card import CardContext, render_card
-from rapidbleu.report.model import Results
+
+if TYPE_CHECKING:
+    from rapidbleu.report.model import Results
 
 __all__ = ["CARD", "add_arguments", "card_text", "check", "command_line"]
 
@@ -76,6 +78,8 @@ def card_text(results: Results, args: argparse.Namespace, n_segments: int) -> st
     Returns:
         The Markdown card.
     """
+    from rapidbleu.report.card import CardContext, render_card  # only -f card needs it
+
     context = CardContext(
         n_segments,
         list(args.refs) if args.refs else ["stdin"],

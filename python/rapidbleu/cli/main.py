@@ -26,7 +26,6 @@ from typing import IO, Any, TextIO
 
 from rapidbleu.cli import card, paired, testsets
 from rapidbleu.cli.args import parse_args
-from rapidbleu.cli.jsonl import jsonl_lines
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
     corpus_results,
@@ -134,6 +133,8 @@ def _run(args: argparse.Namespace, source: IO[bytes], out: TextIO) -> None:
     progress = Progress(sys.stderr, enabled=not args.quiet)
     try:
         if args.jsonl is not None:
+            from rapidbleu.cli.jsonl import jsonl_lines  # its dialects are not needed otherwise
+
             lines = jsonl_lines(args, source, progress)
         elif paired.is_paired(args):
             # The tests resample segments: the whole corpus is read into memory.

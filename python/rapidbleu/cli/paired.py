@@ -17,7 +17,6 @@ import os
 from typing import Any, TextIO
 
 from rapidbleu import _config
-from rapidbleu.analysis.significance import PairedTest, check_samples
 from rapidbleu.cli import card
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
@@ -114,6 +113,10 @@ def run_paired(
         rapidbleu.errors.InvalidOptionError: Fewer than two systems,
             or no paired test requested.
     """
+    # Imported here, not at the top: the parser needs this module, and the tests' NumPy is a
+    # third of the start-up of a command that runs no test.
+    from rapidbleu.analysis.significance import PairedTest, check_samples
+
     if not is_paired(args):
         raise InvalidOptionError(
             "several systems need a paired test: add --paired-bs or --paired-ar "

@@ -183,10 +183,12 @@ def corpus_results(args: argparse.Namespace, corpus: Inputs, progress: Progress)
             end = batch.first + chunk.num_systems
             totals.extend(dict.fromkeys(metrics) for _ in range(end - len(totals)))
             periods.extend(0 for _ in range(end - len(periods)))
-            for metric in metrics.values():
+            for name, metric in metrics.items():
                 # Each system's rows are folded in file order (TER's sums need the order).
-                for i, rows in enumerate(metric.chunk_statistics(chunk), batch.first):
-                    totals[i][metric.cli_name] = metric.accumulate(totals[i][metric.cli_name], rows)
+                systems = totals[batch.first : end]
+                folded = metric.accumulate_chunk([t[name] for t in systems], chunk)
+                for t, total in zip(systems, folded):
+                    t[name] = total
             if check_periods:
                 for i in range(chunk.num_systems):
                     periods[batch.first + i] += chunk.tokenized_periods(i)

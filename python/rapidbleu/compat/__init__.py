@@ -5,3 +5,11 @@
 ``rapidbleu.compat.nltk``, ``.sacrebleu_r`` and ``.hf_evaluate`` are the old import paths of
 :mod:`rapidbleu.dialects`.
 """
+
+from typing import Any
+
+from rapidbleu._lazy import submodule
+
+
+def __getattr__(name: str) -> Any:
+    return submodule(__name__, name)  # `rapidbleu.compat.<submodule>`, imported when named

@@ -4,6 +4,9 @@ Every metric here is a :class:`Metric`: significance tests, per-item scoring, st
 matrices, the command and the report work for each through the template's public surface.
 """
 
+from typing import Any
+
+from rapidbleu._lazy import submodule
 from rapidbleu.metrics.base import Metric, metric_classes
 from rapidbleu.metrics.bleu import BLEU, BLEUScore, BLEUSignature
 from rapidbleu.metrics.chrf import CHRF, CHRFScore, CHRFSignature
@@ -29,3 +32,7 @@ __all__ = [
     "TERSignature",
     "metric_classes",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return submodule(__name__, name)  # `rapidbleu.metrics.<submodule>`, imported when named

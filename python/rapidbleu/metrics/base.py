@@ -44,24 +44,25 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from rapidbleu import _config, _core
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.ids import TokenLayout, is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.resampling import MAX_RESAMPLES, bootstrap_indices, exact_sums, f32_sums
 from rapidbleu.metrics.score import Score, Signature
 
-__all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "metric_classes"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "add_sums", "metric_classes"]
 
 logger = logging.getLogger("rapidbleu")
 
-Scores = npt.NDArray[Any]
+# NumPy is imported where it is used, not here: the command's corpus path runs without it.
+Scores: TypeAlias = "npt.NDArray[Any]"
 #: The score type a metric returns (``BLEUScore`` for BLEU).
 S = TypeVar("S", bound=Score)
 
@@ -119,14 +120,26 @@ def check_flag(value: Any, name: str) -> bool:
     A string such as ``"no"`` would read as true; it is refused instead.
 
     Example:
+        >>> import numpy as np
         >>> check_flag(np.True_, "lowercase"), check_flag(0, "force")
         (True, False)
     """
-    if isinstance(value, (bool, np.bool_)) or (
-        isinstance(value, (int, np.integer)) and value in (0, 1)
-    ):
+    if _config.is_bool(value) or _config.integer(value) in (0, 1):
         return bool(value)
     raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
+
+
+def add_sums(totals: list[Any], sums: list[list[int]]) -> list[Any]:
+    """Each system's running totals plus a chunk's column sums (``None``: no totals yet).
+
+    For :meth:`Metric.accumulate_chunk` of additive metrics whose core sums a chunk: Python
+    ints, added exactly, with no NumPy.
+
+    Example:
+        >>> add_sums([None, [1, 2]], [[3, 4], [5, 6]])
+        [[3, 4], [6, 8]]
+    """
+    return [s if t is None else [a + b for a, b in zip(t, s)] for t, s in zip(totals, sums)]
 
 
 def check_sentence_references(references: Any) -> None:
@@ -381,6 +394,31 @@ class Metric(ABC, Generic[S]):
         self.cache_references(refs)
         return [self.statistics(chunk.hypotheses(i)) for i in range(chunk.num_systems)]
 
+    def accumulate_chunk(self, totals: list[Any], chunk: _core.TextChunk) -> list[Any]:
+        """Folds a chunk read from files into every system's running corpus statistics.
+
+        ``[accumulate(t, rows) for t, rows in zip(totals, chunk_statistics(chunk))]``: what a
+        corpus score of a stream needs. Metrics that can sum a chunk in the core override it,
+        so that no per-segment rows are made (the command's corpus path then never imports
+        NumPy).
+
+        Args:
+            totals: One entry per system of the chunk: its statistics so far (``None``
+                before its first chunk).
+            chunk: The next chunk.
+
+        Returns:
+            The updated statistics, one per system.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> chunk = _core.TextChunk.from_lists([["a b c"], ["a b"]], [["a b c"]])
+            >>> [list(t[:2]) for t in Metric.accumulate_chunk(BLEU(), [None, None], chunk)]
+            [[3, 3], [2, 3]]
+        """
+        rows = self.chunk_statistics(chunk)
+        return [self.accumulate(t, r) for t, r in zip(totals, rows)]
+
     def accumulate(self, totals: Any, rows: Rows) -> Any:
         """Adds ``rows`` (the next segments, in order) to running corpus statistics.
 
@@ -395,12 +433,15 @@ class Metric(ABC, Generic[S]):
             The updated statistics.
 
         Example:
+            >>> import numpy as np
             >>> from rapidbleu.metrics import BLEU
             >>> bleu = BLEU(max_ngram_order=1)
             >>> t = bleu.accumulate(None, np.array([[1, 2, 1, 1]]))
             >>> bleu.accumulate(t, np.array([[3, 3, 2, 3]])).tolist()
             [4, 5, 3, 4]
         """
+        import numpy as np
+
         part = (
             np.asarray(rows, dtype=np.int64)
             .reshape(-1, self.layout.width)
@@ -412,6 +453,7 @@ class Metric(ABC, Generic[S]):
         """The corpus statistics of ``rows`` (``accumulate(None, rows)``).
 
         Example:
+            >>> import numpy as np
             >>> from rapidbleu.metrics import BLEU
             >>> BLEU().total(np.array([[1, 2, 0, 0, 0, 0, 0, 0, 0, 0]] * 2)).tolist()[:2]
             [2, 4]
@@ -427,6 +469,8 @@ class Metric(ABC, Generic[S]):
             >>> bleu.score_rows(bleu.statistics(["a b"], [["a b"]])).tolist()
             [100.00000000000004]
         """
+        import numpy as np
+
         return np.array([float(self.score_totals(r).score) for r in rows], dtype=np.float64)
 
     def sentence_scores(
@@ -469,6 +513,10 @@ class Metric(ABC, Generic[S]):
             idxs: ``(n_samples, n)`` resample indices.
             sums: The exact int64 sums ``rows[idxs].sum(1)`` when already known.
         """
+        import numpy as np
+
+        from rapidbleu.metrics.resampling import exact_sums, f32_sums
+
         if sums is None:
             sums = exact_sums(rows, idxs, self.num_threads)
         f32 = f32_sums(sums, rows, idxs)
@@ -481,6 +529,8 @@ class Metric(ABC, Generic[S]):
 
         ``(masks @ baseline + ~masks @ system, ~masks @ baseline + masks @ system)``, exact.
         """
+        import numpy as np
+
         return _core.ar_sums(
             np.ascontiguousarray(baseline, dtype=np.int64),
             np.ascontiguousarray(system, dtype=np.int64),
@@ -505,6 +555,8 @@ class Metric(ABC, Generic[S]):
             >>> BLEU(effective_order=True).pairwise_matrices([(["a b", "c"], ["a b"])])[0].tolist()
             [[100.00000000000004], [0.0]]
         """
+        import numpy as np
+
         out = []
         for hyps, refs in groups:
             n, m = len(hyps), len(refs)
@@ -550,7 +602,7 @@ class Metric(ABC, Generic[S]):
             n_bootstrap: With more than 1, also estimate the mean and 95% confidence interval
                 from ``n_bootstrap`` bootstrap resamples (seed ``$SACREBLEU_SEED``, default
                 12345), as sacreBLEU does; the signature then shows ``bs:`` and ``seed:``.
-                At most :data:`MAX_RESAMPLES`.
+                At most :data:`rapidbleu._config.MAX_RESAMPLES`.
             pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
             lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
             ref_lengths: Token IDs only: the row lengths of each 2-D reference stream.
@@ -559,9 +611,9 @@ class Metric(ABC, Generic[S]):
             The score.
         """
         n = _config_int(n_bootstrap, "n_bootstrap")
-        if n > MAX_RESAMPLES:
+        if n > _config.MAX_RESAMPLES:
             raise InvalidOptionError(
-                f"n_bootstrap must be at most {MAX_RESAMPLES:,} (0 or 1: no resampling), "
+                f"n_bootstrap must be at most {_config.MAX_RESAMPLES:,} (0 or 1: no resampling), "
                 f"got {n_bootstrap!r}"
             )
         rows = self.statistics(
@@ -573,6 +625,8 @@ class Metric(ABC, Generic[S]):
             seed_text, seed = _config.seed()
             self.n_bootstrap = n
             self.seed = seed_text
+            from rapidbleu.metrics.resampling import bootstrap_indices
+
             idxs = bootstrap_indices(seed, n, len(rows))
             score.estimate_ci(list(self.resample_scores(rows, idxs)))
         return score
@@ -639,6 +693,8 @@ class Metric(ABC, Generic[S]):
         return self.score_totals(stats)
 
     def _aggregate_and_compute(self, stats: Any) -> S:
+        import numpy as np
+
         return self.score_totals(self.total(np.asarray(stats)))
 
 

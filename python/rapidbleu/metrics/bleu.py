@@ -14,15 +14,19 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Sequence
-from typing import Any, ClassVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rapidbleu import _core
 from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.base import (
+    Metric,
+    Rows,
+    add_sums,
+    check_flag,
+    check_hypotheses,
+    check_streams,
+)
 from rapidbleu.metrics.bleu_score import (
     MAX_NGRAM_ORDER,
     NEUMAIER,
@@ -34,7 +38,6 @@ from rapidbleu.metrics.bleu_score import (
 )
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.resampling import exact_sums, f32_sums
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
@@ -43,11 +46,13 @@ from rapidbleu.tokenizers import (
     tokenize_batch,
 )
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
-
-_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
 
 
 class BLEU(Metric[BLEUScore]):
@@ -325,10 +330,27 @@ class BLEU(Metric[BLEUScore]):
         if self._py_tokenizer is not None:
             return super().chunk_statistics(chunk)
         rows, self.num_refs = _core.bleu_chunk_statistics(chunk, self._options, self.num_threads)
+        self._warn_chunk(chunk)
+        return rows
+
+    def accumulate_chunk(self, totals: list[Any], chunk: _core.TextChunk) -> list[Any]:
+        """Folds a chunk into every system's corpus statistics, summed in the core (lists).
+
+        Example:
+            >>> chunk = _core.TextChunk.from_lists([["a b c"]], [["a b c"]])
+            >>> BLEU(max_ngram_order=2).accumulate_chunk([[1, 1, 1, 0, 1, 0]], chunk)
+            [[4, 4, 4, 2, 4, 2]]
+        """
+        if self._py_tokenizer is not None:
+            return super().accumulate_chunk(totals, chunk)
+        sums, self.num_refs = _core.bleu_chunk_totals(chunk, self._options, self.num_threads)
+        self._warn_chunk(chunk)
+        return add_sums(totals, sums)
+
+    def _warn_chunk(self, chunk: _core.TextChunk) -> None:
         if not self._force:
             for i in range(chunk.num_systems):
                 self.warn_tokenized(chunk.tokenized_periods(i))
-        return rows
 
     def _check_periods(self, hypotheses: Sequence[Any], periods: int) -> None:
         """SacreBLEU's tokenized-input warning; ``periods`` counts the core's input."""
@@ -377,7 +399,7 @@ class BLEU(Metric[BLEUScore]):
             >>> bleu.score_totals(bleu.total(bleu.statistics(["a b c d"], [["a b c d"]]))).score
             100.00000000000004
         """
-        stats = totals.tolist() if isinstance(totals, np.ndarray) else [int(x) for x in totals]
+        stats = totals.tolist() if hasattr(totals, "tolist") else [int(x) for x in totals]
         n = self.max_ngram_order
         return score_of_counts(
             self._options, self.smooth_value, stats[2 : 2 + n], stats[2 + n :], stats[0], stats[1]
@@ -385,6 +407,8 @@ class BLEU(Metric[BLEUScore]):
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """Sentence BLEU of each statistics row, in one batched core call."""
+        import numpy as np
+
         return _core.bleu_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
 
     def sentence_scores(
@@ -473,15 +497,21 @@ class BLEU(Metric[BLEUScore]):
         core (``score_rows_f32``). Under NumPy 1 a Python float times a float32 scalar is a
         float64 operation, so the precisions are those of the (integer-valued) sums.
         """
+        import numpy as np
+
+        from rapidbleu.metrics.resampling import NUMPY2, exact_sums, f32_sums
+
         if sums is None:
             sums = exact_sums(rows, idxs, self.num_threads)
         f32 = f32_sums(sums, rows, idxs)
-        if _NUMPY2:
+        if NUMPY2:
             return _core.bleu_score_rows_f32(f32, self._options)
         return _core.bleu_score_rows(f32.astype(np.int64), self._options)
 
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of int64 shuffled sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
+        import numpy as np
+
         options = self._options
         k = options.smooth_value
         if options.smooth_method == "add-k" and k is not None and float(k) != math.floor(k):

@@ -29,18 +29,16 @@ Token IDs (or str tokens) are scored by their word n-grams, each token one word
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-
-from rapidbleu import _core
+from rapidbleu import _config, _core
 from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.ids import TokenLayout
 from rapidbleu.metrics.base import (
     Metric,
     Rows,
+    add_sums,
     check_flag,
     check_hypotheses,
     check_sentence_references,
@@ -49,12 +47,13 @@ from rapidbleu.metrics.base import (
 from rapidbleu.metrics.chrf_tokens import encode as encode_tokens
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.resampling import exact_sums, f32_sums
 from rapidbleu.metrics.score import Score, Signature
 
-__all__ = ["CHRF", "CHRFScore", "CHRFSignature"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
+__all__ = ["CHRF", "CHRFScore", "CHRFSignature"]
 
 
 class CHRFSignature(Signature):
@@ -124,6 +123,9 @@ def _layout(char_order: int, word_order: int) -> RowLayout:
 
 def _number(value: Any) -> Any:
     """NumPy scalars as Python numbers (the core reads ``int`` and ``float``)."""
+    np = _config.loaded_numpy()
+    if np is None:
+        return value
     if isinstance(value, np.integer):
         return int(value)
     if isinstance(value, np.floating):
@@ -308,6 +310,28 @@ class CHRF(Metric[CHRFScore]):
         )
         return stats
 
+    def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
+        """Rows of every system of a chunk read from files, counted where its lines lie.
+
+        Example:
+            >>> chunk = _core.TextChunk.from_lists([["abc"]], [["abd"]])
+            >>> CHRF(char_order=1).chunk_statistics(chunk)[0].tolist()
+            [[3, 3, 2]]
+        """
+        rows, self.num_refs = _core.chrf_chunk_statistics(chunk, self._options, self.num_threads)
+        return rows
+
+    def accumulate_chunk(self, totals: list[Any], chunk: _core.TextChunk) -> list[Any]:
+        """Folds a chunk into every system's corpus statistics, summed in the core (lists).
+
+        Example:
+            >>> chunk = _core.TextChunk.from_lists([["abc"]], [["abd"]])
+            >>> CHRF(char_order=1).accumulate_chunk([[1, 1, 1]], chunk)
+            [[4, 4, 3]]
+        """
+        sums, self.num_refs = _core.chrf_chunk_totals(chunk, self._options, self.num_threads)
+        return add_sums(totals, sums)
+
     # -- scores ----------------------------------------------------------------------------
 
     def _compute_f_score(self, statistics: Any) -> Any:
@@ -321,6 +345,13 @@ class CHRF(Metric[CHRFScore]):
             >>> CHRF(char_order=1)._compute_f_score([2, 2, 1])
             50.0
         """
+        if isinstance(statistics, list) and all(type(v) is int for v in statistics):
+            # Python ints (a stream's totals): sacreBLEU's own arithmetic on its own types.
+            return self._python_f_score(statistics)
+        import numpy as np
+
+        from rapidbleu.metrics.resampling import NUMPY2
+
         row = np.asarray(statistics)
         if row.ndim == 1 and row.shape[0] == self._options.row_len:
             if row.dtype.kind in "iub" or (
@@ -330,7 +361,7 @@ class CHRF(Metric[CHRFScore]):
                 and bool(((row >= 0) & (row <= 2**53)).all())
             ):
                 return float(_core.chrf_score_rows(row.astype(np.int64)[None, :], self._options)[0])
-            if row.dtype == np.float32 and _NUMPY2:
+            if row.dtype == np.float32 and NUMPY2:
                 scores, all_f32 = _core.chrf_score_rows_f32(row[None, :], self._options)
                 return np.float32(scores[0]) if all_f32 else float(scores[0])
         return self._python_f_score(list(statistics))
@@ -380,10 +411,13 @@ class CHRF(Metric[CHRFScore]):
         """Sentence chrF of each statistics row, in one batched core call.
 
         Example:
+            >>> import numpy as np
             >>> chrf = CHRF(char_order=1)
             >>> chrf.score_rows(np.array([[2, 2, 1], [2, 2, 2]])).tolist()
             [50.0, 100.0]
         """
+        import numpy as np
+
         return _core.chrf_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
 
     def sentence_scores(
@@ -484,10 +518,14 @@ class CHRF(Metric[CHRFScore]):
         exactly 0.0), as ``np.array`` of sacreBLEU's scores does. Under NumPy 1 sacreBLEU's
         formula runs on the NumPy scalars.
         """
+        import numpy as np
+
+        from rapidbleu.metrics.resampling import NUMPY2, exact_sums, f32_sums
+
         if sums is None:
             sums = exact_sums(rows, idxs, self.num_threads)
         f32 = f32_sums(sums, rows, idxs)
-        if not _NUMPY2:
+        if not NUMPY2:
             return np.array([self._python_f_score(list(row)) for row in f32])
         scores, all_f32 = _core.chrf_score_rows_f32(f32, self._options)
         return scores.astype(np.float32) if all_f32 else scores

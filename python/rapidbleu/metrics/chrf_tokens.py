@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from rapidbleu.errors import InputTypeError
 
 __all__ = ["encode"]
@@ -50,6 +48,8 @@ def _word(code: int) -> str:
 
 def _tokens(seq: Any, what: str) -> list[Any]:
     """A sequence's tokens as hashable Python values (NumPy and torch scalars as ints)."""
+    import numpy as np  # here, not at the top: `import rapidbleu.metrics` stays without NumPy
+
     if hasattr(seq, "tolist") and not isinstance(seq, (list, tuple)):
         seq = seq.tolist()
     if isinstance(seq, (str, bytes)) or not isinstance(seq, (list, tuple)):

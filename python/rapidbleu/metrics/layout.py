@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["RowLayout", "Rows"]
 
-#: Statistics rows: one int64 row per segment, contiguous.
-Rows = npt.NDArray[np.int64]
+#: Statistics rows: one int64 row per segment, contiguous. (A string: NumPy is not imported
+#: until rows are made, so the command's corpus path starts without it.)
+Rows: TypeAlias = "npt.NDArray[np.int64]"
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class RowLayout:
         """Column ``name`` of ``rows`` (a 2-D array) or of one row (a 1-D array), as a view.
 
         Example:
+            >>> import numpy as np
             >>> RowLayout(("a", "b")).column(np.array([[1, 2], [3, 4]]), "b").tolist()
             [2, 4]
         """
@@ -96,6 +99,7 @@ class RowLayout:
         """The columns of group ``name`` of ``rows`` (2-D or one row), as a view.
 
         Example:
+            >>> import numpy as np
             >>> RowLayout.of([], x=2).group(np.array([[5, 6]]), "x").tolist()
             [[5, 6]]
         """

@@ -26,11 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from rapidbleu import _core
+from rapidbleu._config import MAX_RESAMPLES
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "F32_EXACT",
     "MAX_RESAMPLES",
+    "NUMPY2",
     "bootstrap_indices",
     "counts_matrix",
     "exact_sums",
@@ -39,9 +41,8 @@ __all__ = [
     "sums_by_counts",
 ]
 
-#: The most bootstrap resamples or randomisation trials one call draws (sacreBLEU's defaults
-#: are 1,000 and 10,000): more only costs memory (every draw is held at once, as in sacreBLEU).
-MAX_RESAMPLES = 10_000_000
+#: Whether NumPy is 2.x: sacreBLEU's float32 arithmetic on resample sums differs from 1.x's.
+NUMPY2 = int(np.__version__.split(".")[0]) >= 2
 #: float32 sums of integers are exact up to this bound (float32 has a 24-bit significand).
 F32_EXACT = 2**24
 #: float64 sums of integers are exact up to this bound.

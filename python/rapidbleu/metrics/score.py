@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import copy
 import json
-import statistics
 from collections.abc import Sequence
 from typing import Any
-
-import numpy as np
 
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.version import SIGNATURE_VERSION
@@ -141,7 +138,7 @@ class Score:
         """
         # Plain floats, NumPy floats (float32 for chrF and TER under NumPy 2) or Score objects:
         # the values keep their type, as in sacreBLEU, so the mean is computed alike.
-        raw_scores = sorted(x if isinstance(x, (float, np.floating)) else x.score for x in scores)
+        raw_scores = sorted(x.score if isinstance(x, Score) else x for x in scores)
         n = len(raw_scores)
         if n == 0:
             raise InvalidOptionError("estimate_ci needs at least one resampled score, got none")
@@ -149,6 +146,10 @@ class Score:
         upper_idx = n - lower_idx - 1
         lower, upper = raw_scores[lower_idx], raw_scores[upper_idx]
         self._ci = 0.5 * (upper - lower)
+        # Imported here: `statistics` loads `fractions` and `decimal`, a tenth of the command's
+        # start-up, and only resampling needs it.
+        import statistics
+
         self._mean = statistics.mean(raw_scores)
 
     def __repr__(self) -> str:

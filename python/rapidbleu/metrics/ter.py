@@ -17,10 +17,7 @@ randomisation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.metrics.base import Metric, Rows, check_flag
@@ -28,6 +25,10 @@ from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["TER", "TERScore", "TERSignature"]
 
@@ -91,6 +92,8 @@ def _ter_rows(edits: npt.NDArray[Any], ref_length: npt.NDArray[Any]) -> npt.NDAr
     The zero cases give Python's ``100 * 1.0`` and ``100 * 0.0``, which every float dtype
     holds exactly.
     """
+    import numpy as np
+
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = edits / ref_length
     zero = np.where(edits > 0, 1.0, 0.0).astype(ratio.dtype)
@@ -201,6 +204,8 @@ class TER(Metric[TERScore]):
             >>> ter.total(rows)
             [1, 4.5]
         """
+        import numpy as np
+
         edits, ref_length = (0, 0.0) if totals is None else totals
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         if rows.ndim == 1:  # one row
@@ -232,6 +237,8 @@ class TER(Metric[TERScore]):
             >>> ter.score_rows(ter.statistics(["a b", "x"], [["a b c", ""]])).tolist()
             [33.33333333333333, 100.0]
         """
+        import numpy as np
+
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         # Python's int / int is correctly rounded, as is float64 division of exact values.
         ref_length = rows[:, 1] / rows[:, 2]
@@ -246,6 +253,8 @@ class TER(Metric[TERScore]):
         matters: the terms are not integers), then divides in float32 (NumPy 2). The core adds
         the float32 rows in that order; ``sums`` (exact integer sums) cannot be used.
         """
+        import numpy as np
+
         f32 = _core.ter_bootstrap_sums_f32(
             np.ascontiguousarray(rows, dtype=np.int64),
             np.ascontiguousarray(idxs, dtype=np.int64),
@@ -272,6 +281,8 @@ class TER(Metric[TERScore]):
 
     def _float_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """SacreBLEU's rows ``[num_edits, ref_len_sum / num_refs]`` as a float64 array."""
+        import numpy as np
+
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         out = np.empty((len(rows), 2), dtype=np.float64)
         out[:, 0] = rows[:, 0]
@@ -280,6 +291,8 @@ class TER(Metric[TERScore]):
 
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of shuffled float64 sums (sacreBLEU's ``_aggregate_and_compute`` per row)."""
+        import numpy as np
+
         sums = np.asarray(sums, dtype=np.float64)
         return _ter_rows(sums[:, 0], sums[:, 1])
 

@@ -18,9 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
-from rapidbleu.analysis.significance import Result
+from rapidbleu import _config
 from rapidbleu.report.model import Results
 
 __all__ = ["print_results_table", "render", "single_results"]
@@ -101,6 +99,9 @@ def render(
         if results.test is None:
             table[metric] = [c.score.format(width, True) for c in cells]
         else:
+            # Imported here: a paired test's tables need it, a corpus score's never (NumPy).
+            from rapidbleu.analysis.significance import Result
+
             table[metric] = [Result(c.score.score, c.p_value, c.mean, c.ci) for c in cells]
     out = io.StringIO()
     print_results_table(
@@ -120,6 +121,9 @@ def _json_value(item: Any) -> Any:
     """A table cell for JSON: text as it is, a ``Result`` as its fields (NumPy numbers too)."""
     if isinstance(item, str):
         return item
+    np = _config.loaded_numpy()  # a NumPy scalar exists only once NumPy is loaded
+    if np is None:
+        return dict(item.__dict__)
     return {k: (v.item() if isinstance(v, np.generic) else v) for k, v in item.__dict__.items()}
 
 

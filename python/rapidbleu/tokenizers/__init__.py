@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
+from rapidbleu._lazy import submodule
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
@@ -228,3 +229,7 @@ def get_python_tokenizer(
     raise InvalidOptionError(
         f"{name!r} is not a Python tokenizer{where}; allowed: " + ", ".join(PYTHON_TOKENIZERS)
     )
+
+
+def __getattr__(name: str) -> Any:
+    return submodule(__name__, name)  # `rapidbleu.tokenizers.<submodule>`, imported when named

@@ -25,6 +25,20 @@ fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
     Ok(stats.len() / row_len)
 }
 
+/// The column sums of `stats` (rows of `row_len`): a corpus's statistics from its segments'.
+/// Streams that need only the corpus score add these per chunk, so that no per-segment rows
+/// leave the core.
+pub fn column_sums(stats: &[i64], row_len: usize) -> Result<Vec<i64>, CoreError> {
+    check_shape(stats, row_len)?;
+    let mut sums = vec![0i64; row_len];
+    for row in stats.chunks_exact(row_len) {
+        for (acc, &v) in sums.iter_mut().zip(row) {
+            *acc += v;
+        }
+    }
+    Ok(sums)
+}
+
 /// Checks a bootstrap index matrix (`n_samples x n_seg`, row-major) against `n_seg` segments:
 /// a whole number of rows, every index in range. Returns `n_samples`.
 pub fn check_indices(idxs: &[i64], n_seg: usize) -> Result<usize, CoreError> {
@@ -247,6 +261,13 @@ fn table_sum_dyn(acc: &mut [i64], tables: &[i64], mask: &[bool], row_len: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn column_sums_add_rows() {
+        assert_eq!(column_sums(&[1, 2, 10, 20], 2).unwrap(), vec![11, 22]);
+        assert_eq!(column_sums(&[], 3).unwrap(), vec![0, 0, 0]);
+        assert!(column_sums(&[1, 2, 3], 2).is_err());
+    }
 
     #[test]
     fn bootstrap_sums_select_rows() {

@@ -2,18 +2,18 @@
 
 use crate::arrays::to_2d;
 use crate::bleu::options::{flag_arg, options_arg};
-use crate::corpus::{count_tokenized_periods, text, TextInput};
+use crate::corpus::{count_tokenized_periods, TextInput};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, OrRaise};
-use crate::io::chunks::TextChunk;
+use crate::io::chunks::{segment_groups, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use rapidbleu_core::bleu::options::BleuOptions;
 use rapidbleu_core::bleu::ref_cache::RefCache;
 use rapidbleu_core::bleu::stats;
-use rapidbleu_core::corpus::{Corpus, Groups};
-use rapidbleu_core::io::Lines;
+use rapidbleu_core::corpus::Corpus;
+use rapidbleu_core::engine::parallel::Threads;
+use rapidbleu_core::engine::rows;
 
 /// Per-segment statistics `(n, row_len)` of `hyps` against `refs`, sacreBLEU's `num_refs`, and
 /// the number of hypotheses ending in `" ."`. `refs` is a list of reference streams
@@ -63,45 +63,42 @@ fn bleu_sentence_scores<'py>(
     })
 }
 
-/// A chunk's lines as the core sees them: with lowercasing, non-ASCII lines are lowercased by
-/// Python's `str.lower()` (the interpreter's Unicode version, as in sacreBLEU) and ASCII lines
-/// later in Rust, as for lists of `str` (`corpus::collect`).
-struct Views<'py> {
-    lowered: Vec<Option<Bound<'py, PyString>>>,
+/// Statistics rows (flat, `row_len` wide) of every system of a chunk read by
+/// `_core.ChunkReader`, counted where the lines lie (no Python string per line), and
+/// sacreBLEU's `num_refs`. With several systems the chunk's references are tokenized once, as
+/// `BleuReferenceCache` does for a whole corpus.
+fn chunk_rows(
+    py: Python<'_>,
+    chunk: &TextChunk,
+    options: &BleuOptions,
+    threads: Threads,
+) -> PyResult<(Vec<Vec<i64>>, i64)> {
+    let chunk = chunk.chunk();
+    let lower = options.lowercase();
+    let ref_views = LineViews::all(py, &chunk.refs, lower)?;
+    let refs = LineViews::texts(&ref_views, &chunk.refs);
+    let groups = segment_groups(&refs, chunk.len());
+    let num_refs = chunk.refs.len() as i64;
+    let mut out = Vec::with_capacity(chunk.systems.len());
+    if let [system] = chunk.systems.as_slice() {
+        let views = LineViews::new(py, system, lower)?;
+        let corpus = Corpus::new(views.of(system), groups).or_raise(py)?;
+        out.push(run_detached(py, || {
+            stats::corpus_stats(&corpus, options, threads)
+        })?);
+    } else {
+        let cache = run_detached(py, || RefCache::new(&groups, *options, threads))?;
+        for system in &chunk.systems {
+            let views = LineViews::new(py, system, lower)?;
+            let hyps = views.of(system);
+            out.push(run_detached(py, || cache.stats(&hyps, threads))?);
+        }
+    }
+    Ok((out, num_refs))
 }
 
-impl<'py> Views<'py> {
-    fn new(py: Python<'py>, lines: &Lines, lowercase: bool) -> PyResult<Self> {
-        let mut lowered = Vec::new();
-        if lowercase {
-            lowered.reserve(lines.len());
-            for line in lines.iter() {
-                lowered.push(if line.is_ascii() {
-                    None
-                } else {
-                    let s = PyString::new(py, line).call_method0("lower")?;
-                    Some(s.cast_into::<PyString>().map_err(PyErr::from)?)
-                });
-            }
-        }
-        Ok(Views { lowered })
-    }
-
-    fn of<'a>(&'a self, lines: &'a Lines) -> Vec<&'a str> {
-        if self.lowered.is_empty() {
-            return lines.iter().collect();
-        }
-        lines
-            .iter()
-            .zip(&self.lowered)
-            .map(|(line, low)| low.as_ref().map_or(line, text))
-            .collect()
-    }
-}
-
-/// Statistics rows of every system of a chunk read by `_core.ChunkReader`, counted where the
-/// lines lie (no Python string per line), and sacreBLEU's `num_refs`. With several systems the
-/// chunk's references are tokenized once, as `BleuReferenceCache` does for a whole corpus.
+/// Statistics rows of every system of a chunk read by `_core.ChunkReader` (see `chunk_rows`),
+/// and sacreBLEU's `num_refs`.
 #[pyfunction]
 #[pyo3(signature = (chunk, options, num_threads = 0))]
 fn bleu_chunk_statistics<'py>(
@@ -112,39 +109,36 @@ fn bleu_chunk_statistics<'py>(
 ) -> PyResult<(Vec<Bound<'py, PyArray2<i64>>>, i64)> {
     guard(|| {
         let threads = threads(py, num_threads)?;
-        let chunk = chunk.get().chunk();
-        let lower = options.lowercase();
+        let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
         let row_len = options.layout().row_len();
-        let ref_views = chunk
-            .refs
+        let arrays = rows
+            .into_iter()
+            .map(|r| to_2d(py, r, row_len))
+            .collect::<PyResult<_>>()?;
+        Ok((arrays, num_refs))
+    })
+}
+
+/// Every system's statistics of a chunk summed over its segments (one list of ints per
+/// system; see `chunk_rows`), and sacreBLEU's `num_refs`: what a corpus score of a stream
+/// needs, with no NumPy array made (the command's corpus path never imports NumPy).
+#[pyfunction]
+#[pyo3(signature = (chunk, options, num_threads = 0))]
+fn bleu_chunk_totals(
+    py: Python<'_>,
+    chunk: &Bound<'_, TextChunk>,
+    #[pyo3(from_py_with = options_arg)] options: BleuOptions,
+    #[pyo3(from_py_with = int_arg)] num_threads: i64,
+) -> PyResult<(Vec<Vec<i64>>, i64)> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
+        let row_len = options.layout().row_len();
+        let sums = rows
             .iter()
-            .map(|r| Views::new(py, r, lower))
-            .collect::<PyResult<Vec<_>>>()?;
-        let refs: Vec<Vec<&str>> = ref_views
-            .iter()
-            .zip(&chunk.refs)
-            .map(|(v, r)| v.of(r))
-            .collect();
-        let groups: Groups<&str> = (0..chunk.len())
-            .map(|i| refs.iter().map(move |r| r[i]))
-            .collect();
-        let num_refs = chunk.refs.len() as i64;
-        let mut out = Vec::with_capacity(chunk.systems.len());
-        if let [system] = chunk.systems.as_slice() {
-            let views = Views::new(py, system, lower)?;
-            let corpus = Corpus::new(views.of(system), groups).or_raise(py)?;
-            let rows = run_detached(py, || stats::corpus_stats(&corpus, &options, threads))?;
-            out.push(to_2d(py, rows, row_len)?);
-        } else {
-            let cache = run_detached(py, || RefCache::new(&groups, options, threads))?;
-            for system in &chunk.systems {
-                let views = Views::new(py, system, lower)?;
-                let hyps = views.of(system);
-                let rows = run_detached(py, || cache.stats(&hyps, threads))?;
-                out.push(to_2d(py, rows, row_len)?);
-            }
-        }
-        Ok((out, num_refs))
+            .map(|r| rows::column_sums(r, row_len).or_raise(py))
+            .collect::<PyResult<_>>()?;
+        Ok((sums, num_refs))
     })
 }
 
@@ -153,5 +147,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bleu_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_sentence_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_chunk_statistics, m)?)?;
+    m.add_function(wrap_pyfunction!(bleu_chunk_totals, m)?)?;
     Ok(())
 }

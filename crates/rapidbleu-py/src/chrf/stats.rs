@@ -5,10 +5,14 @@ use crate::bleu::options::flag_arg;
 use crate::chrf::options::options_arg;
 use crate::corpus::TextInput;
 use crate::engine::parallel::{int_arg, threads};
-use crate::errors::{guard, run_detached};
+use crate::errors::{guard, run_detached, OrRaise};
+use crate::io::chunks::{segment_groups, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::chrf::{stats, ChrfOptions};
+use rapidbleu_core::corpus::Corpus;
+use rapidbleu_core::engine::parallel::Threads;
+use rapidbleu_core::engine::rows;
 
 /// Per-segment statistics `(n, row_len)` of `hyps` against `refs` and sacreBLEU's `num_refs`.
 /// `refs` is a list of reference streams (sacreBLEU's layout) or, with `per_segment`, one list
@@ -54,9 +58,77 @@ fn chrf_sentence_scores<'py>(
     })
 }
 
+/// Statistics rows (flat) of every system of a chunk read by `_core.ChunkReader`, counted where
+/// the lines lie (no Python string per line, except non-ASCII lines with `lowercase`), and
+/// sacreBLEU's `num_refs`.
+fn chunk_rows(
+    py: Python<'_>,
+    chunk: &TextChunk,
+    options: &ChrfOptions,
+    threads: Threads,
+) -> PyResult<(Vec<Vec<i64>>, i64)> {
+    let chunk = chunk.chunk();
+    let lower = options.lowercase_ascii();
+    let ref_views = LineViews::all(py, &chunk.refs, lower)?;
+    let refs = LineViews::texts(&ref_views, &chunk.refs);
+    let mut out = Vec::with_capacity(chunk.systems.len());
+    for system in &chunk.systems {
+        let views = LineViews::new(py, system, lower)?;
+        let groups = segment_groups(&refs, chunk.len());
+        let corpus = Corpus::new(views.of(system), groups).or_raise(py)?;
+        out.push(run_detached(py, || {
+            stats::corpus_stats(&corpus, options, threads)
+        })?);
+    }
+    Ok((out, chunk.refs.len() as i64))
+}
+
+/// Statistics rows of every system of a chunk (see `chunk_rows`), and sacreBLEU's `num_refs`.
+#[pyfunction]
+#[pyo3(signature = (chunk, options, num_threads = 0))]
+fn chrf_chunk_statistics<'py>(
+    py: Python<'py>,
+    chunk: &Bound<'py, TextChunk>,
+    #[pyo3(from_py_with = options_arg)] options: ChrfOptions,
+    #[pyo3(from_py_with = int_arg)] num_threads: i64,
+) -> PyResult<(Vec<Bound<'py, PyArray2<i64>>>, i64)> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
+        let arrays = rows
+            .into_iter()
+            .map(|r| to_2d(py, r, options.row_len()))
+            .collect::<PyResult<_>>()?;
+        Ok((arrays, num_refs))
+    })
+}
+
+/// Every system's statistics of a chunk summed over its segments (one list of ints per
+/// system), and sacreBLEU's `num_refs`: a corpus score of a stream with no NumPy array made.
+#[pyfunction]
+#[pyo3(signature = (chunk, options, num_threads = 0))]
+fn chrf_chunk_totals(
+    py: Python<'_>,
+    chunk: &Bound<'_, TextChunk>,
+    #[pyo3(from_py_with = options_arg)] options: ChrfOptions,
+    #[pyo3(from_py_with = int_arg)] num_threads: i64,
+) -> PyResult<(Vec<Vec<i64>>, i64)> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
+        let sums = rows
+            .iter()
+            .map(|r| rows::column_sums(r, options.row_len()).or_raise(py))
+            .collect::<PyResult<_>>()?;
+        Ok((sums, num_refs))
+    })
+}
+
 /// Adds this module's functions to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_sentence_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_chunk_statistics, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_chunk_totals, m)?)?;
     Ok(())
 }

@@ -3,14 +3,16 @@
 //! lines.
 //!
 //! A chunk stays in Rust: metrics with a Rust path score it where it lies
-//! (`bleu_chunk_statistics`), and any other metric asks for its lines as lists of `str`
+//! (`bleu_chunk_statistics`, `chrf_chunk_statistics`; [`LineViews`] lowercases as sacreBLEU
+//! does), and any other metric asks for its lines as lists of `str`
 //! (`hypotheses(i)`, `references()`), which costs one Python string per line.
 
 use crate::corpus::{collect, text};
 use crate::errors::{guard, read_err, ErrorKind};
 use crate::io::source::PyStream;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
+use rapidbleu_core::corpus::Groups;
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
@@ -30,6 +32,60 @@ impl TextChunk {
     pub fn chunk(&self) -> &Chunk {
         &self.chunk
     }
+}
+
+/// A chunk's lines as the core sees them: with lowercasing, non-ASCII lines are lowercased by
+/// Python's `str.lower()` (the interpreter's Unicode version, as in sacreBLEU) and ASCII lines
+/// later in Rust, as for lists of `str` (`corpus::collect`).
+pub struct LineViews<'py> {
+    lowered: Vec<Option<Bound<'py, PyString>>>,
+}
+
+impl<'py> LineViews<'py> {
+    pub fn new(py: Python<'py>, lines: &Lines, lowercase: bool) -> PyResult<Self> {
+        let mut lowered = Vec::new();
+        if lowercase {
+            lowered.reserve(lines.len());
+            for line in lines.iter() {
+                lowered.push(if line.is_ascii() {
+                    None
+                } else {
+                    let s = PyString::new(py, line).call_method0("lower")?;
+                    Some(s.cast_into::<PyString>().map_err(PyErr::from)?)
+                });
+            }
+        }
+        Ok(LineViews { lowered })
+    }
+
+    /// Views of every stream of `streams` (a chunk's references).
+    pub fn all(py: Python<'py>, streams: &[Lines], lowercase: bool) -> PyResult<Vec<Self>> {
+        streams
+            .iter()
+            .map(|lines| LineViews::new(py, lines, lowercase))
+            .collect()
+    }
+
+    /// The texts of every stream, `views[k]` over `streams[k]`.
+    pub fn texts<'a>(views: &'a [Self], streams: &'a [Lines]) -> Vec<Vec<&'a str>> {
+        views.iter().zip(streams).map(|(v, s)| v.of(s)).collect()
+    }
+
+    pub fn of<'a>(&'a self, lines: &'a Lines) -> Vec<&'a str> {
+        if self.lowered.is_empty() {
+            return lines.iter().collect();
+        }
+        lines
+            .iter()
+            .zip(&self.lowered)
+            .map(|(line, low)| low.as_ref().map_or(line, text))
+            .collect()
+    }
+}
+
+/// The references of each of `n` segments: `refs[k][i]` for every stream `k`.
+pub fn segment_groups<'a>(refs: &[Vec<&'a str>], n: usize) -> Groups<&'a str> {
+    (0..n).map(|i| refs.iter().map(move |r| r[i])).collect()
 }
 
 /// `lines` as a list of `str`.
