@@ -50,12 +50,11 @@ if TYPE_CHECKING:
     from rapidbleu.items import BleuResult, bleu, bleu_per_item
     from rapidbleu.metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore, TERScore
 
-#: The modules ``import rapidbleu`` loaded before its names became lazy, and the names taken
-#: from each. The package face loads them all together on the first use of any of its names
-#: (PEP 562), so the package looks as it always did (``rapidbleu.tokenizers.tokenizer_13a``,
-#: ``rapidbleu.metrics.helpers``, ...) to whoever touches it; what imports a submodule directly
-#: loads only that. The ``rapidbleu`` command does: a corpus score of files then needs no
-#: NumPy, and start-up is half of the command's time on 100k lines.
+#: The package's names, by the module that defines them. They are imported together on the
+#: first use of any of them (PEP 562), not by ``import rapidbleu``: code that imports a
+#: submodule directly loads only that. The ``rapidbleu`` command does, and so starts without
+#: NumPy (start-up is half of its time on 100k lines). Submodules are imported when first
+#: named (``rapidbleu.tokenizers.tokenizer_13a``, as in sacreBLEU).
 _FACE = {
     "rapidbleu.compat.sacrebleu": (
         "DEFAULT_TOKENIZER",
@@ -78,9 +77,6 @@ _FACE = {
     ),
     "rapidbleu.items": ("BleuResult", "bleu", "bleu_per_item"),
     "rapidbleu.metrics": ("BLEU", "CHRF", "TER", "BLEUScore", "CHRFScore", "TERScore"),
-    "rapidbleu.errors": (),
-    "rapidbleu.tokenizers": (),
-    "rapidbleu.utils": (),
 }
 
 __all__ = [

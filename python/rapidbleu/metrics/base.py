@@ -413,7 +413,7 @@ class Metric(ABC, Generic[S]):
         Example:
             >>> from rapidbleu.metrics import BLEU
             >>> chunk = _core.TextChunk.from_lists([["a b c"], ["a b"]], [["a b c"]])
-            >>> [list(t[:2]) for t in Metric.accumulate_chunk(BLEU(), [None, None], chunk)]
+            >>> [t[:2].tolist() for t in Metric.accumulate_chunk(BLEU(), [None, None], chunk)]
             [[3, 3], [2, 3]]
         """
         rows = self.chunk_statistics(chunk)
