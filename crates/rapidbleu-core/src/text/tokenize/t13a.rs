@@ -108,16 +108,32 @@ static CLASS_13A: [u8; 256] = {
 /// independently, exactly as `" " + word + " "` would be. A word without `.`, `,` or `-` matches
 /// none of regexes 2-4 and is one token; only the others go through the regexes.
 pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    // Performance decision: most lines hold no `<`, `&` or `\n`, the bytes every pattern of
+    // `replacements` starts with. The scan meets them anyway (they are marked bytes) and says
+    // whether it did; only then is the line replaced and scanned again. Searching every line
+    // for them first cost about a tenth of the tokenizer's instructions.
+    if !scan_13a(line, buf, ranges) {
+        return;
+    }
     // Taken out of `buf` (leaving empty, unallocated strings) so `buf` stays free for the scan.
     let (mut repl, mut tmp) = (
         std::mem::take(&mut buf.repl),
         std::mem::take(&mut buf.repl_tmp),
     );
-    let text = replacements(line, &mut repl, &mut tmp);
+    ranges.clear();
+    scan_13a(replacements(line, &mut repl, &mut tmp), buf, ranges);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
+}
+
+/// The tokens of `text` as [`tokens_13a`] gives them if no replacement applies (into
+/// `buf.out` and `ranges`); whether `text` has a byte that may start a replacement (`<`, `&`,
+/// `\n`), in which case the tokens are not those of the line.
+fn scan_13a(text: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) -> bool {
     let bytes = text.as_bytes();
     buf.out.clear();
     buf.out.extend_from_slice(bytes);
     let mut word = Word::default();
+    let mut replaced = false;
     // Performance decision: word bytes (class 0) are most bytes, and testing them one by one
     // mispredicts a branch at nearly every word end. Instead a branch-free pass marks the other
     // bytes of each 64-byte block in a bit mask, and only the marked bytes are visited.
@@ -126,15 +142,20 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
         while marks != 0 {
             let i = 64 * k + marks.trailing_zeros() as usize;
             marks &= marks - 1;
-            match CLASS_13A[bytes[i] as usize] {
+            let b = bytes[i];
+            match CLASS_13A[b as usize] {
                 // A control byte that `marks16` marks (not a word end).
                 WORD => {}
-                SPACE => word.end(bytes, i, i + 1, buf, ranges),
+                SPACE => {
+                    replaced |= b == b'\n';
+                    word.end(bytes, i, i + 1, buf, ranges);
+                }
                 PUNCT => {
+                    replaced |= b == b'<' || b == b'&';
                     word.end(bytes, i, i + 1, buf, ranges);
                     ranges.push((i as u32, i as u32 + 1));
                 }
-                SPECIAL if bytes[i] == b'-' => {
+                SPECIAL if b == b'-' => {
                     word.regexes |= i > word.start && bytes[i - 1].is_ascii_digit();
                 }
                 SPECIAL => {
@@ -152,7 +173,7 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
         }
     }
     word.end(bytes, bytes.len(), bytes.len(), buf, ranges);
-    (buf.repl, buf.repl_tmp) = (repl, tmp);
+    replaced
 }
 
 /// Bit `j` set if `block[j]` (at most 64 bytes) is not a word byte (class 0 of `CLASS_13A`),
