@@ -128,8 +128,42 @@ fn hash_words<'a>(lo: u64, hi: u64, len: usize, bytes: impl FnOnce() -> &'a [u8]
     if len > SHORT {
         return hash_long(bytes());
     }
+    hash_short(lo, hi, len)
+}
+
+/// The hash of a token of at most [`SHORT`] bytes from its masked words and length.
+#[inline(always)]
+fn hash_short(lo: u64, hi: u64, len: usize) -> u64 {
     let h = (lo ^ (len as u64).rotate_left(56)).wrapping_mul(K) ^ hi;
     h.wrapping_mul(K) ^ (h >> 29)
+}
+
+/// `SHORT_MASKS[k]` keeps the first `k` bytes of a token read as two little-endian words.
+const SHORT_MASKS: [(u64, u64); SHORT + 1] = {
+    let mut m = [(0u64, 0u64); SHORT + 1];
+    let mut k = 1;
+    while k <= SHORT {
+        m[k] = if k <= 8 {
+            (MASKS[k], 0)
+        } else {
+            (u64::MAX, MASKS[k - 8])
+        };
+        k += 1;
+    }
+    m
+};
+
+/// The masked words of the token `buf[start..start + len]` if it is short (at most [`SHORT`]
+/// bytes) and `buf` has [`SLACK`] bytes from its start: the hot path of both lookups.
+///
+/// Performance decision: one table load gives both masks, and the long or unpadded tokens
+/// (rare) go to out-of-line functions, so the loops that look tokens up keep their state in
+/// registers (with the general `Tok` inlined they spilled it to the stack every token).
+#[inline(always)]
+fn short_words(buf: &[u8], start: usize, len: usize) -> Option<(u64, u64)> {
+    let (mask_lo, mask_hi) = *SHORT_MASKS.get(len)?;
+    let w = buf.get(start..start.checked_add(SLACK)?)?;
+    Some((read_u64(w, 0) & mask_lo, read_u64(w, 8) & mask_hi))
 }
 
 const K: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -164,6 +198,28 @@ impl TokenMap {
     /// [`SLACK`] bytes after the token (e.g. through [`padded`]); it is only slower without.
     #[inline(always)]
     pub(crate) fn get_at(&self, buf: &[u8], start: usize, len: usize) -> Option<u32> {
+        match short_words(buf, start, len) {
+            Some((lo, hi)) => {
+                let mask = self.slots.len() - 1;
+                let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+                loop {
+                    let s = &self.slots[i];
+                    if s.stamp != self.stamp {
+                        return None;
+                    }
+                    if s.lo == lo && s.hi == hi && s.len as usize == len {
+                        return Some(s.code);
+                    }
+                    i = (i + 1) & mask;
+                }
+            }
+            None => self.get_any(buf, start, len),
+        }
+    }
+
+    /// [`TokenMap::get_at`] for any token: long, or without slack after it.
+    #[inline(never)]
+    fn get_any(&self, buf: &[u8], start: usize, len: usize) -> Option<u32> {
         let tok = Tok::new(buf, start, len);
         let h = tok.hash();
         let mask = self.slots.len() - 1;
@@ -216,6 +272,27 @@ impl TokenMap {
         if 2 * (self.len + 1) > self.slots.len() {
             self.resize(2 * self.slots.len());
         }
+        // The arena always has its slack: only long tokens miss the short path.
+        let Some((lo, hi)) = short_words(&self.arena, start, len) else {
+            return self.get_or_insert_any(start, len);
+        };
+        let mask = self.slots.len() - 1;
+        let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp {
+                return (self.insert_at(i, (lo, hi), start, len), true);
+            }
+            if s.lo == lo && s.hi == hi && s.len as usize == len {
+                return (s.code, false);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// [`TokenMap::get_or_insert_arena`] for any token (the long ones).
+    #[inline(never)]
+    fn get_or_insert_any(&mut self, start: usize, len: usize) -> (u32, bool) {
         let tok = Tok::new(&self.arena, start, len);
         let h = tok.hash();
         let mask = self.slots.len() - 1;
@@ -223,23 +300,29 @@ impl TokenMap {
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
-                let code = self.len as u32;
-                self.slots[i] = TokSlot {
-                    lo: tok.lo,
-                    hi: tok.hi,
-                    start: start as u32,
-                    len: len as u32,
-                    code,
-                    stamp: self.stamp,
-                };
-                self.len += 1;
-                return (code, true);
+                return (self.insert_at(i, (tok.lo, tok.hi), start, len), true);
             }
             if tok.is_in(s, &self.arena) {
                 return (s.code, false);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Gives the token (its masked words and arena bytes) the next code in the empty slot `i`.
+    #[inline(always)]
+    fn insert_at(&mut self, i: usize, (lo, hi): (u64, u64), start: usize, len: usize) -> u32 {
+        let code = self.len as u32;
+        self.slots[i] = TokSlot {
+            lo,
+            hi,
+            start: start as u32,
+            len: len as u32,
+            code,
+            stamp: self.stamp,
+        };
+        self.len += 1;
+        code
     }
 
     fn resize(&mut self, n: usize) {

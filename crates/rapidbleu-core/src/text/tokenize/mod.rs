@@ -173,15 +173,23 @@ mod tests {
                 check(&s);
             }
         }
+        // Longer strings also draw on every lead byte that can start Python whitespace
+        // (0xc2, 0xe1-0xe3), characters with those lead bytes that are not whitespace, and the
+        // control bytes the SIMD scanner marks loosely.
+        let mut wide = alphabet.clone();
+        wide.extend(
+            "\u{85}\u{1680}\u{2009}\u{202f}\u{205f}\u{3000}„–ß¢\u{3001}\x01\x7f\x1b".chars(),
+        );
+        let k = wide.len();
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         for _ in 0..20_000 {
             let mut s = String::new();
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            // Long enough to cross the scanner's 64-byte blocks.
+            // Long enough to cross the scanner's 16-byte chunks and 64-byte blocks.
             for j in 0..(x % 150) {
-                s.push(alphabet[((x >> (j % 50)) as usize + j as usize * 7) % k]);
+                s.push(wide[((x >> (j % 50)) as usize + j as usize * 7) % k]);
             }
             check(&s);
             check(&format!("{s}&amp;lt;<skipped>-\n{s}"));

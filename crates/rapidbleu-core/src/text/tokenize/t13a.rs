@@ -83,7 +83,11 @@ static CLASS_13A: [u8; 256] = {
             PUNCT
         } else if matches!(u, b'.' | b',' | b'-') {
             SPECIAL
-        } else if u >= 0xc0 {
+        } else if matches!(u, 0xc2 | 0xe1..=0xe3) {
+            // Only these lead bytes start Python whitespace (U+0085, U+00A0, U+1680,
+            // U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000: `is_py_space`); every
+            // other multi-byte character is a word character, and stays unmarked (German or
+            // French text has one every few words).
             LEAD
         } else {
             WORD
@@ -104,16 +108,32 @@ static CLASS_13A: [u8; 256] = {
 /// independently, exactly as `" " + word + " "` would be. A word without `.`, `,` or `-` matches
 /// none of regexes 2-4 and is one token; only the others go through the regexes.
 pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) {
+    // Performance decision: most lines hold no `<`, `&` or `\n`, the bytes every pattern of
+    // `replacements` starts with. The scan meets them anyway (they are marked bytes) and says
+    // whether it did; only then is the line replaced and scanned again. Searching every line
+    // for them first cost about a tenth of the tokenizer's instructions.
+    if !scan_13a(line, buf, ranges) {
+        return;
+    }
     // Taken out of `buf` (leaving empty, unallocated strings) so `buf` stays free for the scan.
     let (mut repl, mut tmp) = (
         std::mem::take(&mut buf.repl),
         std::mem::take(&mut buf.repl_tmp),
     );
-    let text = replacements(line, &mut repl, &mut tmp);
+    ranges.clear();
+    scan_13a(replacements(line, &mut repl, &mut tmp), buf, ranges);
+    (buf.repl, buf.repl_tmp) = (repl, tmp);
+}
+
+/// The tokens of `text` as [`tokens_13a`] gives them if no replacement applies (into
+/// `buf.out` and `ranges`); whether `text` has a byte that may start a replacement (`<`, `&`,
+/// `\n`), in which case the tokens are not those of the line.
+fn scan_13a(text: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u32)>) -> bool {
     let bytes = text.as_bytes();
     buf.out.clear();
     buf.out.extend_from_slice(bytes);
     let mut word = Word::default();
+    let mut replaced = false;
     // Performance decision: word bytes (class 0) are most bytes, and testing them one by one
     // mispredicts a branch at nearly every word end. Instead a branch-free pass marks the other
     // bytes of each 64-byte block in a bit mask, and only the marked bytes are visited.
@@ -122,17 +142,25 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
         while marks != 0 {
             let i = 64 * k + marks.trailing_zeros() as usize;
             marks &= marks - 1;
-            match CLASS_13A[bytes[i] as usize] {
-                SPACE => word.end(bytes, i, i + 1, buf, ranges),
+            let b = bytes[i];
+            match CLASS_13A[b as usize] {
+                // A control byte that `marks16` marks (not a word end).
+                WORD => {}
+                SPACE => {
+                    replaced |= b == b'\n';
+                    word.end(bytes, i, i + 1, buf, ranges);
+                }
                 PUNCT => {
+                    replaced |= b == b'<' || b == b'&';
                     word.end(bytes, i, i + 1, buf, ranges);
                     ranges.push((i as u32, i as u32 + 1));
                 }
-                SPECIAL if bytes[i] == b'-' => {
-                    word.digit_dash |= i > word.start && bytes[i - 1].is_ascii_digit();
+                SPECIAL if b == b'-' => {
+                    word.regexes |= i > word.start && bytes[i - 1].is_ascii_digit();
                 }
                 SPECIAL => {
-                    word.dot_commas += 1;
+                    // A second `.`/`,`: the first is not the word's last byte.
+                    word.regexes |= word.last_dot_comma != NO_DOT;
                     word.last_dot_comma = i;
                 }
                 // A lead byte of a multi-byte character: a word byte unless it is whitespace.
@@ -145,10 +173,11 @@ pub(crate) fn tokens_13a(line: &str, buf: &mut TokBuf, ranges: &mut Vec<(u32, u3
         }
     }
     word.end(bytes, bytes.len(), bytes.len(), buf, ranges);
-    (buf.repl, buf.repl_tmp) = (repl, tmp);
+    replaced
 }
 
-/// Bit `j` set iff `block[j]` (at most 64 bytes) is not a word byte (class 0 of `CLASS_13A`).
+/// Bit `j` set if `block[j]` (at most 64 bytes) is not a word byte (class 0 of `CLASS_13A`),
+/// and for some class-0 control bytes (see [`marks16`]); clear for every other byte.
 #[inline]
 fn marks_of(block: &[u8]) -> u64 {
     let mut marks = 0u64;
@@ -163,9 +192,14 @@ fn marks_of(block: &[u8]) -> u64 {
     marks
 }
 
-/// [`marks_of`] for 16 bytes with SSE2 (every x86-64 CPU has it): a byte is a word byte iff it
-/// lies in one of the ranges below, which are exactly the class-0 bytes of `CLASS_13A` (an
-/// exhaustive test checks it). Letters are one range after `| 0x20`.
+/// [`marks_of`] for 16 bytes with SSE2 (every x86-64 CPU has it): a byte is left unmarked iff
+/// it lies in one of the ranges below, which are class-0 bytes of `CLASS_13A` (an exhaustive
+/// test checks it). Letters are one range after `| 0x20`.
+///
+/// Performance decision: the ASCII control bytes of class 0 (`0x00`-`0x08`, `0x0e`-`0x1b`,
+/// `0x7f`) are marked too, which [`tokens_13a`] skips as it finds them: they do not occur in
+/// text, and leaving them out of the test makes bytes `0x80` and up one signed comparison
+/// (about a third fewer vector operations per block).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn marks16(chunk: &[u8]) -> u16 {
@@ -182,15 +216,19 @@ fn marks16(chunk: &[u8]) -> u16 {
             _mm_cmpeq_epi8(_mm_subs_epu8(d, _mm_set1_epi8((hi - lo) as i8)), zero)
         };
         let letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'z');
+        // 0x80 and up (negative as signed bytes), less the lead bytes of Python whitespace
+        // (0xc2, 0xe1-0xe3).
+        let space_lead = _mm_or_si128(
+            _mm_cmpeq_epi8(v, _mm_set1_epi8(0xc2_u8 as i8)),
+            in_range(v, 0xe1, 0xe3),
+        );
+        let high = _mm_andnot_si128(space_lead, _mm_cmplt_epi8(v, zero));
         let word = _mm_or_si128(
             _mm_or_si128(
-                _mm_or_si128(in_range(v, 0x00, 0x08), in_range(v, 0x0e, 0x1b)),
-                _mm_or_si128(
-                    _mm_cmpeq_epi8(v, _mm_set1_epi8(0x27)),
-                    in_range(v, b'0', b'9'),
-                ),
+                _mm_cmpeq_epi8(v, _mm_set1_epi8(0x27)),
+                in_range(v, b'0', b'9'),
             ),
-            _mm_or_si128(letters, in_range(v, 0x7f, 0xbf)),
+            _mm_or_si128(letters, high),
         );
         !(_mm_movemask_epi8(word) as u16)
     }
@@ -205,20 +243,35 @@ fn marks16(chunk: &[u8]) -> u16 {
     })
 }
 
-/// The word being scanned by [`tokens_13a`]: where it starts, the `.`/`,` seen in it (and the
-/// last one), and whether some `-` in it follows a digit: only these can make regexes 2-4
-/// match inside the word.
-#[derive(Default)]
+/// The word being scanned by [`tokens_13a`]: where it starts, its last `.`/`,` (if any), and
+/// whether regexes 2-4 may match inside it (some `-` follows a digit, or it has two `.`/`,`):
+/// only these decide how a word splits.
 struct Word {
     start: usize,
-    dot_commas: usize,
     last_dot_comma: usize,
-    digit_dash: bool,
+    regexes: bool,
+}
+
+/// [`Word::last_dot_comma`] of a word without `.`/`,`.
+const NO_DOT: usize = usize::MAX;
+
+impl Default for Word {
+    fn default() -> Self {
+        Word {
+            start: 0,
+            last_dot_comma: NO_DOT,
+            regexes: false,
+        }
+    }
 }
 
 impl Word {
     /// Emits the word `bytes[self.start..end]` (if not empty) and starts the next one at `next`.
-    #[inline]
+    ///
+    /// Performance decision: called at every word end (about 18 times per sentence), so the
+    /// usual word (no `.`/`,`, no digit before a `-`) is one test and one push, inlined; the
+    /// others take [`Word::end_special`].
+    #[inline(always)]
     fn end(
         &mut self,
         bytes: &[u8],
@@ -229,16 +282,8 @@ impl Word {
     ) {
         let start = self.start;
         if end > start {
-            let dots = self.dot_commas;
-            if self.digit_dash || dots > 1 || (dots == 1 && self.last_dot_comma != end - 1) {
-                split_word(&bytes[start..end], buf, ranges);
-            } else if dots == 1 {
-                // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
-                // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
-                if end - 1 > start {
-                    ranges.push((start as u32, end as u32 - 1));
-                }
-                ranges.push((end as u32 - 1, end as u32));
+            if self.regexes || self.last_dot_comma != NO_DOT {
+                self.end_special(bytes, end, buf, ranges);
             } else {
                 // No `.`/`,` and no digit before a `-`: no regex matches, the word is one token.
                 ranges.push((start as u32, end as u32));
@@ -248,6 +293,28 @@ impl Word {
             start: next,
             ..Word::default()
         };
+    }
+
+    /// [`Word::end`] of a non-empty word with a `.`/`,` or a digit before a `-`.
+    #[inline(never)]
+    fn end_special(
+        &self,
+        bytes: &[u8],
+        end: usize,
+        buf: &mut TokBuf,
+        ranges: &mut Vec<(u32, u32)>,
+    ) {
+        let start = self.start;
+        if self.regexes || self.last_dot_comma != end - 1 {
+            split_word(&bytes[start..end], buf, ranges);
+        } else {
+            // The usual sentence end, `word.` or `word,`: whatever precedes it, regex 2 or 3
+            // separates a final `.`/`,` (the word is followed by whitespace, a non-digit).
+            if end - 1 > start {
+                ranges.push((start as u32, end as u32 - 1));
+            }
+            ranges.push((end as u32 - 1, end as u32));
+        }
     }
 }
 
@@ -427,12 +494,15 @@ mod tests {
     }
 
     #[test]
-    fn marks_are_the_non_word_bytes() {
+    fn marks_are_the_non_word_bytes_and_controls() {
         for b in 0..=255u8 {
             for pos in 0..16 {
                 let mut chunk = [b'a'; 16];
                 chunk[pos] = b;
-                let want = if CLASS_13A[b as usize] == WORD {
+                // Class-0 control bytes may be marked (`marks16` marks them on x86-64).
+                let loose =
+                    cfg!(target_arch = "x86_64") && matches!(b, 0x00..=0x08 | 0x0e..=0x1b | 0x7f);
+                let want = if CLASS_13A[b as usize] == WORD && !loose {
                     0
                 } else {
                     1 << pos
