@@ -113,8 +113,8 @@ def run_paired(
         rapidbleu.errors.InvalidOptionError: Fewer than two systems,
             or no paired test requested.
     """
-    # Imported here, not at the top: the parser needs this module, and the tests' NumPy is a
-    # third of the start-up of a command that runs no test.
+    # Imported here, not at the top: the parser imports this module, and the tests need NumPy,
+    # which a command that runs no test never loads (a third of its start-up).
     from rapidbleu.analysis.significance import PairedTest, check_samples
 
     if not is_paired(args):

@@ -5,7 +5,7 @@ use crate::bleu::options::{flag_arg, options_arg};
 use crate::corpus::{count_tokenized_periods, TextInput};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, OrRaise};
-use crate::io::chunks::{segment_groups, LineViews, TextChunk};
+use crate::io::chunks::{segment_groups, system_arrays, system_sums, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
@@ -13,7 +13,6 @@ use rapidbleu_core::bleu::ref_cache::RefCache;
 use rapidbleu_core::bleu::stats;
 use rapidbleu_core::corpus::Corpus;
 use rapidbleu_core::engine::parallel::Threads;
-use rapidbleu_core::engine::rows;
 
 /// Per-segment statistics `(n, row_len)` of `hyps` against `refs`, sacreBLEU's `num_refs`, and
 /// the number of hypotheses ending in `" ."`. `refs` is a list of reference streams
@@ -110,12 +109,10 @@ fn bleu_chunk_statistics<'py>(
     guard(|| {
         let threads = threads(py, num_threads)?;
         let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
-        let row_len = options.layout().row_len();
-        let arrays = rows
-            .into_iter()
-            .map(|r| to_2d(py, r, row_len))
-            .collect::<PyResult<_>>()?;
-        Ok((arrays, num_refs))
+        Ok((
+            system_arrays(py, rows, options.layout().row_len())?,
+            num_refs,
+        ))
     })
 }
 
@@ -133,12 +130,10 @@ fn bleu_chunk_totals(
     guard(|| {
         let threads = threads(py, num_threads)?;
         let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
-        let row_len = options.layout().row_len();
-        let sums = rows
-            .iter()
-            .map(|r| rows::column_sums(r, row_len).or_raise(py))
-            .collect::<PyResult<_>>()?;
-        Ok((sums, num_refs))
+        Ok((
+            system_sums(py, &rows, options.layout().row_len())?,
+            num_refs,
+        ))
     })
 }
 

@@ -6,13 +6,12 @@ use crate::chrf::options::options_arg;
 use crate::corpus::TextInput;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, OrRaise};
-use crate::io::chunks::{segment_groups, LineViews, TextChunk};
+use crate::io::chunks::{segment_groups, system_arrays, system_sums, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::chrf::{stats, ChrfOptions};
 use rapidbleu_core::corpus::Corpus;
 use rapidbleu_core::engine::parallel::Threads;
-use rapidbleu_core::engine::rows;
 
 /// Per-segment statistics `(n, row_len)` of `hyps` against `refs` and sacreBLEU's `num_refs`.
 /// `refs` is a list of reference streams (sacreBLEU's layout) or, with `per_segment`, one list
@@ -95,11 +94,7 @@ fn chrf_chunk_statistics<'py>(
     guard(|| {
         let threads = threads(py, num_threads)?;
         let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
-        let arrays = rows
-            .into_iter()
-            .map(|r| to_2d(py, r, options.row_len()))
-            .collect::<PyResult<_>>()?;
-        Ok((arrays, num_refs))
+        Ok((system_arrays(py, rows, options.row_len())?, num_refs))
     })
 }
 
@@ -116,11 +111,7 @@ fn chrf_chunk_totals(
     guard(|| {
         let threads = threads(py, num_threads)?;
         let (rows, num_refs) = chunk_rows(py, chunk.get(), &options, threads)?;
-        let sums = rows
-            .iter()
-            .map(|r| rows::column_sums(r, options.row_len()).or_raise(py))
-            .collect::<PyResult<_>>()?;
-        Ok((sums, num_refs))
+        Ok((system_sums(py, &rows, options.row_len())?, num_refs))
     })
 }
 

@@ -7,12 +7,15 @@
 //! does), and any other metric asks for its lines as lists of `str`
 //! (`hypotheses(i)`, `references()`), which costs one Python string per line.
 
+use crate::arrays::to_2d;
 use crate::corpus::{collect, text};
-use crate::errors::{guard, read_err, ErrorKind};
+use crate::errors::{guard, read_err, ErrorKind, OrRaise};
 use crate::io::source::PyStream;
+use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::corpus::Groups;
+use rapidbleu_core::engine::rows::column_sums;
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
@@ -86,6 +89,24 @@ impl<'py> LineViews<'py> {
 /// The references of each of `n` segments: `refs[k][i]` for every stream `k`.
 pub fn segment_groups<'a>(refs: &[Vec<&'a str>], n: usize) -> Groups<&'a str> {
     (0..n).map(|i| refs.iter().map(move |r| r[i])).collect()
+}
+
+/// Every system's rows of a chunk (flat, `row_len` wide) as arrays: `*_chunk_statistics`.
+pub fn system_arrays(
+    py: Python<'_>,
+    rows: Vec<Vec<i64>>,
+    row_len: usize,
+) -> PyResult<Vec<Bound<'_, PyArray2<i64>>>> {
+    rows.into_iter().map(|r| to_2d(py, r, row_len)).collect()
+}
+
+/// Every system's rows of a chunk summed over its segments: `*_chunk_totals`, which hand a
+/// corpus score of a stream its totals with no NumPy array made (the command's corpus path
+/// never imports NumPy).
+pub fn system_sums(py: Python<'_>, rows: &[Vec<i64>], row_len: usize) -> PyResult<Vec<Vec<i64>>> {
+    rows.iter()
+        .map(|r| column_sums(r, row_len).or_raise(py))
+        .collect()
 }
 
 /// `lines` as a list of `str`.
