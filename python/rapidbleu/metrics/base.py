@@ -485,19 +485,45 @@ class Metric(ABC, Generic[S]):
     ) -> Scores:
         """Every segment's sentence score in one batched call (float64).
 
-        Equal, element by element, to ``sentence_score(h_i, refs_i).score``. Arguments as in
-        :meth:`statistics`.
+        Equal, element by element, to ``sentence_score(h_i, refs_i).score`` where ``refs_i``
+        are the segment's entries in each stream (or, with ``per_segment``,
+        ``references[i]``). Metrics whose core scores sentences in its parallel pass (BLEU,
+        chrF) do so for given references (:meth:`_pass_sentence_scores`); otherwise, and for
+        the cached references or a padded token layout, the statistics rows are scored.
+
+        Args:
+            hypotheses: One segment per entry (str, or token sequences, or a 2-D array of IDs).
+            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
+            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
+            pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
+            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
+            ref_lengths: Token IDs only: the row lengths of each 2-D reference list.
+
+        Returns:
+            A float64 array of scores.
+
+        Example:
+            >>> from rapidbleu.metrics import BLEU
+            >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
+            array([100.,  50.])
         """
+        layout = TokenLayout(pad_id, lengths, ref_lengths)
+        if references is not None and not layout:
+            scores = self._pass_sentence_scores(hypotheses, references, per_segment)
+            if scores is not None:
+                return scores
         return self.score_rows(
-            self.statistics(
-                hypotheses,
-                references,
-                per_segment=per_segment,
-                pad_id=pad_id,
-                lengths=lengths,
-                ref_lengths=ref_lengths,
-            )
+            self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
         )
+
+    def _pass_sentence_scores(
+        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
+    ) -> Scores | None:
+        """Sentence scores made in the core's parallel pass (no rows), or ``None``: none here.
+
+        ``hypotheses`` and ``references`` are as the caller gave them (not checked yet).
+        """
+        return None
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None

@@ -411,42 +411,17 @@ class BLEU(Metric[BLEUScore]):
 
         return _core.bleu_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
 
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        per_segment: bool = False,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    ) -> npt.NDArray[np.float64]:
-        """Sentence BLEU of every segment in one batched call.
-
-        Equal, element by element, to ``[self.sentence_score(h, refs_i).score ...]`` where
-        ``refs_i`` are the segment's entries in each stream (or, with ``per_segment``,
-        ``references[i]``).
-
-        Args:
-            hypotheses: One str per segment (or token sequences, or a 2-D array of IDs).
-            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
-            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
-            pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
-            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
-            ref_lengths: Token IDs only: the row lengths of each 2-D reference list.
-
-        Returns:
-            A float64 array of scores on the 0..100 scale.
+    def _pass_sentence_scores(
+        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
+    ) -> npt.NDArray[np.float64] | None:
+        """Sentence BLEU of text, scored in the core's parallel pass (token input: rows).
 
         Example:
-            >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
-            array([100.,  50.])
+            >>> BLEU(effective_order=True)._pass_sentence_scores(["a x"], [["a b"]], False)
+            array([50.])
         """
-        layout = _ids.TokenLayout(pad_id, lengths, ref_lengths)
-        if references is None or layout or _ids.is_pretokenized(hypotheses):
-            return self.score_rows(
-                self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
-            )
+        if _ids.is_pretokenized(hypotheses):
+            return None
         hyps, refs = self.engine_inputs(
             check_hypotheses(hypotheses), references if per_segment else check_streams(references)
         )

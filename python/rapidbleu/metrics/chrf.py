@@ -420,47 +420,15 @@ class CHRF(Metric[CHRFScore]):
 
         return _core.chrf_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
 
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        per_segment: bool = False,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
+    def _pass_sentence_scores(
+        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
     ) -> npt.NDArray[np.float64]:
-        """Sentence chrF of every segment in one batched call (scored in the core's pass).
-
-        Equal, element by element, to ``[self.sentence_score(h, refs_i).score ...]`` where
-        ``refs_i`` are the segment's entries in each stream (or, with ``per_segment``,
-        ``references[i]``).
-
-        Args:
-            hypotheses: One str per segment.
-            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
-            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
-            pad_id: For padded 2-D token arrays, which chrF does not take (an error).
-            lengths: Likewise.
-            ref_lengths: Likewise.
-
-        Returns:
-            A float64 array of scores on the 0..100 scale.
+        """Sentence chrF of every segment, scored in the core's parallel pass (no rows).
 
         Example:
             >>> CHRF().sentence_scores(["abc", "abd"], [["abc", "abc"]]).round(4).tolist()
             [100.0, 38.8889]
         """
-        if references is None or not (pad_id is None and lengths is None and ref_lengths is None):
-            rows = self.statistics(
-                hypotheses,
-                references,
-                per_segment=per_segment,
-                pad_id=pad_id,
-                lengths=lengths,
-                ref_lengths=ref_lengths,
-            )
-            return self.score_rows(rows)
         hypotheses = check_hypotheses(hypotheses)
         if not per_segment:
             check_streams(references)
