@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rapidbleu import _core
+from rapidbleu.errors import InputTypeError, LengthMismatchError
 from rapidbleu.metrics import BLEU, CHRF, Metric
 
 
@@ -158,3 +159,20 @@ def test_chunk_totals_equal_summed_rows(
         # Scores of the totals as lists equal scores of the NumPy totals.
         for t, e in zip(folded, expected):
             assert metric.score_totals(t).score == metric.score_totals(np.array(e)).score
+
+
+@pytest.mark.parametrize(
+    "metric", [BLEU(), CHRF(), BLEU(tokenize="none")], ids=["bleu", "chrf", "none"]
+)
+def test_accumulate_chunk_refuses_bad_arguments(metric: Metric[Any]) -> None:
+    chunk = _core.TextChunk.from_lists([["a b"], ["a"]], [["a b"]])
+    # BLEU and chrF count chunks in the core, TER through the template's default path.
+    # A system's totals are never dropped: one entry per system, or an error.
+    with pytest.raises(LengthMismatchError, match="totals has 1 entries but the chunk has 2"):
+        metric.accumulate_chunk([None], chunk)
+    with pytest.raises(InputTypeError, match="totals must be a list"):
+        metric.accumulate_chunk(None, chunk)  # type: ignore[arg-type]
+    with pytest.raises(InputTypeError, match=r"chunk must be a rapidbleu\._core\.TextChunk"):
+        metric.accumulate_chunk([None], "a b")  # type: ignore[arg-type]
+    with pytest.raises(InputTypeError, match=r"chunk must be a rapidbleu\._core\.TextChunk"):
+        metric.chunk_statistics(["a b"])  # type: ignore[arg-type]

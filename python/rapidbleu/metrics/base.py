@@ -47,7 +47,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from rapidbleu import _config, _core
-from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.errors import (
+    EmptyInputError,
+    InputTypeError,
+    InvalidOptionError,
+    LengthMismatchError,
+)
 from rapidbleu.ids import TokenLayout, is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
@@ -139,7 +144,29 @@ def add_sums(totals: list[Any], sums: list[list[int]]) -> list[Any]:
         >>> add_sums([None, [1, 2]], [[3, 4], [5, 6]])
         [[3, 4], [6, 8]]
     """
+    check_totals(totals, len(sums))
     return [s if t is None else [a + b for a, b in zip(t, s)] for t, s in zip(totals, sums)]
+
+
+def check_totals(totals: list[Any], num_systems: int) -> None:
+    """Raises unless ``totals`` has one entry per system of a chunk (none may be dropped).
+
+    Example:
+        >>> check_totals([None], 2)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.LengthMismatchError: totals has 1 entries but the chunk has 2 systems; ...
+    """
+    if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence):
+        raise InputTypeError(
+            "totals must be a list with one running total per system (None before its first "
+            f"chunk), not {type(totals).__name__}"
+        )
+    if len(totals) != num_systems:
+        raise LengthMismatchError(
+            f"totals has {len(totals)} entries but the chunk has {num_systems} systems; give "
+            "one running total per system (None before its first chunk)"
+        )
 
 
 def check_sentence_references(references: Any) -> None:
@@ -388,6 +415,11 @@ class Metric(ABC, Generic[S]):
             >>> [r[:, :2].tolist() for r in Metric.chunk_statistics(BLEU(), chunk)]
             [[[3, 3]], [[2, 3]]]
         """
+        if not isinstance(chunk, _core.TextChunk):  # the core's functions say the same
+            raise InputTypeError(
+                "chunk must be a rapidbleu._core.TextChunk (from ChunkReader or "
+                f"TextChunk.from_lists), not {type(chunk).__name__}"
+            )
         refs = chunk.references()
         if chunk.num_systems == 1:
             return [self.statistics(chunk.hypotheses(0), refs)]
@@ -417,6 +449,7 @@ class Metric(ABC, Generic[S]):
             [[3, 3], [2, 3]]
         """
         rows = self.chunk_statistics(chunk)
+        check_totals(totals, len(rows))
         return [self.accumulate(t, r) for t, r in zip(totals, rows)]
 
     def accumulate(self, totals: Any, rows: Rows) -> Any:

@@ -5,7 +5,9 @@ use crate::bleu::options::{flag_arg, options_arg};
 use crate::corpus::{count_tokenized_periods, TextInput};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, OrRaise};
-use crate::io::chunks::{segment_groups, system_arrays, system_sums, LineViews, TextChunk};
+use crate::io::chunks::{
+    chunk_arg, segment_groups, system_arrays, system_sums, LineViews, TextChunk,
+};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
@@ -102,7 +104,7 @@ fn chunk_rows(
 #[pyo3(signature = (chunk, options, num_threads = 0))]
 fn bleu_chunk_statistics<'py>(
     py: Python<'py>,
-    chunk: &Bound<'py, TextChunk>,
+    #[pyo3(from_py_with = chunk_arg)] chunk: Bound<'py, TextChunk>,
     #[pyo3(from_py_with = options_arg)] options: BleuOptions,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<(Vec<Bound<'py, PyArray2<i64>>>, i64)> {
@@ -123,7 +125,7 @@ fn bleu_chunk_statistics<'py>(
 #[pyo3(signature = (chunk, options, num_threads = 0))]
 fn bleu_chunk_totals(
     py: Python<'_>,
-    chunk: &Bound<'_, TextChunk>,
+    #[pyo3(from_py_with = chunk_arg)] chunk: Bound<'_, TextChunk>,
     #[pyo3(from_py_with = options_arg)] options: BleuOptions,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<(Vec<Vec<i64>>, i64)> {

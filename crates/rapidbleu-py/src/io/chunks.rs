@@ -9,7 +9,7 @@
 
 use crate::arrays::to_2d;
 use crate::corpus::{collect, text};
-use crate::errors::{guard, read_err, ErrorKind, OrRaise};
+use crate::errors::{guard, read_err, type_name, ErrorKind, OrRaise};
 use crate::io::source::PyStream;
 use numpy::PyArray2;
 use pyo3::prelude::*;
@@ -89,6 +89,20 @@ impl<'py> LineViews<'py> {
 /// The references of each of `n` segments: `refs[k][i]` for every stream `k`.
 pub fn segment_groups<'a>(refs: &[Vec<&'a str>], n: usize) -> Groups<&'a str> {
     (0..n).map(|i| refs.iter().map(move |r| r[i])).collect()
+}
+
+/// A `chunk` argument: a `TextChunk`, or an `InputTypeError` naming what was given.
+pub fn chunk_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, TextChunk>> {
+    obj.cast::<TextChunk>().cloned().map_err(|_| {
+        ErrorKind::InputType.err(
+            obj.py(),
+            format!(
+                "chunk must be a rapidbleu._core.TextChunk (from ChunkReader or \
+                 TextChunk.from_lists), not {}",
+                type_name(obj)
+            ),
+        )
+    })
 }
 
 /// Every system's rows of a chunk (flat, `row_len` wide) as arrays: `*_chunk_statistics`.
