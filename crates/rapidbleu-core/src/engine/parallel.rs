@@ -1,16 +1,22 @@
 //! Running work over segments on a chosen number of threads.
 //!
-//! [`Threads::ALL`] (0) means rayon's global pool (all cores, or `RAYON_NUM_THREADS`). Other
-//! counts get a pool built once and kept, because building a pool costs far more than scoring
-//! a sentence. Small inputs run on the calling thread: for a single sentence the hand-off to a
-//! pool would cost more than the work.
+//! Every count, [`Threads::ALL`] (0, all cores or `RAYON_NUM_THREADS`) included, gets a pool
+//! built once and kept, because building a pool costs far more than scoring a sentence. Small
+//! inputs run on the calling thread: for a single sentence the hand-off to a pool would cost
+//! more than the work.
+//!
+//! **Fork safety.** A child made by `fork()` inherits the parent's memory but only the thread
+//! that forked: a pool built before the fork has no threads in the child, and work sent to it
+//! waits forever. So pools belong to the process that built them ([`std::process::id`] is
+//! checked on every call, one system call) and a child builds its own. rayon's global pool
+//! is never used, since it cannot be rebuilt. Locks that a thread of the parent may have held
+//! at the fork are never waited on without bound ([`lock_briefly`]).
 
 use crate::error::CoreError;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::collections::HashMap;
 use std::fmt::Display;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 /// A number of threads: 0 for all cores, else at most [`Threads::MAX`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -57,36 +63,95 @@ pub fn invalid_threads(shown: impl Display) -> CoreError {
 /// Below this many segments, work runs on the calling thread.
 const MIN_PARALLEL: usize = 64;
 
+/// How often [`lock_briefly`] tries a lock before giving up on it.
+const LOCK_TRIES: u32 = 10_000;
+
+/// `mutex` locked, or `None` if it stays taken for [`LOCK_TRIES`] tries.
+///
+/// Why not `lock()`: in a child made by `fork()`, a mutex that another thread of the parent
+/// held at the fork stays locked forever (its owner does not exist there). The locks taken
+/// here guard caches (pools, spare workers, buffers) that are held for a few instructions, so
+/// a lock still taken after thousands of yields is such a lock, and the caller does without
+/// the cache instead of hanging.
+pub fn lock_briefly<T>(mutex: &Mutex<T>) -> Option<MutexGuard<'_, T>> {
+    for _ in 0..LOCK_TRIES {
+        match mutex.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) => std::thread::yield_now(),
+        }
+    }
+    None
+}
+
+/// The thread pools of one process, by thread count (a handful: a `Vec` is the map).
+struct Pools {
+    pid: u32,
+    by_count: Vec<(usize, Arc<ThreadPool>)>,
+}
+
+static POOLS: Mutex<Pools> = Mutex::new(Pools {
+    pid: 0,
+    by_count: Vec::new(),
+});
+
+/// The number of threads of [`Threads::ALL`]: `RAYON_NUM_THREADS` when it is a positive
+/// integer (rayon's own rule for its global pool), else every core the process may use.
+fn all_cores() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(Threads::MAX)
+}
+
+/// The pool of `threads` threads of this process, built on first use.
 fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut guard = pools.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = guard.get(&threads) {
+    let build = || {
+        ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()
+            .map(Arc::new)
+    };
+    let Some(mut pools) = lock_briefly(&POOLS) else {
+        return build();
+    };
+    let pid = std::process::id();
+    if pools.pid != pid {
+        // Pools inherited through fork(): their threads are in the parent. Dropping one would
+        // signal those threads through locks the parent may have held at the fork, so they
+        // are forgotten (a few hundred bytes per fork), never dropped.
+        std::mem::forget(std::mem::take(&mut pools.by_count));
+        pools.pid = pid;
+    }
+    if let Some((_, p)) = pools.by_count.iter().find(|(t, _)| *t == threads) {
         return Some(Arc::clone(p));
     }
-    let p = Arc::new(ThreadPoolBuilder::new().num_threads(threads).build().ok()?);
-    guard.insert(threads, Arc::clone(&p));
+    let p = build()?;
+    pools.by_count.push((threads, Arc::clone(&p)));
     Some(p)
 }
 
-/// Runs `f` on a pool of `threads` threads (0: the global pool).
-pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
+/// The number of threads `threads` stands for (0: [`all_cores`]).
+fn count(threads: Threads) -> usize {
     match threads.0 {
-        0 => f(),
-        t => match pool(t) {
-            Some(p) => p.install(f),
-            None => f(),
-        },
+        0 => all_cores(),
+        t => t,
+    }
+}
+
+/// Runs `f` on this process's pool of `threads` threads (0: all cores).
+pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
+    match pool(count(threads)) {
+        Some(p) => p.install(f),
+        None => f(),
     }
 }
 
 fn chunk_len(n: usize, threads: Threads) -> usize {
-    let t = if threads == Threads::ALL {
-        rayon::current_num_threads()
-    } else {
-        threads.0
-    };
-    (n / (t * 16)).clamp(16, 4096)
+    (n / (count(threads) * 16)).clamp(16, 4096)
 }
 
 /// Spare workers, kept between calls when the pool is a `static`.
@@ -111,7 +176,7 @@ impl<W> WorkerPool<W> {
     }
 
     fn lend<'a, I: Fn() -> W>(&'a self, init: &'a I) -> Loan<'a, W> {
-        let spare = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let spare = lock_briefly(&self.free).and_then(|mut free| free.pop());
         Loan {
             worker: Some(spare.unwrap_or_else(init)),
             pool: self,
@@ -141,12 +206,8 @@ impl<W> Loan<'_, W> {
 
 impl<W> Drop for Loan<'_, W> {
     fn drop(&mut self) {
-        if let Some(w) = self.worker.take() {
-            self.pool
-                .free
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(w);
+        if let (Some(w), Some(mut free)) = (self.worker.take(), lock_briefly(&self.pool.free)) {
+            free.push(w);
         }
     }
 }
@@ -237,6 +298,23 @@ mod tests {
                 .to_string()
                 .contains(&format!("at most 1024, got {bad}")));
         }
+    }
+
+    #[test]
+    fn a_lock_held_forever_is_given_up() {
+        let m = Mutex::new(1);
+        let held = m.lock();
+        assert!(lock_briefly(&m).is_none());
+        drop(held);
+        assert_eq!(lock_briefly(&m).map(|g| *g), Some(1));
+    }
+
+    #[test]
+    fn all_cores_is_a_pool_of_its_own() {
+        let n = all_cores();
+        assert!((1..=Threads::MAX).contains(&n));
+        assert_eq!(install(Threads::ALL, rayon::current_num_threads), n);
+        assert_eq!(install(Threads(3), rayon::current_num_threads), 3);
     }
 
     #[test]

@@ -16,6 +16,7 @@ use rapidbleu_core::bleu::layout::RowLayout;
 use rapidbleu_core::bleu::ref_len::RefLenRule;
 use rapidbleu_core::bleu::tokens::token_stats;
 use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::lock_briefly;
 use std::sync::Mutex;
 
 /// Everything read from Python: hypotheses, reference collectors, and which of their
@@ -265,13 +266,16 @@ static ID_BUFFERS: Mutex<Vec<Vec<i64>>> = Mutex::new(Vec::new());
 const KEPT_IDS: usize = 1 << 23;
 
 fn id_buffer() -> Vec<i64> {
-    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    kept.pop().unwrap_or_default()
+    lock_briefly(&ID_BUFFERS)
+        .and_then(|mut kept| kept.pop())
+        .unwrap_or_default()
 }
 
 /// Keeps the ID buffers of `collectors` for later calls.
 fn recycle<'py>(collectors: impl IntoIterator<Item = Collector<'py>>) {
-    let mut kept = ID_BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut kept) = lock_briefly(&ID_BUFFERS) else {
+        return;
+    };
     for c in collectors {
         let buf = c.ids.into_buffer();
         if kept.len() < 4 && buf.capacity() <= KEPT_IDS {
