@@ -21,7 +21,6 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Sequence
 from types import ModuleType
@@ -49,9 +48,14 @@ T = TypeVar("T")
 
 
 def _sacrebleu(module: str = "sacrebleu") -> ModuleType:
-    """Imports sacreBLEU (or one of its modules), or says how to install the extra."""
+    """Imports sacreBLEU (or one of its modules), or says how to install the extra.
+
+    The real package also in accelerator mode, where the name ``sacrebleu`` is rapidbleu's.
+    """
+    from rapidbleu.accelerate.real import module as real_module
+
     try:
-        return importlib.import_module(module)
+        return real_module(module)
     except ImportError as e:
         raise MissingDependencyError(
             "sacreBLEU's test sets (-t/--test-set, get_reference_files, ...) need sacreBLEU's "

@@ -8,10 +8,9 @@ Two ways in:
   the calling code: ``evaluate.load(rapidbleu.evaluate.script_path("sacrebleu"))`` loads a local
   loading script that computes with rapidbleu (needs the ``evaluate`` extra).
 
-Metrics: ``sacrebleu``, ``google_bleu`` (GLEU, NLTK's ``corpus_gleu``), ``chrf`` and ``ter``
-(once :class:`rapidbleu.metrics.CHRF` / ``TER`` exist). evaluate's ``bleu`` is
-:func:`rapidbleu.dialects.hf_evaluate.compute`. ``import rapidbleu.evaluate`` imports neither
-evaluate nor NLTK.
+Metrics: ``sacrebleu``, ``bleu`` (:func:`rapidbleu.dialects.hf_evaluate.compute`),
+``google_bleu`` (GLEU, NLTK's ``corpus_gleu``), ``chrf`` and ``ter``. ``import rapidbleu.evaluate``
+imports neither evaluate nor NLTK.
 
 Example:
     >>> from rapidbleu import evaluate
@@ -61,7 +60,7 @@ class EvaluateMetric:
     """What ``evaluate.load(name)`` returns, for rapidbleu's metrics: ``.compute(...)``.
 
     Args:
-        name: ``sacrebleu``, ``google_bleu``, ``chrf`` or ``ter``.
+        name: ``sacrebleu``, ``bleu``, ``google_bleu``, ``chrf`` or ``ter``.
     """
 
     def __init__(self, name: str) -> None:

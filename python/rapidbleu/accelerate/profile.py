@@ -1,0 +1,116 @@
+"""What ran where in accelerator mode: calls, counts and time, reported at exit.
+
+Every accelerated name records each call as ``rapidbleu`` (computed by rapidbleu) or
+``fallback`` (rapidbleu refused it, the real package computed it). With
+``RAPIDBLEU_ACCELERATE_REPORT=1`` the table is printed on stderr when the program exits; with a
+path ending in ``.json`` it is added to that file instead (processes of one run, e.g. a program
+and the programs it starts, add to the same file under a lock).
+
+Example:
+    >>> p = Profile()
+    >>> p.add("sacrebleu.corpus_bleu", "rapidbleu", 0.5)
+    >>> p.add("sacrebleu.corpus_bleu", "rapidbleu", 0.25)
+    >>> p.rows()
+    [{'name': 'sacrebleu.corpus_bleu', 'where': 'rapidbleu', 'count': 2, 'seconds': 0.75}]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Literal
+
+__all__ = ["PROFILE", "Profile", "Where", "report_at_exit"]
+
+#: Where a call ran.
+Where = Literal["rapidbleu", "fallback"]
+
+
+class Profile:
+    """Counts and seconds per (name, where); safe to update from several threads."""
+
+    def __init__(self) -> None:
+        self._calls: dict[tuple[str, str], list[float]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, name: str, where: Where, seconds: float) -> None:
+        """Records one call of ``name`` that ran ``where`` and took ``seconds``."""
+        with self._lock:
+            entry = self._calls.setdefault((name, where), [0, 0.0])
+            entry[0] += 1
+            entry[1] += seconds
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per (name, where), sorted: ``name``, ``where``, ``count``, ``seconds``."""
+        with self._lock:
+            return [
+                {"name": n, "where": w, "count": int(c), "seconds": s}
+                for (n, w), (c, s) in sorted(self._calls.items())
+            ]
+
+    def table(self) -> str:
+        """The rows as a text table (empty calls: a line saying so).
+
+        Example:
+            >>> p = Profile()
+            >>> p.add("nltk.translate.bleu_score.sentence_bleu", "fallback", 0.1)
+            >>> print(p.table())  # doctest: +NORMALIZE_WHITESPACE
+            rapidbleu.accelerate: calls by where they ran
+            call                                      where      count    seconds
+            nltk.translate.bleu_score.sentence_bleu   fallback       1      0.100
+        """
+        rows = self.rows()
+        head = "rapidbleu.accelerate: calls by where they ran"
+        if not rows:
+            return f"{head}\n(no accelerated call was made)"
+        width = max(len("call"), *(len(r["name"]) for r in rows)) + 3
+        lines = [head, f"{'call':<{width}}{'where':<9}{'count':>7}{'seconds':>11}"]
+        lines += [
+            f"{r['name']:<{width}}{r['where']:<9}{r['count']:>7}{r['seconds']:>11.3f}" for r in rows
+        ]
+        return "\n".join(lines)
+
+
+#: The process's profile.
+PROFILE = Profile()
+
+
+def _add_to_json(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Adds ``rows`` to the report file at ``path``, under an exclusive lock."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)  # released when the file is closed
+        f.seek(0)
+        text = f.read()
+        calls: list[dict[str, Any]] = json.loads(text)["calls"] if text.strip() else []
+        merged = {(c["name"], c["where"]): c for c in calls}
+        for r in rows:
+            c = merged.setdefault((r["name"], r["where"]), {**r, "count": 0, "seconds": 0.0})
+            c["count"] += r["count"]
+            c["seconds"] += r["seconds"]
+        f.seek(0)
+        f.truncate()
+        json.dump({"calls": sorted(merged.values(), key=lambda c: (c["name"], c["where"]))}, f)
+
+
+def report_at_exit(setting: str, pid: int) -> None:
+    """Writes the report as ``setting`` asks (``1``: stderr; ``*.json``: that file).
+
+    Only the process ``pid`` (the one that installed the mode) reports: a forked child
+    inherits the profile and the exit handler, and must not report the parent's calls again.
+
+    Args:
+        setting: The value of ``RAPIDBLEU_ACCELERATE_REPORT``.
+        pid: The process that installed the mode.
+    """
+    if os.getpid() != pid or setting in ("", "0"):
+        return
+    if setting.endswith(".json"):
+        _add_to_json(Path(setting), PROFILE.rows())
+    else:
+        print(PROFILE.table(), file=sys.stderr)

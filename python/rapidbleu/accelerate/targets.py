@@ -1,0 +1,40 @@
+"""The module paths the accelerator answers, and rapidbleu's module behind each.
+
+One table per package: sacreBLEU's paths (every one that rapidbleu's drop-in namespace has,
+:func:`sacrebleu_modules`), NLTK's ``bleu_score`` module, and
+the names ``evaluate.load`` resolves to rapidbleu's loading scripts. A path of the real package
+that is not in a table (``sacrebleu.dataset``, ``sacrebleu.metrics.lib_ter``, ...) is the real
+package's own module.
+
+Example:
+    >>> sacrebleu_modules()["metrics.bleu"].__name__
+    'rapidbleu.metrics.bleu'
+    >>> sorted(EVALUATE)
+    ['bleu', 'chrf', 'google_bleu', 'sacrebleu', 'ter']
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+__all__ = ["EVALUATE", "NLTK_BLEU", "sacrebleu_modules"]
+
+
+def sacrebleu_modules() -> dict[str, ModuleType]:
+    """SacreBLEU's module paths below ``sacrebleu`` ("" is the package) -> rapidbleu's module.
+
+    The drop-in namespace's own table, plus the package itself (also reached as
+    ``sacrebleu.compat`` and ``sacrebleu.version``, whose names it holds). Imported on first
+    use: building it imports rapidbleu's sacreBLEU-shaped modules.
+    """
+    from rapidbleu.compat import sacrebleu as face
+    from rapidbleu.compat.sacrebleu_namespace import SUBMODULES
+
+    return {"": face, "compat": face, "version": face, **SUBMODULES}
+
+
+#: NLTK's BLEU module -> rapidbleu's NLTK dialect.
+NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nltk"}
+
+#: The names ``evaluate.load`` answers with rapidbleu's loading scripts.
+EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter"})
