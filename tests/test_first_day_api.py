@@ -34,3 +34,18 @@ def test_finding_2_fast_bleu_fixed_equals_fast_bleu_where_it_is_defined() -> Non
     samples.append(["c", "d", "e", "f"])
     want = SelfBLEU(samples, {"w": (0.25,) * 4}, smoothing_func=1).get_score()["w"]
     assert selfbleu.self_bleu_scores(samples, "fast-bleu-fixed").tolist() == want
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "intl", "zh", "char", "none", "ja-mecab", None])
+def test_finding_4_bleu_tokenizer_is_sacrebleus(tokenize: str | None) -> None:
+    import sacrebleu
+
+    import rapidbleu
+
+    line = "Hello, world! 3.5$ «中文» 吾輩は猫である。"
+    ours, theirs = rapidbleu.BLEU(tokenize=tokenize), sacrebleu.BLEU(tokenize=tokenize)
+    assert ours.tokenizer(line) == theirs.tokenizer(line)
+    assert ours.tokenizer.signature() == theirs.tokenizer.signature()
+    assert rapidbleu.BLEU().tokenizer("Hello, world!") == "Hello , world !"
+    # TER had it already; sacreBLEU's chrF has none.
+    assert rapidbleu.TER().tokenizer(line) == sacrebleu.TER().tokenizer(line)

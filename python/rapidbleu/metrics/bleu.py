@@ -41,8 +41,10 @@ from rapidbleu.metrics.options import CliOption
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
+    Tokenizer,
     get_python_tokenizer,
     is_rust_tokenizer,
+    rust_tokenizer,
     tokenize_batch,
 )
 
@@ -263,6 +265,18 @@ class BLEU(Metric[BLEUScore]):
         if refs is not None:
             refs = [self._pretokenize(r) for r in refs]
         return self._pretokenize(hyps), refs
+
+    @property
+    def tokenizer(self) -> Tokenizer:
+        """The tokenizer object, as sacreBLEU's ``BLEU.tokenizer``: ``tok(line) -> str``.
+
+        Example:
+            >>> BLEU().tokenizer("Hello, world!")
+            'Hello , world !'
+        """
+        if self._py_tokenizer is not None:
+            return self._py_tokenizer
+        return rust_tokenizer(self.tokenizer_signature)
 
     @property
     def options(self) -> _core.BleuOptions:
