@@ -6,6 +6,7 @@ findings are in ``test_first_day_cli.py``, reference nesting in ``test_reference
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rapidbleu import errors
@@ -49,3 +50,74 @@ def test_finding_4_bleu_tokenizer_is_sacrebleus(tokenize: str | None) -> None:
     assert rapidbleu.BLEU().tokenizer("Hello, world!") == "Hello , world !"
     # TER had it already; sacreBLEU's chrF has none.
     assert rapidbleu.TER().tokenizer(line) == sacrebleu.TER().tokenizer(line)
+
+
+#: Values whose truth value sacreBLEU takes where rapidbleu used to refuse them.
+_TRUTHY = [None, 2, "yes", "no", "", 0, 1, [], [0], 0.5, np.True_, np.int64(2)]
+_FLAGS = [
+    ("BLEU", ["lowercase", "force", "effective_order"], {}),
+    ("CHRF", ["lowercase", "whitespace", "eps_smoothing"], {}),
+    ("CHRF", ["lowercase", "whitespace", "eps_smoothing"], {"word_order": 2}),
+    ("TER", ["normalized", "no_punct", "asian_support", "case_sensitive"], {}),
+]
+
+
+@pytest.mark.parametrize(("cls", "flags", "extra"), _FLAGS, ids=["bleu", "chrf", "chrf++", "ter"])
+def test_finding_5_boolean_options_take_truth_value(
+    cls: str, flags: list[str], extra: dict
+) -> None:
+    """Scores, signatures and attributes equal sacreBLEU's for any value of an on/off option."""
+    import sacrebleu
+
+    import rapidbleu
+
+    hyps = ["The cat sat on the mat .", "A Dog ran，「中文」"]
+    refs = [["the cat sat on a mat .", "a dog ran away,「中文」"]]
+    for flag in flags:
+        for value in _TRUTHY:
+            kw = {flag: value, **extra}
+            ours, theirs = getattr(rapidbleu, cls)(**kw), getattr(sacrebleu, cls)(**kw)
+            a, b = ours.corpus_score(hyps, refs), theirs.corpus_score(hyps, refs)
+            assert (a.score, str(a)) == (b.score, str(b)), kw
+            sig = str(ours.get_signature()).split("|version:")[0]
+            assert sig == str(theirs.get_signature()).split("|version:")[0], kw
+            attr = "_force" if flag == "force" else flag  # sacreBLEU's name for it
+            assert repr(getattr(ours, attr)) == repr(getattr(theirs, attr)), kw
+            one, two = (
+                ours.sentence_score(hyps[1], [refs[0][1]]),
+                theirs.sentence_score(hyps[1], [refs[0][1]]),
+            )
+            assert one.score == two.score, kw
+    with pytest.raises(errors.InvalidOptionError, match="truth value"):
+        getattr(rapidbleu, cls)(**{flags[0]: np.array([1, 2])})
+
+
+@pytest.mark.parametrize("value", _TRUTHY, ids=repr)
+def test_finding_5_functional_flags_take_truth_value(value: object) -> None:
+    import sacrebleu
+
+    import rapidbleu
+
+    hyps, refs = ["The cat sat on the mat .", "A Dog ran"], [["the cat sat on a mat .", "a dog"]]
+    kw = {"force": value, "lowercase": value, "use_effective_order": value}
+    assert (
+        rapidbleu.corpus_bleu(hyps, refs, **kw).score
+        == sacrebleu.corpus_bleu(hyps, refs, **kw).score
+    )
+    kw.pop("force")
+    assert (
+        rapidbleu.sentence_bleu(hyps[1], [refs[0][1]], **kw).score
+        == sacrebleu.sentence_bleu(hyps[1], [refs[0][1]], **kw).score
+    )
+    args = ([3, 1, 0, 0], [4, 3, 2, 1], 4, 5)
+    assert rapidbleu.BLEU.compute_bleu(*args, effective_order=value).score == (
+        sacrebleu.BLEU.compute_bleu(*args, effective_order=value).score
+    )
+    flags = {"normalized": value, "no_punct": value, "asian_support": value}
+    assert (
+        rapidbleu.corpus_ter(hyps, refs, **flags).score
+        == sacrebleu.corpus_ter(hyps, refs, **flags).score
+    )
+    assert rapidbleu.corpus_chrf(hyps, refs, eps_smoothing=value).score == (
+        sacrebleu.corpus_chrf(hyps, refs, eps_smoothing=value).score
+    )
