@@ -7,7 +7,10 @@ interpreter collects a generator).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +57,58 @@ def test_finding_3_empty_input_with_sentence_level(tmp_path: Path, extra: list[s
     (tmp_path / "empty").write_bytes(b"")
     proc = _run(["empty", "-i", "empty", "-sl", *extra], tmp_path)
     _one_line_error(proc, 1, "nothing to score")
+
+
+def _json_run(argv: list[str], cwd: Path, capsys: pytest.CaptureFixture[str]) -> Any:
+    from rapidbleu.cli.main import main
+
+    with contextlib.chdir(cwd):
+        code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def systems(tmp_path: Path) -> Path:
+    rng = random.Random(25)
+    words = "the a cat dog sat ran on under mat tree quickly slowly".split()
+    ref = [" ".join(rng.choices(words, k=rng.randint(3, 12))) for _ in range(60)]
+    for name, noise in (("ref", 0.0), ("hyp", 0.3), ("hyp2", 0.5)):
+        lines = [
+            " ".join(w if rng.random() >= noise else rng.choice(words) for w in r.split())
+            for r in ref
+        ]
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        ["-ci", "--confidence-n", "50"],
+        ["-pbs", "--paired-bs-n", "50"],
+        ["-par", "--paired-ar-n", "50"],
+    ],
+    ids=["ci", "pbs", "par"],
+)
+def test_finding_5_scale_unit_with_significance(
+    systems: Path, test: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale unit`` applies to -ci/-pbs/-par: scores, means and intervals / 100, p as is."""
+    hyps = ["hyp"] if test[0] == "-ci" else ["hyp", "hyp2"]
+    base = ["ref", "-i", *hyps, *test, "-m", "bleu", "chrf", "ter", "-f", "json", "-w", "4"]
+    percent = _json_run([*base, "--scale", "percent"], systems, capsys)
+    unit = _json_run([*base, "--scale", "unit", "-w", "6"], systems, capsys)
+    if test[0] == "-ci":  # sacreBLEU's JSON list of scores, rounded to -w decimals
+        for p, u in zip(percent, unit):
+            for key in ("score", "confidence_mean", "confidence_var"):
+                assert u[key] == pytest.approx(p[key] / 100, abs=1e-6), key
+        return
+    for p_sys, u_sys in zip(percent, unit):  # the paired tests' JSON: full precision
+        for metric in ("BLEU", "chrF2", "TER"):
+            p, u = p_sys[metric], u_sys[metric]
+            assert u["p_value"] == p["p_value"]
+            for key in ("score", "mean", "ci"):
+                if p[key] is not None:
+                    assert u[key] == pytest.approx(p[key] / 100, rel=1e-12), key
