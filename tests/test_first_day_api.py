@@ -6,6 +6,8 @@ findings are in ``test_first_day_cli.py``, reference nesting in ``test_reference
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -121,3 +123,19 @@ def test_finding_5_functional_flags_take_truth_value(value: object) -> None:
     assert rapidbleu.corpus_chrf(hyps, refs, eps_smoothing=value).score == (
         sacrebleu.corpus_chrf(hyps, refs, eps_smoothing=value).score
     )
+
+
+@pytest.mark.parametrize(("tokenize", "module"), [("ja-mecab", "MeCab"), ("ko-mecab", "mecab_ko")])
+def test_finding_7_mecab_missing_message_is_said_once(
+    monkeypatch: pytest.MonkeyPatch, tokenize: str, module: str
+) -> None:
+    import rapidbleu
+    from rapidbleu import tokenizers
+
+    monkeypatch.setitem(sys.modules, module, None)  # "import MeCab" fails
+    monkeypatch.setattr(tokenizers, "_MECAB", {})  # no tokenizer built before
+    with pytest.raises(errors.MissingDependencyError) as e:
+        rapidbleu.BLEU(tokenize=tokenize).corpus_score(["a"], [["a"]])
+    message = str(e.value)
+    assert message.count("install them with") == 1 and message.count("tokenizer needs") == 1
+    assert message.startswith(f"the {tokenize!r} tokenizer needs") and "pip install" in message
