@@ -139,3 +139,26 @@ def test_finding_7_mecab_missing_message_is_said_once(
     message = str(e.value)
     assert message.count("install them with") == 1 and message.count("tokenizer needs") == 1
     assert message.startswith(f"the {tokenize!r} tokenizer needs") and "pip install" in message
+
+
+@pytest.mark.parametrize(
+    ("recipe", "missing", "packages"),
+    [
+        ("dask", "dask", 'pip install "dask[dataframe]" distributed'),
+        ("spark", "pyspark", "pip install pyspark pyarrow"),
+        ("spark", "pyarrow", "pip install pyspark pyarrow"),
+    ],
+)
+def test_finding_8_recipes_name_their_extra(
+    monkeypatch: pytest.MonkeyPatch, recipe: str, missing: str, packages: str
+) -> None:
+    import importlib
+
+    import rapidbleu
+
+    module = importlib.import_module(f"rapidbleu.distributed.recipes.{recipe}")
+    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    with pytest.raises(errors.MissingDependencyError) as e:
+        module.corpus_score(None, rapidbleu.BLEU(), "hyp", "ref")
+    assert packages in str(e.value) and f'pip install ".[{recipe}]"' in str(e.value)
+    assert isinstance(e.value, ImportError)  # what `except ImportError` already caught
