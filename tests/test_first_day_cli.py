@@ -112,3 +112,21 @@ def test_finding_5_scale_unit_with_significance(
             for key in ("score", "mean", "ci"):
                 if p[key] is not None:
                     assert u[key] == pytest.approx(p[key] / 100, rel=1e-12), key
+
+
+@pytest.mark.parametrize("argv", [["--list"], ["--list", "-l", "en-de"], ["--list", "-t", "wmt17"]])
+def test_finding_9_list_without_datasets_extra_leaves_stdout_empty(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    from rapidbleu.cli.main import main
+
+    for name in ("sacrebleu", "sacrebleu.dataset", "sacrebleu.utils"):
+        monkeypatch.setitem(sys.modules, name, None)  # no `datasets` extra
+    with contextlib.chdir(tmp_path):
+        code = main(argv)
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1 and "pip install sacrebleu" in err, err

@@ -198,8 +198,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
             return 0
         if testsets.is_info_request(args):
-            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
-                out.write(line + "\n")
+            # --list, --echo, --citation, --download: all lines first, so that an error (no
+            # `datasets` extra after the heading line) leaves stdout empty, as errors do.
+            text = "".join(line + "\n" for line in testsets.info_lines(args))
+            out.write(text)
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
         with (
