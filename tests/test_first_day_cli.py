@@ -130,3 +130,34 @@ def test_finding_9_list_without_datasets_extra_leaves_stdout_empty(
     out, err = capsys.readouterr()
     assert (code, out) == (1, "")
     assert err.count("\n") == 1 and "pip install sacrebleu" in err, err
+
+
+@pytest.mark.parametrize(
+    ("test", "caption", "absent"),
+    [
+        (["-par", "-parn", "50"], "p-values from paired approximate randomization (50 trials)",
+         ["μ", "confidence interval", "samples"]),
+        (["-pbs", "-pbsn", "50"], "μ ± x is the bootstrap mean and the half-width of its 95% "
+         "confidence interval; p-values from paired bootstrap resampling (50 resamples)",
+         [" samples"]),
+    ],
+    ids=["par", "pbs"],
+)  # fmt: skip
+def test_finding_10_card_caption_says_what_the_table_shows(
+    systems: Path,
+    capsys: pytest.CaptureFixture[str],
+    test: list[str],
+    caption: str,
+    absent: list[str],
+) -> None:
+    from rapidbleu.cli.main import main
+
+    with contextlib.chdir(systems):
+        code = main(["ref", "-i", "hyp", "hyp2", *test, "-f", "card", "-q"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    table, legend = out.split("\n\n")[1], out.split("\n\n")[2]
+    assert caption in legend, legend
+    for word in absent:
+        assert word not in legend, legend
+    assert ("μ" in table) == ("μ" in caption)
