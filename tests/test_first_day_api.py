@@ -162,3 +162,13 @@ def test_finding_8_recipes_name_their_extra(
         module.corpus_score(None, rapidbleu.BLEU(), "hyp", "ref")
     assert packages in str(e.value) and f'pip install ".[{recipe}]"' in str(e.value)
     assert isinstance(e.value, ImportError)  # what `except ImportError` already caught
+
+
+def test_finding_12_offline_message_names_the_cache_not_the_test_set() -> None:
+    import sacrebleu.utils
+
+    from rapidbleu import datasets
+
+    text = datasets.offline_instructions("wmt17")
+    assert text.endswith(f"(sacreBLEU's cache is $SACREBLEU, here {sacrebleu.utils.SACREBLEU_DIR})")
+    assert "wmt17)" not in text
