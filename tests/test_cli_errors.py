@@ -161,7 +161,6 @@ USAGE_ERRORS = {
     "confidence-systems": (["ref", "-i", "hyp", "hyp2", "-ci"], ["Use paired tests"]),
     "paired-both": (["ref", "-i", "hyp", "hyp2", "-pbs", "-par"], ["not allowed with"]),
     "confidence-jsonl": (["--jsonl", "items.jsonl", "-ci"], ["not --jsonl"]),
-    "paired-unit-scale": (["ref", "-i", "hyp", "hyp2", "-par", "--scale", "unit"], ["0..100"]),
     "sentence-level-systems": (["ref", "-i", "hyp", "hyp2", "-sl"], ["one system"]),
     "num-refs-two-files": (["ref", "ref2", "-nr", "2"], ["ONE reference file"]),
     "per-item-without-jsonl": (["ref", "--per-item"], ["--jsonl"]),

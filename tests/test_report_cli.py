@@ -221,7 +221,7 @@ def test_card_of_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     # The paired test's card: p-values, the test, and the seed in the signature.
     code, out, _ = run([*files, "-pbs", "-pbsn", "50", "-f", "card"], capsys)
     assert code == 0
-    assert "Baseline: " in out and "paired bootstrap resampling (50 samples)" in out
+    assert "Baseline: " in out and "paired bootstrap resampling (50 resamples)" in out
     assert "- Random seed: 12345" in out and "p = " in out
     # -ci: the interval.
     code, out, _ = run([*one, "-ci", "-cin", "50", "-f", "card"], capsys)

@@ -168,7 +168,9 @@ def offline_instructions(test_set: str) -> str:
         elif path.endswith(".zip"):
             step += f" and extract it there (unzip {path} -d {rawdir})"
         steps.append(step)
-    return "; ".join(steps) + f" (sacreBLEU's cache is $SACREBLEU, here {ds._outdir})"
+    # `_outdir` is $SACREBLEU/<test set>: the cache is the folder above it.
+    cache = os.path.dirname(os.path.normpath(ds._outdir))
+    return "; ".join(steps) + f" (sacreBLEU's cache is $SACREBLEU, here {cache})"
 
 
 def _fetching(test_set: str, what: Callable[[], T]) -> T:

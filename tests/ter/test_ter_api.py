@@ -83,8 +83,8 @@ def test_registry_and_options_object() -> None:
 
 def test_bad_input() -> None:
     ter = TER()
-    with pytest.raises(InvalidOptionError, match="normalized must be True or False"):
-        TER(normalized="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match="normalized takes a truth value"):
+        TER(normalized=np.array([1, 2]))  # type: ignore[arg-type]
     with pytest.raises(LengthMismatchError):
         ter.corpus_score(["a", "b"], [["a"]])
     with pytest.raises(EmptyInputError):

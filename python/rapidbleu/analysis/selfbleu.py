@@ -12,14 +12,24 @@ Each sample is scored against all the other samples as its references. Three con
     sample: NLTK's formula and float arithmetic (``math.fsum`` of ``w * log(p)``), 0..1,
     tokens split on whitespace (or given as lists). ``smoothing="method0"`` (NLTK's default:
     none) or ``"method1"`` (epsilon 0.1).
-``"fast-bleu"``
-    fast-bleu's ``SelfBLEU(samples, weights, smoothing_func).get_score()``: NLTK's formula as
-    its C++ computes it, which differs from NLTK in the last bits: weights are float32, each
-    ``w * log(num / den)`` and the running sum are x87 ``long double`` (reproduced with
-    ``numpy.longdouble``), ``method0`` uses ``log(LDBL_MIN)`` instead of
-    ``log(DBL_MIN)``, and ``method1`` is ``1 / (10 * den)``. Its default smoothing is
-    ``method1``. (fast-bleu joins tokens with spaces to form n-grams, so tokens that contain
-    spaces can collide there; here they never do.)
+``"fast-bleu-fixed"``
+    fast-bleu 0.0.90's ``SelfBLEU(samples, weights, smoothing_func).get_score()`` with its
+    out-of-bounds read fixed: NLTK's formula as its C++ computes it, which differs from NLTK in
+    the last bits: weights are float32, each ``w * log(num / den)`` and the running sum are x87
+    ``long double`` (reproduced with ``numpy.longdouble``), ``method0`` uses
+    ``log(LDBL_MIN)`` instead of ``log(DBL_MIN)``, and ``method1`` is ``1 / (10 * den)``. Its
+    default smoothing is ``method1``. (fast-bleu joins tokens with spaces to form n-grams, so
+    tokens that contain spaces can collide there; here they never do.)
+
+    Why not ``"fast-bleu"``: fast-bleu's ``SELF_BLEU_CPP::get_score`` gives ``corpus_bleu`` the
+    number of *all* samples with the array of the *others'* lengths, so
+    ``closest_ref_length`` reads one ``int`` past its end, uninitialised stack memory (0, 33,
+    48, 59, ... in probes, depending on the number of samples and on what ran before). When
+    that stray value is closer to a sample's length than the others' lengths (short samples
+    most often), fast-bleu's brevity penalty is not a function of the samples, so no library
+    can give its number; everywhere else this convention equals it with ``==`` (444 of
+    22,053 samples of random sets of 2 to 9 differed, each one explained by a stray length).
+    ``convention="fast-bleu"`` is refused with that explanation.
 
 The statistics of every sample against the others are counted in Rust in one pass over all
 n-grams (for each n-gram, its two largest counts over the samples give "the largest count
@@ -44,7 +54,17 @@ from rapidbleu.metrics.bleu import BLEU
 __all__ = ["CONVENTIONS", "self_bleu", "self_bleu_scores"]
 
 #: The conventions :func:`self_bleu_scores` knows.
-CONVENTIONS = ("sacrebleu", "nltk", "fast-bleu")
+CONVENTIONS = ("sacrebleu", "nltk", "fast-bleu-fixed")
+
+#: A convention that is refused, with the reason (see the module documentation).
+_REFUSED = {
+    "fast-bleu": (
+        "fast-bleu's SelfBLEU reads one reference length from uninitialised memory (its "
+        "get_score passes all samples' count with the others' lengths), so its brevity penalty "
+        "for short samples cannot be reproduced; convention='fast-bleu-fixed' is its arithmetic "
+        "with that read left out, equal to it wherever the stray value is not the closest length"
+    ),
+}
 
 
 def _token_texts(samples: Sequence[Any]) -> list[str]:
@@ -121,13 +141,14 @@ def self_bleu_scores(
 
     Args:
         samples: At least two samples: str (all conventions) or token lists (``nltk`` and
-            ``fast-bleu``).
-        convention: ``"sacrebleu"`` (0..100), ``"nltk"`` or ``"fast-bleu"`` (0..1); see the
-            module documentation.
-        weights: n-gram weights (``nltk``/``fast-bleu``); their number is the highest order.
-        smoothing: ``"method0"`` or ``"method1"`` (``nltk``/``fast-bleu``; default: the
+            ``fast-bleu-fixed``).
+        convention: ``"sacrebleu"`` (0..100), ``"nltk"`` or ``"fast-bleu-fixed"`` (0..1); see
+            the module documentation.
+        weights: n-gram weights (``nltk``/``fast-bleu-fixed``); their number is the highest
+            order.
+        smoothing: ``"method0"`` or ``"method1"`` (``nltk``/``fast-bleu-fixed``; default: the
             convention's default, ``method0`` for NLTK and ``method1`` for fast-bleu).
-        auto_reweigh: NLTK's ``auto_reweigh`` (``nltk``/``fast-bleu``).
+        auto_reweigh: NLTK's ``auto_reweigh`` (``nltk`` only: fast-bleu ignores it).
         **options: :class:`~rapidbleu.metrics.BLEU` options (``sacrebleu`` convention).
 
     Returns:
@@ -138,6 +159,8 @@ def self_bleu_scores(
         >>> self_bleu_scores(samples, effective_order=True).tolist()
         [100.00000000000004, 100.00000000000004, 0.0]
     """
+    if convention in _REFUSED:
+        raise InvalidOptionError(_REFUSED[convention])
     if convention not in CONVENTIONS:
         raise InvalidOptionError(
             f"unknown convention {convention!r}; allowed: " + ", ".join(CONVENTIONS)
@@ -155,10 +178,10 @@ def self_bleu_scores(
     if len(weights) < 1:
         raise InvalidOptionError("weights must hold at least one weight")
     if smoothing is None:
-        smoothing = "method1" if convention == "fast-bleu" else "method0"
+        smoothing = "method1" if convention == "fast-bleu-fixed" else "method0"
     if smoothing not in ("method0", "method1"):
         raise InvalidOptionError(f"unknown smoothing {smoothing!r}; allowed: method0, method1")
-    if convention == "fast-bleu" and auto_reweigh:
+    if convention == "fast-bleu-fixed" and auto_reweigh:
         raise InvalidOptionError(
             "fast-bleu ignores auto_reweight (its constructor never stores it); use the nltk "
             "convention for auto_reweigh"
@@ -167,7 +190,7 @@ def self_bleu_scores(
         _token_texts(samples)
     )
     method1 = smoothing == "method1"
-    if convention == "fast-bleu":
+    if convention == "fast-bleu-fixed":
         return np.array(_fast_bleu_scores(stats, weights, method1), dtype=np.float64)
     # NLTK's default SmoothingFunction(epsilon=0.1): method1 adds 0.1 to a zero numerator.
     method = 1 if method1 else 0
@@ -179,7 +202,7 @@ def self_bleu(samples: Sequence[Any], convention: str = "sacrebleu", **kwargs: A
 
     Args:
         samples: At least two samples.
-        convention: ``"sacrebleu"``, ``"nltk"`` or ``"fast-bleu"`` (see the module docs).
+        convention: ``"sacrebleu"``, ``"nltk"`` or ``"fast-bleu-fixed"`` (see the module docs).
         **kwargs: As for :func:`self_bleu_scores`.
 
     Returns:

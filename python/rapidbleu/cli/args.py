@@ -383,5 +383,3 @@ def _check_significance(args: argparse.Namespace) -> None:
         raise UsageError("Statistical tests are unavailable in sentence-level mode.")
     if args.jsonl is not None:
         raise UsageError("--confidence and the paired tests apply to system files, not --jsonl")
-    if args.scale == "unit":
-        raise UsageError("significance tests report sacreBLEU's 0..100 scores; drop --scale unit")

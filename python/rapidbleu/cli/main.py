@@ -84,6 +84,11 @@ def _logging(quiet: bool) -> Iterator[None]:
         logger.propagate = old_propagate
 
 
+def _divisor(args: argparse.Namespace) -> float:
+    """What scores are divided by: 100 for ``--scale unit`` (0..1), else 1 (sacreBLEU's)."""
+    return 100.0 if args.scale == "unit" else 1.0
+
+
 def _render(results: Results, args: argparse.Namespace, n_segments: int) -> str:
     if args.format == card.CARD:
         return card.card_text(results, args, n_segments)
@@ -102,7 +107,7 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
         results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    yield _render(results.scaled(100.0 if args.scale == "unit" else 1.0), args, corpus.segments)
+    yield _render(results.scaled(_divisor(args)), args, corpus.segments)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
@@ -118,7 +123,8 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
         score = metric.corpus_score(hyps, None, n_bootstrap=args.confidence_n)
         scores[score.name] = score
         signatures[score.name] = metric.get_signature()
-    yield _render(Results.of_scores({name: scores}, signatures), args, len(hyps))
+    results = Results.of_scores({name: scores}, signatures)
+    yield _render(results.scaled(_divisor(args)), args, len(hyps))
 
 
 #: The first argument that runs ``rapidbleu report`` (:data:`rapidbleu.cli.report.COMMAND`).
@@ -192,8 +198,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             out.write(f"rapidbleu {__version__} (sacreBLEU {SACREBLEU_VERSION} compatible)\n")
             return 0
         if testsets.is_info_request(args):
-            for line in testsets.info_lines(args):  # --list, --echo, --citation, --download
-                out.write(line + "\n")
+            # --list, --echo, --citation, --download: all lines first, so that an error (no
+            # `datasets` extra after the heading line) leaves stdout empty, as errors do.
+            text = "".join(line + "\n" for line in testsets.info_lines(args))
+            out.write(text)
             return 0
         source = _binary_stdin(stdin if stdin is not None else sys.stdin)
         with (

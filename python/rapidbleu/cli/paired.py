@@ -162,6 +162,8 @@ def run_paired(
     sigs, table = test()
     # sacreBLEU's legend names the number of samples as given on the command line.
     results = Results.of_paired_test(table, sigs, test_type, n_samples)
+    # --scale unit: scores, means and intervals on 0..1 (p-values are unchanged).
+    results = results.scaled(100.0 if getattr(args, "scale", None) == "unit" else 1.0)
     short = bool(getattr(args, "short", False))
     if args.format == card.CARD:
         out.write(card.card_text(results, args, len(references[0]) if references else 0))

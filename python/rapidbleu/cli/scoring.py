@@ -217,6 +217,7 @@ def sentence_lines(args: argparse.Namespace, corpus: Inputs, progress: Progress)
 
     Raises:
         rapidbleu.errors.UsageError: More than one system.
+        rapidbleu.errors.EmptyInputError: The files have no lines.
     """
     # sacreBLEU scores one segment at a time here, so it never warns about tokenized input.
     (metric,) = make_metrics(args, sentence_level=True, force=True).values()
@@ -239,3 +240,6 @@ def sentence_lines(args: argparse.Namespace, corpus: Inputs, progress: Progress)
                     score = metric.score_totals(metric.total(row)).scaled(divisor)
                     yield score.format(args.width, False, signature)
             progress.update(len(chunk), batch.offset + chunk.input_bytes)
+    if not signature:
+        # sacreBLEU exits 1 here too ("Test set None contains no sentence").
+        raise EmptyInputError("nothing to score: the input files have no lines")

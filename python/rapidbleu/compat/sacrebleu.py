@@ -157,12 +157,11 @@ def sentence_bleu(
         >>> round(sentence_bleu("The cat sat on the mat.", ["The cat is on the mat."]).score, 4)
         48.8923
     """
-    if isinstance(smooth_value, (list, dict)):  # unhashable: skip the metric cache
-        metric = _metric.__wrapped__(
-            smooth_method, smooth_value, lowercase, tokenize, use_effective_order
-        )
-    else:
-        metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
+    args = (smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
+    try:
+        metric = _metric(*args)
+    except TypeError:  # an unhashable argument: skip the metric cache (BLEU checks it)
+        metric = _metric.__wrapped__(*args)
     return metric.sentence_score(hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths)
 
 

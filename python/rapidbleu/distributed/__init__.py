@@ -14,3 +14,44 @@ The engine-free parts: :mod:`~rapidbleu.distributed.columns` (reading and checki
 :mod:`~rapidbleu.distributed.poisson` (the Poisson bootstrap) and
 :mod:`~rapidbleu.distributed.result` (what a run returns). See ``docs/distributed.md``.
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+__all__ = ["engine"]
+
+#: What each engine's extra installs, for the message (pyproject.toml's optional dependencies;
+#: the Spark recipe's Arrow batches need pyarrow too).
+_INSTALL = {
+    "dask": ('"dask[dataframe]" distributed', "Dask"),
+    "spark": ("pyspark pyarrow", "PySpark with pyarrow"),
+}
+
+
+def engine(module: str, extra: str, user: str) -> ModuleType:
+    """Imports an engine's ``module``, or raises an error that names the extra to install.
+
+    Args:
+        module: The module to import (``"dask"``, ``"pyspark"``, ``"pyarrow"``).
+        extra: The rapidbleu extra that installs it (``"dask"``, ``"spark"``).
+        user: The rapidbleu module that needs it, for the message.
+
+    Raises:
+        rapidbleu.errors.MissingDependencyError: ``module`` cannot be imported.
+
+    Example:
+        >>> engine("json", "dask", "doc").__name__
+        'json'
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        from rapidbleu.errors import MissingDependencyError
+
+        packages, name = _INSTALL[extra]
+        raise MissingDependencyError(
+            f"{user} needs {name} (the {extra!r} extra; {module!r} could not be imported: {e}): "
+            f'pip install {packages} (or, in a rapidbleu checkout: pip install ".[{extra}]")'
+        ) from e

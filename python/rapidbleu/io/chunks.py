@@ -206,7 +206,7 @@ class Inputs:
                 yield chunk
         finally:
             reader.close()
-            self._open.remove(reader)
+            self._forget(reader)
 
     def _python_chunks(
         self, corpus: Corpus, count: bool, chunk_lines: int = CHUNK_LINES
@@ -220,7 +220,12 @@ class Inputs:
                 yield _core.TextChunk.from_lists(sys_lines, ref_lines, first)
         finally:
             corpus.close()
-            self._open.remove(corpus)
+            self._forget(corpus)
+
+    def _forget(self, reader: Any) -> None:
+        # A chunk generator left unfinished (an error while its batch was scored) runs this
+        # when it is collected, after close() has emptied the list: there is nothing to remove.
+        self._open = [r for r in self._open if r is not reader]
 
     def python_corpus(self, systems: list[str] | None) -> Corpus:
         """These inputs opened by the Python reader (other encodings and error handlers).

@@ -120,18 +120,25 @@ def check_streams(references: Any) -> Sequence[Any]:
 
 
 def check_flag(value: Any, name: str) -> bool:
-    """An on/off option: ``True``/``False`` (NumPy's too, and the ints 0 and 1), or an error.
+    """An on/off option: its Python truth value, as sacreBLEU's ``if self.lowercase:`` takes it.
 
-    A string such as ``"no"`` would read as true; it is refused instead.
+    ``None``, ``0`` and ``""`` are off; ``2`` and ``"yes"`` (and ``"no"``) are on, as in
+    sacreBLEU. Only a value without a truth value (a NumPy array of several entries) is
+    refused.
 
     Example:
         >>> import numpy as np
-        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force")
-        (True, False)
+        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force"), check_flag(None, "force")
+        (True, False, False)
+        >>> check_flag("yes", "lowercase")
+        True
     """
-    if _config.is_bool(value) or _config.integer(value) in (0, 1):
+    try:
         return bool(value)
-    raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
+    except Exception as e:  # NumPy's "truth value of an array ... is ambiguous", or a bug
+        raise InvalidOptionError(
+            f"{name} takes a truth value (True or False), got {value!r}: {e}"
+        ) from None
 
 
 def add_sums(totals: list[Any], sums: list[list[int]]) -> list[Any]:

@@ -41,8 +41,10 @@ from rapidbleu.metrics.options import CliOption
 from rapidbleu.tokenizers import (
     TOKENIZERS,
     PythonTokenizer,
+    Tokenizer,
     get_python_tokenizer,
     is_rust_tokenizer,
+    rust_tokenizer,
     tokenize_batch,
 )
 
@@ -156,11 +158,13 @@ class BLEU(Metric[BLEUScore]):
         spm_model: str | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        lowercase, force, effective_order = (
-            check_flag(lowercase, "lowercase"),
-            check_flag(force, "force"),
-            check_flag(effective_order, "effective_order"),
-        )
+        # The on/off options are kept as given, as sacreBLEU keeps them (`BLEU(lowercase=2)
+        # .lowercase == 2`); what runs takes their truth value.
+        on = {
+            name: check_flag(value, name)
+            for name, value in (("lowercase", lowercase), ("effective_order", effective_order))
+        }
+        check_flag(force, "force")
         if tokenize is None:
             best_tokenizer = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
@@ -181,11 +185,11 @@ class BLEU(Metric[BLEUScore]):
         # SentencePiece output reaches the core tokenized and lowercased already.
         self._options = _core.BleuOptions(
             tokenizer=best_tokenizer if rust_tokenizer else "none",
-            lowercase=lowercase and rust_tokenizer,
+            lowercase=on["lowercase"] and rust_tokenizer,
             max_order=max_ngram_order,
             smooth_method=smooth_method,
             smooth_value=smooth_value,
-            effective_order=effective_order,
+            effective_order=on["effective_order"],
             neumaier=NEUMAIER,
         )
         self._force = force
@@ -265,6 +269,18 @@ class BLEU(Metric[BLEUScore]):
         return self._pretokenize(hyps), refs
 
     @property
+    def tokenizer(self) -> Tokenizer:
+        """The tokenizer object, as sacreBLEU's ``BLEU.tokenizer``: ``tok(line) -> str``.
+
+        Example:
+            >>> BLEU().tokenizer("Hello, world!")
+            'Hello , world !'
+        """
+        if self._py_tokenizer is not None:
+            return self._py_tokenizer
+        return rust_tokenizer(self.tokenizer_signature)
+
+    @property
     def options(self) -> _core.BleuOptions:
         """The options the core runs with (checked once, when the metric was built).
 
@@ -297,7 +313,7 @@ class BLEU(Metric[BLEUScore]):
             references,
             max_order=self.max_ngram_order,
             per_segment=per_segment,
-            lowercase=self.lowercase,
+            lowercase=bool(self.lowercase),
             num_threads=self.num_threads,
             **layout.kwargs(),
         )

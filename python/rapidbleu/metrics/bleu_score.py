@@ -147,7 +147,7 @@ class BLEUScore(Score):
             self.sys_len,
             self.ref_len,
         )
-        out._mean, out._ci = self._mean, self._ci
+        out._mean, out._ci = float(self._mean) / divisor, float(self._ci) / divisor
         return out
 
 
@@ -183,11 +183,13 @@ def compute_bleu(
         >>> compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
         100.00000000000004
     """
+    from rapidbleu.metrics.base import check_flag  # base imports this module's neighbours
+
     options = _core.BleuOptions(
         max_order=max_ngram_order,
         smooth_method=smooth_method,
         smooth_value=smooth_value,
-        effective_order=effective_order,
+        effective_order=check_flag(effective_order, "effective_order"),
         neumaier=NEUMAIER,
     )
     return score_of_counts(options, smooth_value, correct, total, sys_len, ref_len)

@@ -225,21 +225,17 @@ class CHRF(Metric[CHRFScore]):
         num_threads: int | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        lowercase, whitespace, eps_smoothing = (
-            check_flag(lowercase, "lowercase"),
-            check_flag(whitespace, "whitespace"),
-            check_flag(eps_smoothing, "eps_smoothing"),
-        )
         # The core checks every value (one message each) and takes Python's `beta ** 2`.
         self._options = _core.ChrfOptions(
             char_order=_number(char_order),
             word_order=_number(word_order),
             beta=_number(beta),
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
+            lowercase=check_flag(lowercase, "lowercase"),
+            whitespace=check_flag(whitespace, "whitespace"),
+            eps_smoothing=check_flag(eps_smoothing, "eps_smoothing"),
         )
-        # sacreBLEU's attributes (the signature and CHRFScore read them).
+        # sacreBLEU's attributes (the signature and CHRFScore read them), the on/off ones as
+        # given (sacreBLEU keeps them so and reads their truth value).
         self.beta = _number(beta)
         self.char_order = self._options.char_order
         self.word_order = self._options.word_order

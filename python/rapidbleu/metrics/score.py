@@ -116,7 +116,8 @@ class Score:
     def scaled(self, divisor: float) -> Score:
         """A copy with the score divided by ``divisor`` (``--scale unit``: 0..1 instead of 0..100).
 
-        Subclasses divide their other 0..100 values too (BLEU's precisions).
+        Subclasses divide their other 0..100 values too (BLEU's precisions). A bootstrap
+        estimate (``-ci``'s mean and half-width) is divided alike: it is on the score's scale.
 
         Example:
             >>> Score("BLEU", 50.0).scaled(100.0).score
@@ -124,6 +125,8 @@ class Score:
         """
         out = copy.copy(self)
         out.score = self.score / divisor
+        # float64: chrF's and TER's bootstrap estimates are float32, as in sacreBLEU.
+        out._mean, out._ci = float(self._mean) / divisor, float(self._ci) / divisor
         return out
 
     def estimate_ci(self, scores: Sequence[Score | float]) -> None:

@@ -114,7 +114,7 @@ class TER(Metric[TERScore]):
             ``$RAPIDBLEU_NUM_THREADS`` or all cores, ``1`` runs on the calling thread.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: An option is not True or False.
+        rapidbleu.errors.InvalidOptionError: An option has no truth value.
 
     Example:
         >>> ter = TER()
@@ -146,15 +146,17 @@ class TER(Metric[TERScore]):
         num_threads: int | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        self.no_punct = check_flag(no_punct, "no_punct")
-        self.normalized = check_flag(normalized, "normalized")
-        self.asian_support = check_flag(asian_support, "asian_support")
-        self.case_sensitive = check_flag(case_sensitive, "case_sensitive")
+        # The values as given, as sacreBLEU keeps them: its signature prints `norm` and
+        # `asian` as they are (`norm:2`; no field for None). The tokenizer takes truth values.
+        self.no_punct = no_punct
+        self.normalized = normalized
+        self.asian_support = asian_support
+        self.case_sensitive = case_sensitive
         self.tokenizer = TercomTokenizer(
-            normalized=self.normalized,
-            no_punct=self.no_punct,
-            asian_support=self.asian_support,
-            case_sensitive=self.case_sensitive,
+            normalized=check_flag(normalized, "normalized"),
+            no_punct=check_flag(no_punct, "no_punct"),
+            asian_support=check_flag(asian_support, "asian_support"),
+            case_sensitive=check_flag(case_sensitive, "case_sensitive"),
         )
         self.tokenizer_signature = self.tokenizer.signature()
         self._options = self.tokenizer.options

@@ -70,6 +70,10 @@ _VALUES = {
     ("eff", "yes"): "yes (orders without a match are skipped)",
 }
 _TESTS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+#: What each test draws, as sacreBLEU's legend names them.
+_DRAWS = {"bs": "resamples", "ar": "trials"}
+#: What "μ ± x" in a cell means.
+_MU = "μ ± x is the bootstrap mean and the half-width of its 95% confidence interval"
 
 
 @dataclass
@@ -153,14 +157,19 @@ def render_card(results: Results, context: CardContext, width: int = 1) -> str:
         cells = [_cell(results.cells[m][i], width) for m in results.metrics]
         lines.append("| " + " | ".join(_md(c) for c in [system, *cells]) + " |")
     lines.append("")
+    # The caption names only what the table shows: approximate randomization gives p-values
+    # and no interval, and its draws are trials, not samples.
+    has_mu = any(c.mean is not None for cs in results.cells.values() for c in cs)
     if results.test is not None:
+        draws = f"{results.n_samples} {_DRAWS.get(results.test, 'draws')}"
+        mu = f"{_MU}; " if has_mu else ""
         lines.append(
-            f"Baseline: the first system. μ ± 95% confidence interval and p-values from "
-            f"{_TESTS.get(results.test, results.test)} ({results.n_samples} samples); "
+            f"Baseline: the first system. {mu}p-values from "
+            f"{_TESTS.get(results.test, results.test)} ({draws}); "
             f"\\* marks p < {SIGNIFICANCE_LEVEL}."
         )
-    elif any(c.mean is not None for cs in results.cells.values() for c in cs):
-        lines.append("μ ± 95% confidence interval from bootstrap resampling.")
+    elif has_mu:
+        lines.append(f"{_MU} (bootstrap resampling).")
     else:
         lines.append("Corpus-level scores; no significance test was run.")
     lines += [

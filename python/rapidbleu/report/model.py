@@ -118,11 +118,20 @@ class Results:
         return self.cells[metric][self.systems.index(system)]
 
     def scaled(self, divisor: float) -> Results:
-        """A copy with every score divided by ``divisor`` (``--scale unit``)."""
+        """A copy with every score divided by ``divisor`` (``--scale unit``).
+
+        A bootstrap mean and its interval are divided too (they are on the score's scale);
+        p-values are not (they are probabilities whatever the scale).
+        """
         if divisor == 1.0:
             return self
+
+        def div(x: float | None) -> float | None:
+            # float64: chrF's and TER's bootstrap means are float32, as in sacreBLEU.
+            return None if x is None else float(x) / divisor
+
         cells = {
-            m: [Cell(c.score.scaled(divisor), c.p_value, c.mean, c.ci) for c in cs]
+            m: [Cell(c.score.scaled(divisor), c.p_value, div(c.mean), div(c.ci)) for c in cs]
             for m, cs in self.cells.items()
         }
         return Results(

@@ -42,9 +42,11 @@ __all__ = [
     "RUST_TOKENIZERS",
     "TOKENIZERS",
     "PythonTokenizer",
+    "Tokenizer",
     "get_python_tokenizer",
     "is_rust_tokenizer",
     "resolve_backend",
+    "rust_tokenizer",
     "tokenize_batch",
 ]
 
@@ -79,19 +81,23 @@ TOKENIZERS: tuple[str, ...] = (
 BACKENDS: tuple[str, ...] = ("auto", "engine", "python")
 
 
-class PythonTokenizer(Protocol):
-    """A tokenizer from an extra: ``tok(line)`` returns sacreBLEU's tokenized string."""
+class Tokenizer(Protocol):
+    """sacreBLEU's tokenizer objects: ``tok(line)`` and ``tok.signature()``."""
 
     def __call__(self, line: str) -> str:
         """Tokenizes one (lowercased if asked, ``rstrip()``-ed) segment."""
         ...
 
-    def tokenize_batch(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
-        """``[tok(line) for line in lines]``, on ``num_threads`` threads (0: all cores)."""
-        ...
-
     def signature(self) -> str:
         """The ``tok:`` field of the signature, as sacreBLEU writes it."""
+        ...
+
+
+class PythonTokenizer(Tokenizer, Protocol):
+    """A tokenizer from an extra: ``tok(line)`` returns sacreBLEU's tokenized string."""
+
+    def tokenize_batch(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
+        """``[tok(line) for line in lines]``, on ``num_threads`` threads (0: all cores)."""
         ...
 
 
@@ -149,6 +155,36 @@ def tokenize_batch(
 def is_rust_tokenizer(name: str) -> bool:
     """Whether ``name`` is one of the tokenizers implemented in Rust."""
     return name in RUST_TOKENIZERS
+
+
+#: The class of each Rust tokenizer at sacreBLEU's module path (sacreBLEU's ``_TOKENIZERS``).
+_RUST_CLASSES = {
+    "none": "tokenizer_none.NoneTokenizer",
+    "zh": "tokenizer_zh.TokenizerZh",
+    "13a": "tokenizer_13a.Tokenizer13a",
+    "intl": "tokenizer_intl.TokenizerV14International",
+    "char": "tokenizer_char.TokenizerChar",
+}
+
+
+def rust_tokenizer(name: str) -> Tokenizer:
+    """The tokenizer object of the Rust tokenizer ``name``, as sacreBLEU builds it.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: ``name`` is not one of :data:`RUST_TOKENIZERS`.
+
+    Example:
+        >>> rust_tokenizer("13a")("Hello, world!")
+        'Hello , world !'
+    """
+    if name not in _RUST_CLASSES:
+        raise InvalidOptionError(
+            f"{name!r} is not a Rust tokenizer; allowed: " + ", ".join(RUST_TOKENIZERS)
+        )
+    # Imported when asked for, as sacreBLEU's _get_tokenizer does.
+    module, cls = _RUST_CLASSES[name].split(".")
+    tok: Tokenizer = getattr(submodule(__name__, module), cls)()
+    return tok
 
 
 #: Shared tokenizers: one per (name, backend) for MeCab, per (name, model file, backend) for

@@ -92,9 +92,6 @@ def _import(module: str, extra: str, packages: str, tokenizer: str) -> ModuleTyp
         return importlib.import_module(module)
     except ImportError as e:
         raise MissingDependencyError(
-            f"the {tokenizer!r} tokenizer needs the packages {packages} (module {module!r} "
-            f"could not be imported: {e}); install them with: pip install {packages} "
-            f'(or, in a rapidbleu source checkout: pip install ".[{extra}]")'
             f"the {tokenizer!r} tokenizer needs {packages} (module {module!r} could not be "
             f"imported: {e}); install them with: {install_hint(extra)}"
         ) from e

@@ -26,10 +26,10 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
+from rapidbleu.distributed import engine
 from rapidbleu.distributed.blocks import combine, score_block
 from rapidbleu.distributed.columns import Columns
 from rapidbleu.distributed.result import CorpusResult, signature_of
@@ -62,9 +62,10 @@ def corpus_score(
         rapidbleu.errors.MissingColumnError: A column is not in the DataFrame.
         rapidbleu.errors.InputTypeError: A column's type cannot be scored, or columns differ.
         rapidbleu.errors.NullValueError: A null cell (its column and row are named).
+        rapidbleu.errors.MissingDependencyError: Dask is not installed.
     """
     # Any-typed: dask's own hints do not export compute/delayed (mypy strict).
-    dask: Any = importlib.import_module("dask")
+    dask: Any = engine("dask", "dask", __name__)
     columns = Columns.of(hypothesis, references, allow_missing_references)
     columns.check_schema(list(ddf.columns))
     parts = ddf[list(columns.names)].to_delayed()

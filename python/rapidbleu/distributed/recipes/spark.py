@@ -40,6 +40,7 @@ import pickle
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rapidbleu.distributed import engine
 from rapidbleu.distributed.blocks import combine, score_block
 from rapidbleu.distributed.columns import Columns
 from rapidbleu.distributed.result import CorpusResult, signature_of
@@ -74,13 +75,15 @@ def corpus_score(
         rapidbleu.errors.MissingColumnError: A column is not in the DataFrame.
         rapidbleu.errors.InputTypeError: A column's type cannot be scored, or columns differ.
         rapidbleu.errors.NullValueError: A null cell (its column and row are named).
+        rapidbleu.errors.MissingDependencyError: PySpark or pyarrow is not installed.
     """
-    import pyarrow as pa
+    engine("pyspark", "spark", __name__)
+    pa = engine("pyarrow", "spark", __name__)
 
     columns = Columns.of(hypothesis, references, allow_missing_references)
     columns.check_schema(df.columns)
 
-    def score(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    def score(batches: Iterator[Any]) -> Iterator[Any]:  # pyarrow RecordBatches
         from pyspark import TaskContext
 
         context = TaskContext.get()
