@@ -21,6 +21,7 @@ lm-evaluation-harness' bootstrap and mbrs make in forked workers are checked by 
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import json
 import subprocess
@@ -186,3 +187,14 @@ def test_mbrs_program_carries_mbrs_code_path(module: str, cls: str) -> None:
         ours = [n for n in ours if n.name == cls]
     assert len(theirs) == 1
     assert _mbrs_facts(ours) == _mbrs_facts(theirs)
+
+
+def test_evaluate_scripts_are_upstream_copies() -> None:
+    # tests/upstream/evaluate/README.md: byte-for-byte copies, each with its git blob id.
+    folder = Path(__file__).resolve().parents[1] / "upstream" / "evaluate"
+    lines = (folder / "UPSTREAM").read_text(encoding="utf-8").split("\n")
+    entries = [line.split(" ", 1) for line in lines if line]
+    assert len(entries) == 8
+    for blob, path in entries:
+        data = (folder / path).read_bytes()
+        assert hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest() == blob, path

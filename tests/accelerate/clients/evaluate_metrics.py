@@ -43,7 +43,7 @@ def main() -> None:
         metric = evaluate.load(name)
         for refs_name, refs in references.items():
             rec.run(
-                f"{name} {options} {refs_name}",
+                " ".join([name, *(f"{k}={v}" for k, v in options.items()), refs_name]),
                 lambda m=metric, refs=refs, o=options: m.compute(
                     predictions=hyps, references=refs, **o
                 ),
