@@ -3,12 +3,14 @@
 rapidbleu is not on a package registry, so ``pip install rapidbleu[ja]`` cannot work. Every
 message that asks for an extra names the packages themselves (always installable) and the
 extra as it installs from a checkout (``pip install ".[ja]"``) or from the wheel file
-(``pip install "rapidbleu-<version>-....whl[ja]"``). ``tests/test_extras.py`` checks
+(``pip install "rapidbleu-<version>-....whl[ja]"``). ``tests/test_docs_site.py`` checks
 :data:`EXTRAS` against ``pyproject.toml``.
 
 Example:
     >>> install_hint("ja")
     'pip install mecab-python3 ipadic (or, in a rapidbleu checkout: pip install ".[ja]")'
+    >>> install_hint("ray")
+    'pip install "ray[data]" (or, in a rapidbleu checkout: pip install ".[ray]")'
 """
 
 from __future__ import annotations
@@ -23,13 +25,19 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "datasets": ("sacrebleu>=2.2,<3",),
     "evaluate": ("evaluate>=0.4",),
     "torch": ("torch>=2.1",),
+    "report": ("jinja2>=3.1", "vl-convert-python>=1.9"),
+    "ray": ("ray[data]>=2.40",),
+    "dask": ("dask[dataframe]>=2024.1", "distributed>=2024.1"),
+    "spark": ("pyspark>=3.5", "pyarrow>=14"),
 }
 
 
 def _name(requirement: str) -> str:
+    """The requirement without its version, quoted for a shell when it names extras."""
     for i, c in enumerate(requirement):
-        if c in "<>=!~[; ":
-            return requirement[:i]
+        if c in "<>=!~; ":
+            name = requirement[:i]
+            return f'"{name}"' if "[" in name else name
     return requirement
 
 
@@ -37,7 +45,7 @@ def install_hint(extra: str) -> str:
     """The command that installs ``extra``'s packages, and the extra itself from a checkout.
 
     Args:
-        extra: ``ja``, ``ko``, ``spm``, ``datasets``, ``evaluate`` or ``torch``.
+        extra: A key of :data:`EXTRAS` (``ja``, ``report``, ``ray``, ...).
 
     Returns:
         One line for an error message.

@@ -25,10 +25,16 @@ from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
 
 __all__ = [
+    "COMMAND_DEFAULTS",
+    "DEFAULT_WIDTH",
     "OUTPUT_FORMATS",
+    "REPORT_METRICS",
     "SCALES",
+    "HelpFormatter",
+    "add_options",
     "build_parser",
     "metric_kwargs",
+    "new_parser",
     "parse_args",
 ]
 
@@ -36,11 +42,13 @@ __all__ = [
 OUTPUT_FORMATS = [*_config.OUTPUT_FORMATS, card.CARD]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
+#: The metrics ``rapidbleu report`` shows when ``-m`` is not given.
+REPORT_METRICS = ("bleu", "chrf", "ter")
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
 ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
 
 
-class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Help in 100 columns with options up to 32 wide, so that ``--help`` stays short."""
 
     def __init__(self, prog: str) -> None:
@@ -54,6 +62,37 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+#: Decimals printed without ``-w``: sacreBLEU's 1 on its 0..100 scale; 4 on the 0..1 scale
+#: (``--scale unit``, the default with ``--jsonl``), the same two decimals of a percentage
+#: that papers print (0.5478 is 54.78), where 1 would print 0.5.
+DEFAULT_WIDTH = {"percent": 1, "unit": 4}
+
+#: What the command's options set when a parser (``rapidbleu report``'s) leaves them out.
+COMMAND_DEFAULTS: dict[str, Any] = {
+    "format": "json",
+    "width": None,
+    "score_only": False,
+    "short": False,
+    "scale": None,
+    "no_color": False,
+    "per_item": False,
+    "candidate_field": None,
+    "sentence_level": False,
+    "confidence": False,
+    "paired_jobs": 1,
+}
+
+
+def new_parser(prog: str, usage: str, description: str) -> argparse.ArgumentParser:
+    """An empty parser of the command's kind: its help layout, errors as :class:`UsageError`.
+
+    Example:
+        >>> new_parser("rapidbleu x", "rapidbleu x FILE", "Does x.").prog
+        'rapidbleu x'
+    """
+    return _Parser(prog=prog, usage=usage, description=description, formatter_class=HelpFormatter)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (short ``--help``, options in groups).
 
@@ -61,18 +100,40 @@ def build_parser() -> argparse.ArgumentParser:
         >>> build_parser().parse_args(["ref.de", "-i", "hyp.de", "-tok", "intl"]).bleu_tokenize
         'intl'
     """
-    p = _Parser(
+    p = new_parser(
         prog="rapidbleu",
-        usage="rapidbleu REF [REF ...] [-i HYP [HYP ...]] [options]   (or: rapidbleu --jsonl FILE)",
+        usage=(
+            "rapidbleu REF [REF ...] [-i HYP [HYP ...]] [options]\n"
+            "       rapidbleu --jsonl FILE [options]\n"
+            "       rapidbleu report ...   (the HTML report: rapidbleu report --help)"
+        ),
         description=(
-            "sacreBLEU-exact BLEU, fast. Same options and output as `sacrebleu`.\n"
+            "sacreBLEU-exact BLEU, chrF and TER, fast. Same options and output as `sacrebleu`.\n"
             "  rapidbleu ref.de -i hyp.de -f text          one system\n"
             "  rapidbleu ref.de -i a.de b.de               several systems (a table)\n"
             "  rapidbleu ref.de < hyp.de -sl               sentence level, from stdin\n"
-            "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line"
+            "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line\n"
+            "  rapidbleu report ref.de -i a.de b.de -o report.html\n"
+            "                                              the HTML comparison report"
         ),
-        formatter_class=_HelpFormatter,
     )
+    add_options(p, report=False)
+    return p
+
+
+def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
+    """Adds the options of the command, or those that ``rapidbleu report`` uses.
+
+    The report reads the same inputs with the same metric, test-set and significance options,
+    but prints no scores: it has no output options but ``-q``, no sentence level, and its
+    ``-m`` defaults to every metric. What it leaves out is set to the command's defaults
+    (:data:`COMMAND_DEFAULTS`), so that :func:`parse_args` checks both alike.
+
+    Args:
+        parser: The parser to add to.
+        report: Whether it is ``rapidbleu report``'s.
+    """
+    p = parser
     p.add_argument("refs", nargs="*", default=[], metavar="REF", help="reference files")
     io = p.add_argument_group("input")
     io.add_argument(
@@ -105,8 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="items, one JSON object a line (candidate, references); - for stdin",
     )
-    io.add_argument("--per-item", action="store_true", help="with --jsonl: one line per item")
-    _add_jsonl_field_options(io)
+    if not report:
+        io.add_argument("--per-item", action="store_true", help="with --jsonl: one line per item")
+    _add_jsonl_field_options(io, candidates=not report)
     io.add_argument(
         "-l",
         "--language-pair",
@@ -114,43 +176,57 @@ def build_parser() -> argparse.ArgumentParser:
         help="TRG picks the default tokenizer (zh, ja-mecab, ko-mecab, 13a)",
     )
     scoring = p.add_argument_group("metrics")
+    default_metrics = list(REPORT_METRICS if report else ["bleu"])
     scoring.add_argument(
         "-m",
         "--metrics",
         nargs="+",
-        default=["bleu"],
+        default=default_metrics,
         metavar="METRIC",
-        help="metrics to compute: " + ", ".join(_metric_names()) + " (default: bleu)",
+        help="metrics to compute: "
+        + ", ".join(_metric_names())
+        + f" (default: {' '.join(default_metrics)})",
     )
-    scoring.add_argument("-sl", "--sentence-level", action="store_true", help="one score a line")
+    if not report:
+        scoring.add_argument(
+            "-sl", "--sentence-level", action="store_true", help="one score a line"
+        )
     for cls in _metric_list():
         _add_metric_options(p, cls)
     out = p.add_argument_group("output")
-    out.add_argument(
-        "-f",
-        "--format",
-        default="json",
-        metavar="FMT",
-        help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
-    )
-    out.add_argument(
-        "-w", "--width", type=int, default=None, metavar="W", help="decimals (default 1)"
-    )
-    out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
-    out.add_argument("-sh", "--short", action="store_true", help="short signature")
-    out.add_argument(
-        "--scale",
-        default=None,
-        metavar="{unit,percent}",
-        help="0..1 or 0..100 (default: unit with --jsonl, else sacreBLEU's 0..100)",
-    )
+    if not report:
+        out.add_argument(
+            "-f",
+            "--format",
+            default="json",
+            metavar="FMT",
+            help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
+        )
+        out.add_argument(
+            "-w",
+            "--width",
+            type=int,
+            default=None,
+            metavar="W",
+            help="decimals (default 1; 4 on the 0..1 scale, as with --jsonl)",
+        )
+        out.add_argument("-b", "--score-only", action="store_true", help="print only the score")
+        out.add_argument("-sh", "--short", action="store_true", help="short signature")
+        out.add_argument(
+            "--scale",
+            default=None,
+            metavar="{unit,percent}",
+            help="0..1 or 0..100 (default: unit with --jsonl, else sacreBLEU's 0..100)",
+        )
     out.add_argument("-q", "--quiet", action="store_true", help="no warnings, no progress bar")
-    out.add_argument("-nc", "--no-color", action="store_true", help="no colours (paired tests)")
+    if not report:
+        out.add_argument("-nc", "--no-color", action="store_true", help="no colours (paired tests)")
     out.add_argument("-V", "--version", action="store_true", help="print the version")
     _add_test_set_options(p)
-    paired.add_arguments(p)
-    card.add_arguments(p)
-    return p
+    paired.add_arguments(p, report=report)
+    card.add_arguments(p, report=report)
+    if report:
+        p.set_defaults(**COMMAND_DEFAULTS)
 
 
 def _add_test_set_options(parser: argparse.ArgumentParser) -> None:
@@ -194,15 +270,16 @@ def _check_test_set_options(args: argparse.Namespace) -> bool:
     return True
 
 
-def _add_jsonl_field_options(group: Any) -> None:
+def _add_jsonl_field_options(group: Any, *, candidates: bool) -> None:
     """``--candidate-field`` / ``--references-field``: the JSONL fields to read."""
-    group.add_argument(
-        "--candidate-field",
-        nargs="+",
-        default=None,
-        metavar="FIELD",
-        help="with --jsonl: candidate field(s); several compare systems",
-    )
+    if candidates:  # the report names its systems' fields with --candidates
+        group.add_argument(
+            "--candidate-field",
+            nargs="+",
+            default=None,
+            metavar="FIELD",
+            help="with --jsonl: candidate field(s); several compare systems",
+        )
     group.add_argument(
         "--references-field", default=None, metavar="FIELD", help="with --jsonl: references field"
     )
@@ -335,11 +412,10 @@ def parse_args(
         raise UsageError("Only one metric can be used in sentence-level mode.")
     from_test_set = _check_test_set_options(args)
     info_only = bool(args.list or args.echo or args.citation or args.download)
-    # JSONL keeps full precision unless -w is given; everything else defaults to 1 decimal.
+    # JSONL keeps full precision unless -w is given; printed numbers default to
+    # DEFAULT_WIDTH's decimals for their scale (set below, once the scale is known).
     args.width_given = args.width
-    if args.width is None:
-        args.width = 1
-    if args.width < 0:
+    if args.width is not None and args.width < 0:
         raise UsageError(f"-w/--width must be >= 0, got {args.width}")
     _check_jsonl_fields(args)
     if args.num_refs < 1:
@@ -373,6 +449,8 @@ def parse_args(
         _check_significance(args)
     if args.scale is None:
         args.scale = "unit" if args.jsonl is not None else "percent"
+    if args.width is None:
+        args.width = DEFAULT_WIDTH[args.scale]
     return args
 
 

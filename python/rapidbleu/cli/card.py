@@ -23,8 +23,8 @@ __all__ = ["CARD", "add_arguments", "card_text", "check", "command_line"]
 CARD = "card"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds ``--notes`` to the command's parser.
+def add_arguments(parser: argparse.ArgumentParser, *, report: bool = False) -> None:
+    """Adds ``--notes`` to the command's parser (``report``: to ``rapidbleu report``'s).
 
     Example:
         >>> p = argparse.ArgumentParser()
@@ -36,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--notes",
         default=None,
         metavar="TEXT",
-        help="notes for the card (-f card) and report",
+        help="notes on preprocessing, quoted in the report's card"
+        if report
+        else "notes for the card (-f card) and the report",
     )
 
 

@@ -28,11 +28,13 @@ logger = logging.getLogger("rapidbleu")
 __all__ = ["add_arguments", "is_paired", "run_paired", "use_colors"]
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, *, report: bool = False) -> None:
     """Adds sacreBLEU's confidence-interval and paired-test options to ``parser``.
 
     Args:
         parser: The command's parser.
+        report: For ``rapidbleu report``, which always computes intervals and a paired test
+            (the bootstrap unless ``-par``): no ``-ci``, and no ``-j``.
 
     Example:
         >>> p = argparse.ArgumentParser()
@@ -42,15 +44,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         (True, 50, 10000, 1000)
     """
     sig = parser.add_argument_group("significance (whole corpus in memory)")
-    sig.add_argument("-ci", "--confidence", action="store_true", help="bootstrap CI, one system")
+    if not report:
+        sig.add_argument(
+            "-ci", "--confidence", action="store_true", help="bootstrap CI, one system"
+        )
     sig.add_argument(
-        "-cin", "--confidence-n", type=int, default=1000, metavar="N", help="CI resamples (1000)"
+        "-cin",
+        "--confidence-n",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="bootstrap resamples of the confidence intervals (1000)"
+        if report
+        else "CI resamples (1000)",
     )
     choice = sig.add_mutually_exclusive_group()
     choice.add_argument(
         "-par", "--paired-ar", action="store_true", help="paired approx. randomisation"
     )
-    choice.add_argument("-pbs", "--paired-bs", action="store_true", help="paired bootstrap")
+    choice.add_argument(
+        "-pbs",
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap (the default)" if report else "paired bootstrap",
+    )
     sig.add_argument(
         "-parn", "--paired-ar-n", type=int, default=10000, metavar="N", help="AR trials (10000)"
     )
@@ -62,14 +79,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="bootstrap resamples (1000)",
     )
-    sig.add_argument(
-        "-j",
-        "--paired-jobs",
-        type=int,
-        default=1,
-        metavar="N",
-        help="accepted; the tests use all cores",
-    )
+    if not report:
+        sig.add_argument(
+            "-j",
+            "--paired-jobs",
+            type=int,
+            default=1,
+            metavar="N",
+            help="accepted; the tests use all cores",
+        )
 
 
 def is_paired(args: argparse.Namespace) -> bool:

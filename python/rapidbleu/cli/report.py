@@ -1,7 +1,8 @@
 """``rapidbleu report``: the HTML comparison report (:mod:`rapidbleu.report.html`) from the command.
 
-Two ways in, with every option of the command (``-m``, ``-l``, ``-tok``, ``-lc``, ``-pbs``/
-``-par`` and their sample counts, ``-cin``, ``-e``, ``-nr``, ...):
+Two ways in, with the command's input, metric and significance options (``-m``, ``-l``,
+``-tok``, ``-lc``, ``-pbs``/``-par`` and their sample counts, ``-cin``, ``-e``, ``-nr``, ...);
+it has no output options (``-f``, ``-w``, ``-b``, ``--scale``): it writes a page.
 
 - files: ``rapidbleu report REF [REF ...] -i SYS [SYS ...] -o report.html [--source SRC]``;
 - items: ``rapidbleu report --jsonl items.jsonl --candidates sys_a sys_b -o report.html``, one
@@ -19,9 +20,10 @@ import json
 import sys
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli.args import build_parser, metric_kwargs, parse_args
+from rapidbleu.cli.args import REPORT_METRICS, add_options, metric_kwargs, new_parser, parse_args
 from rapidbleu.cli.scoring import make_metrics, whole_corpus
 from rapidbleu.errors import EmptyInputError, InputError, InputFileError, UsageError
+from rapidbleu.extras import install_hint
 from rapidbleu.io.reader import CHUNK_LINES, LineReader, open_input
 from rapidbleu.items import CANDIDATE_KEYS, REFERENCE_KEYS
 from rapidbleu.metrics.base import count_tokenized
@@ -39,8 +41,6 @@ __all__ = [
     "run",
 ]
 
-#: The metrics a report shows when ``-m`` is not given.
-REPORT_METRICS = ("bleu", "chrf", "ter")
 #: The sub-command's name: ``rapidbleu report ...``.
 COMMAND = "report"
 #: Fields of a ``--jsonl`` item that hold the source, in order of preference.
@@ -48,28 +48,31 @@ SOURCE_KEYS = ("source", "src", "input")
 
 
 def build_report_parser() -> argparse.ArgumentParser:
-    """The command's parser with the report's options.
+    """The parser of ``rapidbleu report``: the command's inputs and metrics, the report's options.
+
+    Only options the report uses are there (no ``-f``, ``-w``, ``-b``, ``--scale``, ``-sl``):
+    :func:`rapidbleu.cli.args.add_options` with ``report=True``.
 
     Example:
         >>> build_report_parser().parse_args(["ref", "-i", "a", "b", "-o", "r.html"]).output
         'r.html'
     """
-    p = build_parser()
-    p.prog = "rapidbleu report"
-    p.usage = (
-        "rapidbleu report REF [REF ...] -i SYS [SYS ...] -o report.html [--source SRC] [options]"
-        "\n       rapidbleu report --jsonl FILE --candidates FIELD [FIELD ...]"
-        " [--references-field F] -o report.html"
+    p = new_parser(
+        prog="rapidbleu report",
+        usage=(
+            "rapidbleu report REF [REF ...] -i SYS [SYS ...] -o report.html [--source SRC]"
+            " [options]\n       rapidbleu report --jsonl FILE --candidates FIELD [FIELD ...]"
+            " [--references-field F] -o report.html"
+        ),
+        description=(
+            "One self-contained HTML file comparing systems: BLEU, chrF and TER (or the metrics\n"
+            "of -m) with 95% confidence intervals and paired significance against the baseline\n"
+            "(the first system; the paired bootstrap unless -par), charts, scores by bucket,\n"
+            "n-gram differences, the segments where systems differ most, and a reporting card.\n"
+            "Needs the report extra:\n  " + install_hint("report")
+        ),
     )
-    p.description = (  # the parser keeps line breaks (RawDescriptionHelpFormatter)
-        "One self-contained HTML file comparing systems: BLEU, chrF and TER (or the metrics\n"
-        "of -m) with confidence intervals and paired significance against the baseline (the\n"
-        "first system), charts, scores by bucket, n-gram differences, the segments where\n"
-        'systems differ most, and a reporting card. Needs the report extra: pip install ".[report]"'
-    )
-    # A comparison report shows every sacreBLEU metric unless -m picks some (the command's
-    # default stays sacreBLEU's: BLEU alone).
-    p.set_defaults(metrics=list(REPORT_METRICS))
+    add_options(p, report=True)
     g = p.add_argument_group("report")
     g.add_argument("-o", "--output", metavar="FILE", help="the HTML file to write (- for stdout)")
     g.add_argument("--source", metavar="FILE", help="source lines, shown with each segment")
@@ -92,6 +95,13 @@ def build_report_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: Options of the command that the report refuses with a reason (the others it lacks are
+#: refused by argparse as unrecognised).
+_REFUSED = {
+    ("-sl", "--sentence-level"): "the report shows sentence scores itself; drop -sl",
+}
+
+
 def parse_report_args(argv: list[str]) -> argparse.Namespace:
     """Parses and checks ``rapidbleu report``'s arguments (without ``report``).
 
@@ -102,12 +112,10 @@ def parse_report_args(argv: list[str]) -> argparse.Namespace:
         >>> parse_report_args(["ref", "-i", "a", "-o", "r.html", "-pbsn", "10"]).paired_bs_n
         10
     """
-    parser = build_report_parser()
-    # -sl is refused before the command's own checks, which would first object to -sl with the
-    # report's several default metrics.
-    if parser.parse_args(argv).sentence_level:
-        raise UsageError("the report shows sentence scores itself; drop -sl")
-    args = parse_args(argv, parser)
+    for flags, message in _REFUSED.items():
+        if any(a in flags for a in argv):
+            raise UsageError(message)
+    args = parse_args(argv, build_report_parser())
     if args.version:
         return args
     if not args.output:

@@ -3,7 +3,7 @@
 ``import rapidbleu`` imports none of this, and nothing here imports an engine until one of its
 functions runs:
 
-- :mod:`rapidbleu.distributed.ray` (``pip install "rapidbleu[ray]"``): corpus scores,
+- :mod:`rapidbleu.distributed.ray` (the ``ray`` extra): corpus scores,
   Poisson-bootstrap confidence intervals, paired comparisons and sentence-score columns over a
   ``ray.data.Dataset``;
 - :mod:`rapidbleu.distributed.recipes.spark` and :mod:`rapidbleu.distributed.recipes.dask`:
@@ -22,12 +22,8 @@ from types import ModuleType
 
 __all__ = ["engine"]
 
-#: What each engine's extra installs, for the message (pyproject.toml's optional dependencies;
-#: the Spark recipe's Arrow batches need pyarrow too).
-_INSTALL = {
-    "dask": ('"dask[dataframe]" distributed', "Dask"),
-    "spark": ("pyspark pyarrow", "PySpark with pyarrow"),
-}
+#: What each engine is called in the message.
+_NAMES = {"dask": "Dask", "spark": "PySpark with pyarrow"}
 
 
 def engine(module: str, extra: str, user: str) -> ModuleType:
@@ -49,9 +45,9 @@ def engine(module: str, extra: str, user: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as e:
         from rapidbleu.errors import MissingDependencyError
+        from rapidbleu.extras import install_hint
 
-        packages, name = _INSTALL[extra]
         raise MissingDependencyError(
-            f"{user} needs {name} (the {extra!r} extra; {module!r} could not be imported: {e}): "
-            f'pip install {packages} (or, in a rapidbleu checkout: pip install ".[{extra}]")'
+            f"{user} needs {_NAMES.get(extra, extra)} (the {extra!r} extra; {module!r} could "
+            f"not be imported: {e}): {install_hint(extra)}"
         ) from e

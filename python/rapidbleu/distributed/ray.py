@@ -1,7 +1,8 @@
 """Ray Data: corpus scores, confidence intervals, paired comparisons and sentence scores.
 
-Install with ``pip install "rapidbleu[ray]"``. ``import rapidbleu`` never imports Ray; this
-module imports it when one of its functions runs.
+Needs the ``ray`` extra (``pip install "ray[data]"``, or ``pip install ".[ray]"`` in a
+checkout). ``import rapidbleu`` never imports Ray; this module imports it when one of its
+functions runs.
 
 Every function takes a ``ray.data.Dataset`` whose columns hold the hypotheses (one column per
 system) and the references (one column per reference), as text, token-ID lists or token lists
@@ -86,8 +87,10 @@ def _ray() -> Any:
         import ray
         import ray.data
     except ImportError as e:
+        from rapidbleu.extras import install_hint
+
         raise MissingDependencyError(
-            'rapidbleu.distributed.ray needs Ray Data: pip install "rapidbleu[ray]"'
+            f"rapidbleu.distributed.ray needs Ray Data (the 'ray' extra): {install_hint('ray')}"
         ) from e
     return ray
 

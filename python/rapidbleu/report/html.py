@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from rapidbleu.errors import MissingDependencyError
+from rapidbleu.extras import install_hint
 from rapidbleu.report import charts
 from rapidbleu.report.build import Report
 from rapidbleu.report.card import SIGNIFICANCE_LEVEL, CardContext, render_card, signature_fields
@@ -44,7 +45,7 @@ from rapidbleu.version import SACREBLEU_VERSION, __version__
 __all__ = ["INSTALL_HINT", "render_html", "require_extra"]
 
 #: What to run when the report's libraries are missing (rapidbleu is on no package index).
-INSTALL_HINT = 'pip install ".[report]"  (from a rapidbleu source checkout)'
+INSTALL_HINT = install_hint("report")
 
 _TEMPLATES = Path(__file__).with_name("templates")
 # vl-convert's default snippet: Vega-Embed, Vega and Vega-Lite as globals of the page.

@@ -1,10 +1,11 @@
 """Dask: a corpus score of a Dask DataFrame, one task per partition.
 
-Install with ``pip install "rapidbleu[dask]"``. Each partition (a pandas DataFrame, turned into
-Arrow) is scored by :func:`~rapidbleu.distributed.blocks.score_block` in a task; ``dask.compute``
-returns the results in partition order, and :func:`~rapidbleu.distributed.blocks.combine` folds
-them: int64 sums for additive metrics, rows in order for the others. So the score is ``==`` to
-the single-machine score, whatever the partitioning. The recipe is three lines::
+Install with the ``dask`` extra: ``pip install "dask[dataframe]" distributed``. Each partition (a
+pandas DataFrame, turned into Arrow) is scored by :func:`~rapidbleu.distributed.blocks.score_block`
+in a task; ``dask.compute`` returns the results in partition order, and
+:func:`~rapidbleu.distributed.blocks.combine` folds them: int64 sums for additive metrics, rows in
+order for the others. So the score is ``==`` to the single-machine score, whatever the partitioning.
+The recipe is three lines::
 
     parts = ddf[list(columns.names)].to_delayed()
     blocks = dask.compute(*[dask.delayed(score_block)(metric, columns, p) for p in parts])

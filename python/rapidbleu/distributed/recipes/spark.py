@@ -1,13 +1,13 @@
 """Spark: a corpus score of a DataFrame through ``mapInArrow``, one result per Arrow batch.
 
-Install with ``pip install "rapidbleu[spark]"`` (PySpark, a 456 MB download; Spark needs Java
-17 or later). Each executor scores the Arrow batches of its partition with
-:func:`~rapidbleu.distributed.blocks.score_block` (the Rust core, the GIL released) and yields
-one small row per batch: the partition, the batch's place in it, and the pickled
-:class:`~rapidbleu.distributed.blocks.BlockResult`. The driver sorts those rows into the
-DataFrame's order and folds them with :func:`~rapidbleu.distributed.blocks.combine`: int64
-sums for additive metrics, rows folded in order for the others. So the score is ``==`` to the
-single-machine score, whatever the partitioning.
+Install with the ``spark`` extra: ``pip install pyspark pyarrow`` (PySpark, a 456 MB download; Spark
+needs Java 17 or later). Each executor scores the Arrow batches of its partition with
+:func:`~rapidbleu.distributed.blocks.score_block` (the Rust core, the GIL released) and yields one
+small row per batch: the partition, the batch's place in it, and the pickled
+:class:`~rapidbleu.distributed.blocks.BlockResult`. The driver sorts those rows into the DataFrame's
+order and folds them with :func:`~rapidbleu.distributed.blocks.combine`: int64 sums for additive
+metrics, rows folded in order for the others. So the score is ``==`` to the single-machine score,
+whatever the partitioning.
 
 The recipe, in full, is :func:`corpus_score`'s body::
 
