@@ -9,20 +9,19 @@ script. Each page is screenshotted to ``benchmarks/results/report/<case>.png`` (
 CI keeps it as an artifact).
 
 Chromium comes from the system (``.ci/run`` installs Debian's ``chromium``); Playwright only
-drives it and downloads nothing. Without Chromium the test fails under CI and skips, saying
-what to install, elsewhere.
+drives it and downloads nothing (``browsertools``). Without Chromium the test fails under CI and
+skips, saying what to install, elsewhere.
 """
 
 from __future__ import annotations
 
 import io
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsertools import launch
 from reporttools import NASTY, WMT17, WMT22, real_subset, synthetic, write
 
 from rapidbleu.analysis.significance import PairedTest
@@ -30,32 +29,12 @@ from rapidbleu.cli import main
 from rapidbleu.metrics import BLEU, CHRF, TER
 
 SHOTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "report"
-CHROMIUM = (
-    os.environ.get("RAPIDBLEU_CHROMIUM")
-    or shutil.which("chromium")
-    or shutil.which("chromium-browser")
-    or shutil.which("google-chrome")
-)
 N_SAMPLES = 200
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        message = (
-            "no Chromium: install Debian's chromium (apt-get install -y chromium; .ci/run does) "
-            "or set RAPIDBLEU_CHROMIUM to a Chromium binary"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launch()
 
 
 def _case(name: str) -> tuple[list[tuple[str, list[str]]], list[list[str]], list[str] | None]:
