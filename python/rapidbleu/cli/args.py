@@ -102,19 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
     """
     p = new_parser(
         prog="rapidbleu",
-        usage=(
-            "rapidbleu REF [REF ...] [-i HYP [HYP ...]] [options]\n"
-            "       rapidbleu --jsonl FILE [options]\n"
-            "       rapidbleu report ...   (the HTML report: rapidbleu report --help)"
-        ),
+        usage="rapidbleu REF [REF ...] [-i HYP [HYP ...]] [options] | --jsonl FILE | report ...",
         description=(
             "sacreBLEU-exact BLEU, chrF and TER, fast. Same options and output as `sacrebleu`.\n"
             "  rapidbleu ref.de -i hyp.de -f text          one system\n"
             "  rapidbleu ref.de -i a.de b.de               several systems (a table)\n"
             "  rapidbleu ref.de < hyp.de -sl               sentence level, from stdin\n"
             "  rapidbleu --jsonl items.jsonl --per-item    LLM-style items, one JSON per line\n"
-            "  rapidbleu report ref.de -i a.de b.de -o report.html\n"
-            "                                              the HTML comparison report"
+            "  rapidbleu report ref.de -i a.de b.de -o r.html   the HTML comparison report"
         ),
     )
     add_options(p, report=False)
