@@ -100,12 +100,9 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 def run(client: Client, env: dict[str, str], out: Path, report: Path | None) -> dict[str, Any]:
     """Runs ``client`` plainly (``report`` None) or in accelerator mode; returns its results."""
-    target = ["-m", client.program] if client.as_module else [f"{client.program}.py"]
+    program = ["-m", client.program] if client.as_module else [f"{client.program}.py"]
     mode = ["-m", "rapidbleu.accelerate"] if report is not None else []
-    if client.as_module and report is None:
-        target = target[1:]  # python -m PROGRAM
-        mode = ["-m"]
-    cmd = [sys.executable, *mode, *target, "--data", str(DATA), "--out", str(out), *client.args]
+    cmd = [sys.executable, *mode, *program, "--data", str(DATA), "--out", str(out), *client.args]
     run_env = dict(env)
     if report is not None:
         run_env["RAPIDBLEU_ACCELERATE_REPORT"] = str(report)

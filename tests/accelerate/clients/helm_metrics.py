@@ -63,7 +63,7 @@ def score(states: list[RequestState]) -> dict[str, Any]:
     merged = {name: Stat(MetricName(name)) for name in NAMES}
     for state in states:
         # The metric service serves other metrics (e.g. code evaluation); BLEU does not use it.
-        for stat in compute_reference_metrics(NAMES, spec, state, None):  # type: ignore[arg-type]
+        for stat in compute_reference_metrics(NAMES, spec, state, None):
             if stat.name.name in merged:
                 per_instance[stat.name.name].append(stat.sum)
                 merged[stat.name.name].merge(stat)

@@ -58,7 +58,7 @@ def import_lighteval_metrics() -> tuple[Any, Any, Any]:
     package.__path__ = [str(Path(lighteval.__file__).parent / "metrics")]
     sys.modules["lighteval.metrics"] = package
     model_output = types.ModuleType("lighteval.models.model_output")
-    model_output.ModelResponse = ModelResponse  # type: ignore[attr-defined]
+    model_output.ModelResponse = ModelResponse
     sys.modules["lighteval.models.model_output"] = model_output
 
     from lighteval.metrics.metrics_corpus import CorpusLevelTranslationMetric

@@ -83,17 +83,15 @@ class MetricBLEU:
             effective_order=cfg.effective_order,
             trg_lang=cfg.trg_lang,
         )
-        MetricBLEU._score_worker.scorer = scorer  # type: ignore[attr-defined]
+        MetricBLEU._score_worker.scorer = scorer
         return scorer
 
     def score(self, hypothesis: str, reference: str, *_: Any, **__: Any) -> float:
-        return self.scorer.sentence_score(hypothesis, [reference]).score  # type: ignore[no-any-return]
+        return self.scorer.sentence_score(hypothesis, [reference]).score
 
     @staticmethod
     def _score_worker(hypothesis: str, reference: str, *_: Any, **__: Any) -> float:
-        return MetricBLEU._score_worker.scorer.sentence_score(  # type: ignore[attr-defined,no-any-return]
-            hypothesis, [reference]
-        ).score
+        return MetricBLEU._score_worker.scorer.sentence_score(hypothesis, [reference]).score
 
     def pairwise_scores(self, hypotheses: list[str], references: list[str]) -> np.ndarray:
         with concurrent.futures.ProcessPoolExecutor(
@@ -120,7 +118,7 @@ class _MetricByMethod:
     scorer: Any
 
     def score(self, hypothesis: str, reference: str, *_: Any, **__: Any) -> float:
-        return self.scorer.sentence_score(hypothesis, [reference]).score  # type: ignore[no-any-return]
+        return self.scorer.sentence_score(hypothesis, [reference]).score
 
     def pairwise_scores(self, hypotheses: list[str], references: list[str]) -> np.ndarray:
         with concurrent.futures.ProcessPoolExecutor(max_workers=self.cfg.num_workers) as executor:
