@@ -8,9 +8,9 @@ show the expected sections; show the numbers the API computes; never run system 
 script. Each page is screenshotted to ``benchmarks/results/report/<case>.png`` (git-ignored;
 CI keeps it as an artifact).
 
-Chromium comes from the system (``.ci/run`` installs Debian's ``chromium``); Playwright only
-drives it and downloads nothing. Without Chromium the test fails under CI and skips, saying
-what to install, elsewhere.
+Chromium comes from the system (``scripts/test.sh`` installs Debian's ``chromium``, or stops
+saying what to install); Playwright only drives it and downloads nothing. Without Chromium the
+test fails under ``scripts/test.sh`` and CI, and skips, saying what to install, elsewhere.
 """
 
 from __future__ import annotations
@@ -43,10 +43,10 @@ N_SAMPLES = 200
 def browser() -> Iterator[Any]:
     if CHROMIUM is None:
         message = (
-            "no Chromium: install Debian's chromium (apt-get install -y chromium; .ci/run does) "
-            "or set RAPIDBLEU_CHROMIUM to a Chromium binary"
+            "no Chromium: install Debian's chromium (apt-get install -y chromium; "
+            "scripts/test.sh does) or set RAPIDBLEU_CHROMIUM to a Chromium binary"
         )
-        if os.environ.get("CI"):
+        if os.environ.get("CI") or os.environ.get("RAPIDBLEU_REQUIRE_BROWSER"):
             pytest.fail(message)
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
