@@ -8,15 +8,48 @@
 #   bash scripts/test.sh            # uses ./.venv, creating it if needed
 #   VENV=/tmp/v bash scripts/test.sh
 #   bash scripts/test.sh -k golden  # extra arguments go to pytest
+#
+# The report's browser test (tests/test_report_browser.py) needs a Chromium: Debian's
+# `chromium` is installed here when it is missing and this runs as root with apt-get; otherwise
+# the script stops before anything else, saying what to install (a browser test that skips
+# would leave the report's pages unchecked). RAPIDBLEU_CHROMIUM names another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
 DIST=${DIST:-target/wheels-test}
+
+echo "== chromium (the report's browser test)"
+CHROMIUM=${RAPIDBLEU_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$CHROMIUM" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing Debian's chromium with apt-get (a few minutes the first time)"
+        apt-get update -q
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+        CHROMIUM=$(command -v chromium)
+    else
+        echo "scripts/test.sh: no Chromium for tests/test_report_browser.py: install it" \
+            "(sudo apt-get install chromium, or run this script as root to have it installed)" \
+            "or set RAPIDBLEU_CHROMIUM to a Chromium binary" >&2
+        exit 1
+    fi
+fi
+echo "using $CHROMIUM"
+export RAPIDBLEU_CHROMIUM="$CHROMIUM"
+# The browser test fails instead of skipping when it cannot start the browser.
+export RAPIDBLEU_REQUIRE_BROWSER=1
+
+# pip's own lines (what it collects, downloads and installs), without progress bars, so that a
+# slow install shows what it is doing instead of minutes of silence.
+pip_install() {
+    echo "-- pip install $*"
+    "$PY" -m pip install --progress-bar off --disable-pip-version-check "$@"
+}
+
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"
 fi
 PY="$VENV/bin/python"
-"$PY" -m pip install -q --upgrade pip
+pip_install --upgrade pip
 
 echo "== rust: fmt, clippy, tests"
 cargo fmt --all -- --check
@@ -24,7 +57,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 cargo test -q -p rapidbleu-core
 
 echo "== wheel: abi3, manylinux2014 (zig links against glibc 2.17, whatever the local glibc)"
-"$PY" -m pip install -q "maturin>=1.5,<2" "ziglang>=0.13"
+pip_install "maturin>=1.5,<2" "ziglang>=0.13"
 ZIG_DIR=$("$PY" -c 'import os, ziglang; print(os.path.dirname(ziglang.__file__))')
 rm -rf "$DIST"
 PATH="$ZIG_DIR:$PATH" "$VENV/bin/maturin" build --release --zig --compatibility manylinux2014 \
@@ -48,11 +81,15 @@ if without_rust sh -c 'command -v cargo || command -v rustc' >/dev/null; then
     exit 1
 fi
 # A build from source would need cargo: --only-binary makes pip fail instead of building.
-without_rust "$PY" -m pip install -q --only-binary rapidbleu "$WHEEL[test,dev]"
-without_rust "$PY" -m pip install -q --force-reinstall --no-deps --only-binary rapidbleu "$WHEEL"
+PIP=("$PY" -m pip install --progress-bar off --disable-pip-version-check --only-binary rapidbleu)
+echo "-- pip install $WHEEL[test,dev] (the test and dev extras: a few minutes the first time)"
+without_rust "${PIP[@]}" "$WHEEL[test,dev]"
+echo "-- pip install --force-reinstall --no-deps $WHEEL"
+without_rust "${PIP[@]}" --force-reinstall --no-deps "$WHEEL"
 # Clients of tests/accelerate/test_clients.py whose dependencies pull in torch, transformers and
 # model hubs, which their metric code does not use: without them (what it imports is in [test]).
-without_rust "$PY" -m pip install -q --no-deps lighteval==0.13.0 crfm-helm==0.5.16 mbrs==0.1.8
+echo "-- pip install --no-deps lighteval crfm-helm mbrs (accelerator-mode clients)"
+without_rust "${PIP[@]}" --no-deps lighteval==0.13.0 crfm-helm==0.5.16 mbrs==0.1.8
 
 echo "== python: ruff, mypy, stubtest"
 without_rust "$VENV/bin/ruff" check python tests benchmarks scripts

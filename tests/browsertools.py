@@ -1,8 +1,9 @@
 """Headless Chromium for the browser tests (the report's and the documentation site's).
 
-Chromium comes from the system (``.ci/run`` installs Debian's ``chromium``); Playwright only
-drives it and downloads nothing. Without Chromium a browser test fails under CI (``CI`` set)
-and skips elsewhere, saying what to install; ``RAPIDBLEU_CHROMIUM`` points at another binary.
+Chromium comes from the system (``scripts/test.sh`` installs Debian's ``chromium``, or stops
+saying what to install); Playwright only drives it and downloads nothing. Without Chromium a
+browser test fails under ``scripts/test.sh`` and CI (``RAPIDBLEU_REQUIRE_BROWSER``, ``CI``) and
+skips elsewhere, saying what to install; ``RAPIDBLEU_CHROMIUM`` points at another binary.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ def launch() -> Iterator[Any]:
     """Yields a Playwright browser on the system's Chromium (for a module-scoped fixture)."""
     if CHROMIUM is None:
         message = (
-            "no Chromium: install Debian's chromium (apt-get install -y chromium; .ci/run does) "
-            "or set RAPIDBLEU_CHROMIUM to a Chromium binary"
+            "no Chromium: install Debian's chromium (apt-get install -y chromium; "
+            "scripts/test.sh does) or set RAPIDBLEU_CHROMIUM to a Chromium binary"
         )
-        if os.environ.get("CI"):
+        if os.environ.get("CI") or os.environ.get("RAPIDBLEU_REQUIRE_BROWSER"):
             pytest.fail(message)
         pytest.skip(message)
     from playwright.sync_api import sync_playwright

@@ -142,9 +142,16 @@ CASES: list[tuple[str, Callable[[], Any], type, type, list[str]]] = [
     (
         "str-as-stream",
         lambda: BLEU().corpus_score(["a"], ["a"]),
-        errors.InputTypeError,
+        errors.ReferenceNestingError,  # an InputTypeError (issue 25: the fix is named)
         TypeError,
-        ["references[0]", "str"],
+        ["flat list of 1 str", "references[k][i]", "references = [references]"],
+    ),
+    (
+        "nested-per-segment",
+        lambda: BLEU().corpus_score(["a", "b"], [["a"], ["b"]]),
+        errors.ReferenceNestingError,  # a LengthMismatchError
+        ValueError,
+        ["2 lists of 1 for 2 hypotheses", "references[k][i]", "zip(*references)"],
     ),
     (
         "int-as-references",

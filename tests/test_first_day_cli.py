@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -161,3 +162,34 @@ def test_finding_10_card_caption_says_what_the_table_shows(
     for word in absent:
         assert word not in legend, legend
     assert ("μ" in table) == ("μ" in caption)
+
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_finding_13_test_script_needs_chromium_and_says_so(tmp_path: Path) -> None:
+    """Without Chromium and without root, scripts/test.sh stops first, saying what to do."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "dirname").symlink_to(shutil.which("dirname") or "/usr/bin/dirname")
+    (bin_dir / "id").write_text("#!/bin/sh\necho 1000\n")  # not root
+    (bin_dir / "id").chmod(0o755)
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
+    bash = shutil.which("bash") or "/bin/bash"
+    proc = subprocess.run(
+        [bash, str(REPO / "scripts" / "test.sh")], env=env, capture_output=True, timeout=60
+    )
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, (proc.stdout, err)
+    assert (
+        "no Chromium" in err and "apt-get install chromium" in err and "RAPIDBLEU_CHROMIUM" in err
+    )
+    # Nothing else ran: no virtual environment, no cargo.
+    assert b"== rust" not in proc.stdout and not (tmp_path / ".venv").exists()
+
+
+def test_finding_13_test_script_pip_installs_are_not_silent() -> None:
+    script = (REPO / "scripts" / "test.sh").read_text()
+    assert "pip install -q" not in script and "--progress-bar off" in script
+    assert "apt-get install" in script  # and .ci/run leaves Chromium to it
+    assert "apt-get" not in (REPO / ".ci" / "run").read_text()

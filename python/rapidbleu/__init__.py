@@ -9,7 +9,9 @@ and the test-set functions
 (``get_reference_files``, ``get_source_file``, ...; extra ``datasets``). ``rapidbleu.__version__``
 is rapidbleu's own; code that checks sacreBLEU's version imports :mod:`rapidbleu.compat.sacrebleu`
 instead. The per-item API (:func:`bleu`, :func:`bleu_per_item`) scores lists of
-``{"candidate": ..., "references": [...]}`` items on a 0..1 scale.
+``{"candidate": ..., "references": [...]}`` items on a 0..1 scale. :func:`check_references`
+says whether references are nested as streams (``references[k][i]``), as every metric reads
+them.
 
 Example:
     >>> import rapidbleu
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
     )
     from rapidbleu.items import BleuResult, bleu, bleu_per_item
     from rapidbleu.metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore, TERScore
+    from rapidbleu.metrics.nesting import check_references
 
 #: The package's names, by the module that defines them. They are imported together on the
 #: first use of any of them (PEP 562), not by ``import rapidbleu``: code that imports a
@@ -77,6 +80,8 @@ _FACE = {
     ),
     "rapidbleu.items": ("BleuResult", "bleu", "bleu_per_item"),
     "rapidbleu.metrics": ("BLEU", "CHRF", "TER", "BLEUScore", "CHRFScore", "TERScore"),
+    # rapidbleu's own: are the references streams (references[k][i])? (reference nesting)
+    "rapidbleu.metrics.nesting": ("check_references",),
 }
 
 __all__ = [
@@ -93,6 +98,7 @@ __all__ = [
     "__version__",
     "bleu",
     "bleu_per_item",
+    "check_references",
     "corpus_bleu",
     "corpus_chrf",
     "corpus_ter",

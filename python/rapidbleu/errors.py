@@ -32,6 +32,7 @@ __all__ = [
     "MissingReferenceError",
     "NullValueError",
     "RapidBleuError",
+    "ReferenceNestingError",
     "UsageError",
 ]
 
@@ -62,6 +63,18 @@ class InputTypeError(RapidBleuError, TypeError):
 
 class LengthMismatchError(InputError):
     """Hypotheses and a reference stream (or other parallel inputs) differ in length."""
+
+
+class ReferenceNestingError(LengthMismatchError, InputTypeError):
+    """References nested otherwise than as sacreBLEU's streams, ``references[k][i]``.
+
+    Raised where the nesting cannot be right: a flat list of strings, or one list per
+    hypothesis (``references[i] = [ref1, ref2]``) where none is as long as the hypotheses; and by
+    :func:`rapidbleu.check_references` for a square corpus whose text reads per segment. The
+    message shows the expected shape and the fix (``zip(*references)``). It is a
+    :class:`LengthMismatchError` and an :class:`InputTypeError` (so ``except ValueError`` and
+    ``except TypeError`` catch it, as they caught what sacreBLEU raised, when it raised).
+    """
 
 
 class EmptyInputError(InputError):

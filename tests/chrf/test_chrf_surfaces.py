@@ -327,7 +327,7 @@ def test_numpy_option_values() -> None:
         (["a", 3], [["a", "b"]], InputTypeError, "hypotheses[1] is int"),
         (["a"], [[b"a"]], InputTypeError, "references[0][0] is bytes"),
         ("abc", [["a"]], InputTypeError, "hypotheses must be a sequence"),
-        (["a"], ["a"], InputTypeError, "references[0] is a str; references must be a list"),
+        (["a"], ["a"], InputTypeError, "references is a flat list of 1 str"),
         (
             ["a", "b"],
             [["a", None], [None, None]],

@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from rapidbleu.errors import InputError
+from rapidbleu.errors import InputError, ReferenceNestingError
 from rapidbleu.items import CANDIDATE_KEYS, REFERENCE_KEYS
 
 __all__ = ["is_ids", "kind_of", "parse_record"]
@@ -95,6 +95,13 @@ def _references(obj: dict[str, Any], field: str | None, where: str, ids: bool) -
             raise InputError(
                 f"{where}: references[{j}] is {type(r).__name__}; the candidate is token IDs, "
                 "so each reference must be a list of integer IDs"
+            )
+        if not ids and isinstance(r, list) and all(isinstance(x, str) for x in r):
+            # Streams inside an item: references nested one level too deep.
+            raise ReferenceNestingError(
+                f"{where}: references[{j}] is a list of strings; an item's references are its "
+                "candidate's own, a string or a list of strings (one per reference "
+                f"translation), not streams: flatten it to {json.dumps(r)[:60]}"
             )
         if not ids and not isinstance(r, str):
             raise InputError(f"{where}: references[{j}] is {type(r).__name__}; expected a string")

@@ -55,6 +55,7 @@ from rapidbleu.errors import (
 )
 from rapidbleu.ids import TokenLayout, is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.nesting import check_shape
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
 
@@ -236,6 +237,7 @@ class Metric(ABC, Generic[S]):
     def __init__(self, *, num_threads: int | None = None) -> None:
         # sacreBLEU's Metric.__init__ fields (the signature reads them from __dict__).
         self._ref_cache: Any = None
+        self._ref_shape: tuple[int, ...] = ()  # the cached streams' lengths (nesting check)
         self._force = True
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
@@ -309,7 +311,10 @@ class Metric(ABC, Generic[S]):
         Args:
             references: Reference streams (one entry per segment each).
         """
-        self._ref_cache = self._cache(check_streams(references))
+        streams = check_streams(references)
+        check_shape(0, streams)  # a flat list of str (the hypotheses are not known yet)
+        self._ref_cache = self._cache(streams)
+        self._ref_shape = tuple(len(s) for s in streams)
 
     @property
     def has_cached_references(self) -> bool:
@@ -359,7 +364,7 @@ class Metric(ABC, Generic[S]):
             )
         if references is not None:
             if not per_segment:
-                check_streams(references)
+                check_shape(len(hypotheses), check_streams(references))
             if layout:
                 rows = self._token_statistics(hypotheses, references, per_segment, layout)
             else:
@@ -370,6 +375,7 @@ class Metric(ABC, Generic[S]):
                 "(references=...), not cached ones"
             )
         elif self._ref_cache is not None:
+            check_shape(len(hypotheses), [range(n) for n in self._ref_shape])
             rows = self._cached_statistics(self._ref_cache, hypotheses)
         else:
             raise EmptyInputError(

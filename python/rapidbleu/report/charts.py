@@ -57,10 +57,20 @@ _FONT = {"font": "system-ui, sans-serif"}
 
 
 def _config() -> Spec:
+    # Axis labels never overlap, whatever the font the reader's browser picks ("51.051.5" on
+    # a chrF axis before): Vega drops a label that would come within 6 px of its neighbour.
+    axis = {"labelOverlap": "greedy", "labelSeparation": 6}
     return {
         "config": {
             "view": {"stroke": None},
-            "axis": {"labelFontSize": 11, "titleFontSize": 12, "labelLimit": 260, **_FONT},
+            "axis": {
+                "labelFontSize": 11,
+                "titleFontSize": 12,
+                "labelLimit": 260,
+                **axis,
+                **_FONT,
+            },
+            "axisQuantitative": axis,
             "legend": {"labelLimit": 260, **_FONT},
             "header": {"labelFontSize": 11, "labelLimit": 200, **_FONT},
         }
