@@ -93,15 +93,19 @@ def _dense_rank(sorted_keys: torch.Tensor) -> torch.Tensor:
 
 
 def _unigram_keys(
-    tokens: torch.Tensor, segment: torch.Tensor, size: int, limit: int
+    tokens: torch.Tensor,
+    segment: torch.Tensor,
+    size: int,
+    limit: int,
+    id_range: tuple[int, int] | None,
 ) -> tuple[torch.Tensor, int]:
     """Segment-qualified unigram keys of ``(rows, W)`` tokens, and a bound above all of them.
 
-    ``segment * span + (id - min id)`` when ``size * span`` stays within ``limit`` (this reads
-    the smallest and largest ID from the device), else ``segment * T + rank of the id``, the
-    rank from one sort (any int64 IDs).
+    ``segment * span + (id - min id)`` when ``size * span`` stays within ``limit`` (the
+    smallest and largest ID are read from the device unless ``id_range`` gives them), else
+    ``segment * T + rank of the id``, the rank from one sort (any int64 IDs).
     """
-    lo, hi = (int(v) for v in torch.aminmax(tokens))
+    lo, hi = id_range if id_range is not None else (int(v) for v in torch.aminmax(tokens))
     span = hi - lo + 1
     if size * span <= limit:
         return segment[:, None] * span + (tokens - lo), size * span
@@ -176,6 +180,8 @@ def count_rows(
     references: torch.Tensor,
     ref_lengths: torch.Tensor,
     max_order: int,
+    *,
+    id_range: tuple[int, int] | None = None,
 ) -> torch.Tensor:
     """``(B, 2 + 2N)`` int64 statistics rows on the tensors' device.
 
@@ -186,6 +192,10 @@ def count_rows(
             ``references[i, r, :ref_lengths[i, r]]``.
         ref_lengths: ``(B, R)`` int64 lengths.
         max_order: The highest n-gram order ``N``.
+        id_range: ``(smallest, largest)`` of every ID in the tensors (padding included),
+            when the caller knows them: then nothing is read from the device before the rows
+            are done (a CUDA graph can capture the count). An ID outside the range would break
+            the keys, so only a range that is known to hold, such as ``(0, vocab_size - 1)``.
 
     Returns:
         Rows ``[hyp_len, ref_len, correct_1..N, total_1..N]``; totals are ``len - n + 1``,
@@ -205,7 +215,8 @@ def count_rows(
     )
     row_len = torch.cat([lengths, ref_lengths.reshape(-1)])
     segments = torch.arange(size, device=device)
-    segment = torch.cat([segments, segments.repeat_interleave(num_refs)])
+    # expand, not repeat_interleave: the latter reads its output size from the device.
+    segment = torch.cat([segments, segments[:, None].expand(size, num_refs).reshape(-1)])
     source = torch.cat(
         [
             torch.zeros(size, dtype=torch.int64, device=device),
@@ -216,7 +227,7 @@ def count_rows(
     positions = tokens.numel()
     correct = torch.zeros(size, max_order, dtype=torch.int64, device=device)
     if positions:
-        keys, bound = _unigram_keys(tokens, segment, size, KEY_LIMIT // sources - 1)
+        keys, bound = _unigram_keys(tokens, segment, size, KEY_LIMIT // sources - 1, id_range)
         del tokens
         unigram = codes = keys  # replaced by the dense codes of order 1 below
         for n in range(1, max_order + 1):
