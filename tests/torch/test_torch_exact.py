@@ -28,6 +28,7 @@ from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.ids import token_statistics
 from rapidbleu.metrics import BLEU
 from rapidbleu.torch import corpus_bleu, sentence_bleu, statistics
+from rapidbleu.torch.ngrams import compact, count_rows
 
 #: Token IDs drawn from a prefix of this pool: a small alphabet repeats n-grams.
 POOL = (0, 2**62, 1, -7, 2, 3, 5)
@@ -339,3 +340,26 @@ def test_scores_come_back_on_the_input_device_as_float64() -> None:
         sentence_bleu(h, h, pad_id=0).numpy(),
         BLEU(tokenize="none", effective_order=True).sentence_scores(h, [h], pad_id=0),
     )
+
+
+@settings(max_examples=examples(60))
+@given(cases(), st.integers(1, 4))
+def test_a_known_id_range_gives_the_same_rows(case: Case, order: int) -> None:
+    # count_rows(id_range=...) reads nothing from the device (for CUDA graphs): same rows,
+    # whether the range is tight or merely holds every ID, padding included.
+    want = statistics(case.h, case.r, max_ngram_order=order, **case.layout)
+    b, r, width = case.r.shape
+    if "pad_id" in case.layout:
+        h, lengths = compact(case.h, case.layout["pad_id"])
+        flat, flat_lengths = compact(case.r.reshape(b * r, width), case.layout["pad_id"])
+        ref, ref_lengths = flat.view(b, r, width), flat_lengths.view(b, r)
+    else:
+        h, lengths = case.h, torch.tensor(case.layout["lengths"])
+        ref, ref_lengths = case.r, torch.tensor(case.layout["ref_lengths"])
+    everything = torch.cat([case.h.reshape(-1), case.r.reshape(-1)])
+    if everything.numel() == 0:
+        return
+    lo, hi = int(everything.min()), int(everything.max())
+    for id_range in ((lo, hi), (min(lo, -(2**40)), max(hi, 2**40))):
+        got = count_rows(h, lengths, ref, ref_lengths, order, id_range=id_range)
+        assert got.tolist() == want.tolist()
