@@ -25,6 +25,7 @@ def test_tensors_equal_lists(dtype: torch.dtype) -> None:
     assert (token_statistics(hyps, refs, per_segment=True)[0] == want).all()
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK method0: no 4-gram match
 def test_2d_batches_views_and_the_nltk_dialect() -> None:
     want, _ = token_statistics(HYPS, REFS, per_segment=True)
     batch = torch.zeros((3, 6), dtype=torch.int64)

@@ -15,19 +15,21 @@ for token in the same segment. Keys are exact integers; the bound ``T**2 * (R + 
 2**62`` is checked (a batch past it is split into chunks by the caller).
 
 **How they are counted: one sort per order, of the n-gram occurrences.** Each occurrence gets
-the sort key ``ngram_key * (R + 1) + source`` (source 0 is the hypothesis, ``1 + r`` its
-reference ``r``), so in sorted order an n-gram's hypothesis occurrences come first, then each
-reference's in turn. The ``k``-th occurrence of a run (``k = index - start of its run``, the
+the sort key ``ngram_key * (R + 1) + source`` (source ``r`` is reference ``r``, ``R`` the
+hypothesis), so in sorted order an n-gram's occurrences in each reference come in turn, then
+the hypothesis's. The ``k``-th occurrence of a run (``k = index - start of its run``, the
 start from a running maximum) means "this source holds at least ``k + 1`` of them", so:
 
-- the reference maximum of an n-gram is ``max(k + 1)`` over its reference occurrences
-  (``scatter_reduce`` with ``amax`` into its dense code);
+- the reference maximum of an n-gram is the largest ``k + 1`` of its reference occurrences,
+  carried to its hypothesis occurrences by a running maximum (``cummax``) of ``code * (M + 1)
+  + count``, whose offset keeps n-grams apart;
 - a hypothesis occurrence is clipped-correct iff ``k < that maximum``, and the number of such
   occurrences is ``min(hypothesis count, reference maximum)``, BLEU's clipped count;
-- the clipped counts of a segment are summed with ``index_add_`` in int64.
+- the flags go back to their positions (a permutation) and each hypothesis row is summed.
 
-A position where no n-gram starts (past its row's length) takes a key above every real one
-and source 0: a "hypothesis" n-gram that no reference has, so it never counts.
+A position where no n-gram starts (past its row's length) takes a key above every real one,
+as a hypothesis n-gram that no reference has, so it never counts. Sorts, scans, writes
+through a permutation and sums: no atomics, so every run gives the same integers.
 
 **Memory and shape.** Every array has ``T`` (or ``T + 1``) entries: memory grows with the
 number of token positions, never with rows x distinct n-grams, and no array's size depends on
@@ -116,52 +118,58 @@ def _unigram_keys(
 
 
 def _clipped_counts(
-    keys: torch.Tensor, valid: torch.Tensor, source: torch.Tensor, sources: int, bound: int
+    keys: torch.Tensor,
+    valid: torch.Tensor,
+    source: torch.Tensor,
+    sources: int,
+    bound: int,
+    size: int,
 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Clipped matches per row of one order, and the dense code of each position's n-gram.
+    """Clipped matches per segment of one order, and the dense code of each position's n-gram.
 
     Args:
         keys: ``(rows, width)`` segment-qualified n-gram keys, each below ``bound``.
         valid: ``(rows, width)``: where an n-gram starts (inside its row's length).
-        source: ``(rows,)`` 0 for a hypothesis row, ``1 + r`` for a segment's reference ``r``.
+        source: ``(rows,)`` ``r`` for a segment's reference ``r``, ``R`` for its hypothesis.
         sources: ``R + 1``.
         bound: Above every key; ``bound * sources <= KEY_LIMIT``.
+        size: The number of segments ``B`` (the first ``B`` rows are the hypotheses).
 
     Returns:
-        ``(rows,)`` clipped matches (non-zero in hypothesis rows only) and the ``(rows, width)``
-        dense codes (``< rows * width``; those of invalid positions are never read).
+        ``(B,)`` clipped matches and the ``(rows, width)`` dense codes (``< rows * width``;
+        those of positions without an n-gram are never read).
     """
     rows, width = keys.shape
-    device = keys.device
+    hyp = sources - 1
+    # A position without an n-gram: a hypothesis n-gram above every key, which no reference has.
     ordered, order = torch.sort(
-        torch.where(valid, keys * sources + source[:, None], bound * sources).reshape(-1)
+        torch.where(valid, keys * sources + source[:, None], bound * sources + hyp).reshape(-1)
     )
     ngram = torch.div(ordered, sources, rounding_mode="floor")
-    src = ordered - ngram * sources
+    is_hyp = ordered - ngram * sources == hyp
     code = _dense_rank(ngram)
     del ngram
-    index = torch.arange(ordered.numel(), device=device)
+    index = torch.arange(ordered.numel(), device=keys.device)
     run_start = torch.ones_like(ordered, dtype=torch.bool)
     run_start[1:] = ordered[1:] != ordered[:-1]
     del ordered
-    # k: how many earlier occurrences of this n-gram its source has (a running maximum of
-    # run starts: a scan, no atomics).
+    # k: how many earlier occurrences of this n-gram its source has.
     k = index - torch.cummax(torch.where(run_start, index, 0), 0).values
     del run_start, index
-    is_ref = src > 0
-    spare = k.numel()  # where the hypothesis occurrences' entries go, never read
-    ref_max = torch.zeros(spare + 1, dtype=torch.int64, device=device)
-    # amax of integers: the same result in any order of the atomic updates.
-    ref_max.scatter_reduce_(
-        0, torch.where(is_ref, code, spare), torch.where(is_ref, k + 1, 0), "amax"
-    )
-    matched = ((src == 0) & (k < ref_max[code])).to(torch.int64)
-    del ref_max, k, is_ref, src
-    row = torch.div(order, width, rounding_mode="floor")
-    per_row = torch.zeros(rows, dtype=torch.int64, device=device).index_add_(0, row, matched)
-    del row, matched
+    # The reference maximum reaches the n-gram's hypothesis occurrences (sorted after its
+    # references) as a running maximum of code * (M + 1) + count: within one n-gram the
+    # offset is constant, and every later n-gram's offset exceeds any count. A scan: no
+    # atomics, the same result on every run.
+    offset = code * (k.numel() + 1)
+    ref_max = torch.cummax(torch.where(is_hyp, offset, offset + k + 1), 0).values - offset
+    del offset
+    matched = is_hyp & (k < ref_max)
+    del ref_max, k, is_hyp
+    # Back to positions (order is a permutation: plain writes), then one sum per hypothesis.
+    hits = torch.empty_like(matched).scatter_(0, order, matched).view(rows, width)
+    per_segment = hits[:size].sum(1)
     codes = torch.empty_like(code).scatter_(0, order, code).view(rows, width)
-    return per_row, codes
+    return per_segment, codes
 
 
 def _closest_ref_len(hyp_len: torch.Tensor, ref_len: torch.Tensor) -> torch.Tensor:
@@ -217,10 +225,11 @@ def count_rows(
     segments = torch.arange(size, device=device)
     # expand, not repeat_interleave: the latter reads its output size from the device.
     segment = torch.cat([segments, segments[:, None].expand(size, num_refs).reshape(-1)])
+    # Sources: reference r is r, the hypothesis R (sorted after its references).
     source = torch.cat(
         [
-            torch.zeros(size, dtype=torch.int64, device=device),
-            torch.arange(1, num_refs + 1, device=device).repeat(size),
+            torch.full((size,), num_refs, dtype=torch.int64, device=device),
+            torch.arange(num_refs, device=device).repeat(size),
         ]
     )
     sources = num_refs + 1
@@ -237,10 +246,9 @@ def count_rows(
             if n > 1:
                 keys, bound = codes[:, :span] * positions + unigram[:, n - 1 :], positions**2
             starts = torch.arange(span, device=device)[None, :]
-            per_row, codes = _clipped_counts(
-                keys, starts + n <= row_len[:, None], source, sources, bound
+            correct[:, n - 1], codes = _clipped_counts(
+                keys, starts + n <= row_len[:, None], source, sources, bound, size
             )
-            correct[:, n - 1] = per_row[:size]
             if n == 1:
                 unigram = codes
     orders = torch.arange(max_order, device=device)
