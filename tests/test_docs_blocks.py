@@ -9,7 +9,8 @@ Each page is a test case (``README.md``, ``docs/**/*.md``):
 - ``sh`` (or ``bash``) blocks: every ``rapidbleu`` / ``python -m rapidbleu...`` command (with its
   pipes, redirections and leading ``VAR=value`` settings; ``cd`` is followed) runs with the
   installed command and must exit 0 without a traceback. The installation, build, benchmark,
-  profiling and documentation-server commands (:data:`NOT_RUN`) are not run here: they are what
+  profiling, device-check and documentation-server commands, and other programs' (verl's) commands
+  (:data:`NOT_RUN`) are not run here: they are what
   ``scripts/test.sh`` and CI run, or take minutes. Any other line fails the test, so a new
   kind of command has to be placed on one side or the other.
 - ``ipython`` blocks run in IPython.
@@ -61,6 +62,8 @@ NOT_RUN = (
     ".venv/bin/python benchmarks/",
     "nice -n 10 .venv/bin/python benchmarks/",
     "apt-get",
+    "python scripts/check_gpu.py",
+    "python -m verl.",
 )
 RUN = re.compile(r"(?:[A-Z_]+=\S+ )*(?:rapidbleu|python -m rapidbleu|paste .*\| rapidbleu)\b")
 

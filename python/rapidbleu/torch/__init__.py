@@ -1,4 +1,4 @@
-"""BLEU of token-ID tensors where they live (CPU or GPU), equal to the CPU engine's (extra ``torch``).
+"""BLEU of token-ID tensors where they live (CPU or GPU), ``==`` the CPU engine's (extra torch).
 
 For RL fine-tuning and in-training evaluation: thousands of sampled sequences per step, as
 ``(B, L)`` token-ID tensors on the GPU, scored against ``(B, R, L)`` (or ``(B, L)``)
@@ -34,9 +34,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
     from rapidbleu.errors import MissingDependencyError
     from rapidbleu.extras import install_hint
 
-    raise MissingDependencyError(
-        f"rapidbleu.torch needs PyTorch: {install_hint('torch')}"
-    ) from e
+    raise MissingDependencyError(f"rapidbleu.torch needs PyTorch: {install_hint('torch')}") from e
 
 from rapidbleu.torch.bleu import corpus_bleu, sentence_bleu, statistics
 from rapidbleu.torch.reward import bleu_reward, compute_score

@@ -103,7 +103,8 @@ class _Nltk:
         n = (rows.shape[1] - 2) // 2
         clamped = rows.copy()
         clamped[:, 2 + n :] = np.maximum(clamped[:, 2 + n :], 1)
-        return self._score(clamped.sum(0, keepdims=True))[0]
+        total: npt.NDArray[np.float64] = self._score(clamped.sum(0, keepdims=True))[0]
+        return total
 
 
 def _nltk_method(smoothing: Any) -> tuple[int, Any, Any]:
@@ -126,7 +127,7 @@ def _nltk_method(smoothing: Any) -> tuple[int, Any, Any]:
         "nltk.translate.bleu_score",
     )
     numbers = all(isinstance(getattr(owner, a, None), (int, float)) for a in ("epsilon", "k"))
-    if not known or name not in NLTK_METHODS or not numbers:
+    if owner is None or not known or name not in NLTK_METHODS or not numbers:
         raise InvalidOptionError(
             "smoothing for dialect='nltk' must be 'method0'..'method4' or "
             "SmoothingFunction(...).method0..method4 (NLTK's or rapidbleu's); methods 5-7 need "

@@ -98,9 +98,7 @@ class _Scorer:
         if device is None:
             from rapidbleu.ids import token_statistics
 
-            rows, _ = token_statistics(
-                hyps, refs, max_order=self.scoring.order, per_segment=True
-            )
+            rows, _ = token_statistics(hyps, refs, max_order=self.scoring.order, per_segment=True)
             return self._scaled(rows)
         h, h_len = _padded(hyps)
         # A segment with fewer references repeats its first: a duplicate reference changes
@@ -254,7 +252,9 @@ def bleu_reward(
             )
         ids = list(completion_ids)
         _same_length(ids, refs, "completion_ids")
-        return scorer.ids(ids, [_id_refs(r, f"{reference_column}[{i}]") for i, r in enumerate(refs)])
+        return scorer.ids(
+            ids, [_id_refs(r, f"{reference_column}[{i}]") for i, r in enumerate(refs)]
+        )
 
     reward.__name__ = reward.__qualname__ = name
     return reward
@@ -280,7 +280,7 @@ def compute_score(
     tokenize: str = "13a",
     **options: Any,
 ) -> float | list[float]:
-    """verl's ``compute_score``: the sentence BLEU of a response against its ground truth.
+    """The ``compute_score`` of verl: the sentence BLEU of a response against its ground truth.
 
     Called as verl's reward managers call a custom reward function: one response
     (``data_source, solution_str, ground_truth, extra_info``) returns a float; the batched
@@ -303,14 +303,20 @@ def compute_score(
     """
     del data_source, extra_info, data_sources, extra_infos  # routing data, not scored
     scorer = _Scorer(dialect, scale, tokenize, None, options)
+    given: list[Any]
     if solution_strs is not None:
-        hyps, truths = list(solution_strs), list(ground_truths if ground_truths is not None else [])
-        _same_length(hyps, truths, "solution_strs")
+        given, truths = (
+            list(solution_strs),
+            list(ground_truths if ground_truths is not None else []),
+        )
+        _same_length(given, truths, "solution_strs")
     else:
-        hyps, truths = [solution_str], [ground_truth]
-    for i, h in enumerate(hyps):
+        given, truths = [solution_str], [ground_truth]
+    hyps: list[str] = []
+    for i, h in enumerate(given):
         if not isinstance(h, str):
             raise InputTypeError(f"solution_str {i} is {type(h).__name__}; expected str")
+        hyps.append(h)
     refs = [_text_refs(t, f"ground_truth {i}") for i, t in enumerate(truths)]
-    scores = scorer.texts(hyps, refs)  # type: ignore[arg-type]
+    scores = scorer.texts(hyps, refs)
     return scores if solution_strs is not None else scores[0]
