@@ -50,6 +50,9 @@ fi
 # A build from source would need cargo: --only-binary makes pip fail instead of building.
 without_rust "$PY" -m pip install -q --only-binary rapidbleu "$WHEEL[test,dev]"
 without_rust "$PY" -m pip install -q --force-reinstall --no-deps --only-binary rapidbleu "$WHEEL"
+# Clients of tests/accelerate/test_clients.py whose dependencies pull in torch, transformers and
+# model hubs, which their metric code does not use: without them (what it imports is in [test]).
+without_rust "$PY" -m pip install -q --no-deps lighteval==0.13.0 crfm-helm==0.5.16 mbrs==0.1.8
 
 echo "== python: ruff, mypy, stubtest"
 without_rust "$VENV/bin/ruff" check python tests benchmarks scripts
