@@ -21,8 +21,8 @@ FIXTURE = Path(__file__).parent / "fixtures" / "tokenizer.json"
 
 
 class FakeTensor:
-    """Stands in for a torch CPU tensor (torch is too large for the test extra): its class
-    lives in a module named ``torch``, and ``.detach().numpy()`` returns a NumPy view."""
+    """Stands in for a torch CPU tensor (cheap, any dtype; tests/torch checks real ones): its
+    class lives in a module named ``torch``, and ``.detach().numpy()`` returns a NumPy view."""
 
     def __init__(self, array: Any) -> None:
         self._a = np.asarray(array)

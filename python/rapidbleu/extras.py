@@ -22,6 +22,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "spm": ("sentencepiece>=0.2.2",),
     "datasets": ("sacrebleu>=2.2,<3",),
     "evaluate": ("evaluate>=0.4",),
+    "torch": ("torch>=2.1",),
 }
 
 
@@ -36,7 +37,7 @@ def install_hint(extra: str) -> str:
     """The command that installs ``extra``'s packages, and the extra itself from a checkout.
 
     Args:
-        extra: ``ja``, ``ko``, ``spm``, ``datasets`` or ``evaluate``.
+        extra: ``ja``, ``ko``, ``spm``, ``datasets``, ``evaluate`` or ``torch``.
 
     Returns:
         One line for an error message.
