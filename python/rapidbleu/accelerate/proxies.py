@@ -1,9 +1,10 @@
 """Accelerated names: a call runs on rapidbleu, and falls back to the real package when refused.
 
 A function becomes :func:`accelerated_function`; a class becomes an :class:`AcceleratedClass`
-(constructing it constructs rapidbleu's class; ``isinstance`` accepts instances of either
-class; a class that inherits from it inherits from the *real* class, so that user subclasses,
-which may override sacreBLEU's private methods, keep sacreBLEU's behaviour exactly).
+(constructing it constructs rapidbleu's class, in a subclass whose public methods fall back to
+an instance of the real class built with the same arguments; ``isinstance`` accepts instances
+of either class; a class that inherits from it inherits from the *real* class, so that user
+subclasses, which may override sacreBLEU's private methods, keep sacreBLEU's behaviour).
 
 "Refused" means a :class:`rapidbleu.errors.RapidBleuError`: an option value, an input or a
 feature that rapidbleu does not take. The real package then gets the very same call: it
@@ -15,23 +16,38 @@ the rapidbleu error (a named one) is raised.
 from __future__ import annotations
 
 import functools
+import inspect
+import warnings
 from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
 from rapidbleu.accelerate.profile import PROFILE
-from rapidbleu.errors import RapidBleuError
+from rapidbleu.errors import LengthMismatchError, RapidBleuError
 
 __all__ = ["AcceleratedClass", "accelerated", "accelerated_function"]
+
+#: Where an instance keeps its constructor's arguments and, once built, its real twin.
+_ARGS = "_rapidbleu_accelerate_args"
+_TWIN = "_rapidbleu_accelerate_twin"
 
 
 def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any) -> Any:
     start = perf_counter()
     try:
         result = fast(*args, **kwargs)
-    except RapidBleuError:
+    except RapidBleuError as e:
         if real is None:
             raise
+        if isinstance(e, LengthMismatchError):
+            # The field's most common bug (references nested per segment, where sacreBLEU
+            # wants streams): the real package answers as it always did, often with a number
+            # computed on part of the input, so say what rapidbleu saw.
+            warnings.warn(
+                f"rapidbleu.accelerate: {name} fell back to the real package, whose result "
+                f"may be computed on part of the input: {e}",
+                stacklevel=3,
+            )
         start = perf_counter()
         try:
             return real(*args, **kwargs)
@@ -68,6 +84,50 @@ def accelerated_function(
     return call
 
 
+def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: type) -> Any:
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        def on_real(*a: Any, **kw: Any) -> Any:
+            twin = self.__dict__.get(_TWIN)
+            if twin is None:
+                ctor_args, ctor_kwargs = self.__dict__[_ARGS]
+                twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
+            return getattr(twin, method)(*a, **kw)
+
+        return _run(f"{name}.{method}", functools.partial(fast, self), on_real, args, kwargs)
+
+    return functools.wraps(fast)(call)
+
+
+def _plain(cls: type[Any]) -> Any:
+    """An empty instance of ``cls``, for unpickling (the state is set after)."""
+    return object.__new__(cls)
+
+
+def _with_fallback(name: str, fast: type, real: type) -> type:
+    """A subclass of ``fast`` whose public methods fall back to a ``real`` twin.
+
+    The twin is built on the first fallback, from the arguments the instance was built with.
+    Pickled, an instance is ``fast``'s own (a worker process gets rapidbleu's object).
+    """
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        self.__dict__[_ARGS] = (args, kwargs)
+        super(cls, self).__init__(*args, **kwargs)
+
+    def __reduce_ex__(self: Any, protocol: Any) -> Any:
+        state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN)}
+        return (_plain, (fast,), state)
+
+    body: dict[str, Any] = {"__init__": __init__, "__reduce_ex__": __reduce_ex__}
+    for method in dir(fast):
+        member = inspect.getattr_static(fast, method)
+        if not method.startswith("_") and inspect.isfunction(member) and hasattr(real, method):
+            body[method] = _fallback_method(name, method, member, real)
+    body.update(__module__=fast.__module__, __qualname__=fast.__qualname__, __doc__=fast.__doc__)
+    cls: type[Any] = type(fast.__name__, (fast,), body)
+    return cls
+
+
 class AcceleratedClass:
     """A class of the real package whose instances rapidbleu makes (see the module's notes).
 
@@ -88,6 +148,13 @@ class AcceleratedClass:
         >>> class Real:
         ...     def __init__(self, k=1):
         ...         self.k = k
+        ...     def double(self):
+        ...         return 2 * self.k
+        >>> class Real:
+        ...     def __init__(self, k=1):
+        ...         self.k = k
+        ...     def double(self):
+        ...         return 2 * self.k
         >>> C = AcceleratedClass("demo.C", Fast, Real)
         >>> type(C(2)).__name__, type(C(10)).__name__, isinstance(C(10), C)
         ('Fast', 'Real', True)
@@ -101,11 +168,12 @@ class AcceleratedClass:
         self._name = name
         self._fast = fast
         self._real = real
+        self._make = fast if real is None else _with_fallback(name, fast, real)
         functools.update_wrapper(self, fast, updated=())
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """An instance of rapidbleu's class, or of the real class when rapidbleu refuses."""
-        return _run(self._name, self._fast, self._real, args, kwargs)
+        return _run(self._name, self._make, self._real, args, kwargs)
 
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__") and attr.endswith("__"):

@@ -8,6 +8,7 @@ cases rapidbleu refuses but the real packages answer (they must fall back, same 
 from __future__ import annotations
 
 import json
+import pickle
 import sys
 import warnings
 from pathlib import Path
@@ -101,6 +102,11 @@ out: dict[str, Any] = {
     "fallback: negative floor": attempt(
         lambda: BLEU(smooth_method="floor", smooth_value=-1).corpus_score(["a b"], [["a c"]]).score
     ),
+    # lighteval#1112's shape: one "stream" per segment; sacreBLEU scores part of the corpus.
+    "fallback: references nested per segment": attempt(
+        lambda: CHRF().corpus_score(hyps[:5], [[r] for r in refs[0][:5]]).score
+    ),
+    "pickled metric": pickle.loads(pickle.dumps(BLEU())).corpus_score(hyps, refs).score,
     "names rapidbleu lacks": [len(sacrebleu.DATASETS) > 0, sacrebleu.dataset.DATASETS is not None],
 }
 bleu = sacrebleu.metrics.bleu.BLEU()
