@@ -9,17 +9,23 @@ input must be a :mod:`rapidbleu.errors` exception; every score must equal sacreB
 
 **Command** (``cli-state-machine``): files are written (text, invalid UTF-8, UTF-16 without a
 BOM, different line counts, an empty file) and the command is run in-process on them with
-drawn options, valid or not. Each run either succeeds (exit 0, a score equal to the API's on
-the same lines for ``-b``, valid JSON for ``-f json``) or fails with exactly one line on
-stderr, a documented exit code (1 or 2) and nothing on stdout.
+drawn options, valid or not: with system files, with the systems as tab-separated columns of
+standard input (one or two columns, or none at all), and as ``rapidbleu report``. Each run
+either succeeds (exit 0, a score equal to the API's on the same lines for ``-b``, valid JSON
+for ``-f json``, an HTML file for the report) or fails with exactly one line on stderr, a
+documented exit code (1 or 2) and nothing on stdout (and no report file). A run must leave no
+"Exception ignored" behind either: what Python reports while it collects objects (an unraisable
+exception, issue 25's finding 1) counts as a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import math
+import sys
 import tempfile
 import warnings
 from pathlib import Path
@@ -209,20 +215,26 @@ _CLI_OPTIONS = st.lists(
 )
 
 
-def _run(argv: list[str], cwd: Path) -> tuple[int, str, str]:
+def _run(argv: list[str], cwd: Path, stdin: bytes = b"") -> tuple[int, str, str]:
     out, err = io.BytesIO(), io.BytesIO()
     out_text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     err_text = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    with contextlib.chdir(cwd), contextlib.redirect_stdout(out_text):
-        with contextlib.redirect_stderr(err_text):
-            code = main(argv, stdin=io.BytesIO(b""))
+    unraisable: list[str] = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda u: unraisable.append(f"{u.exc_type.__name__}: {u.exc_value}")
+    try:
+        with contextlib.chdir(cwd), contextlib.redirect_stdout(out_text):
+            with contextlib.redirect_stderr(err_text):
+                code = main(argv, stdin=io.BytesIO(stdin))
+        gc.collect()  # what the run left half done is finalised now, under the hook
+    finally:
+        sys.unraisablehook = hook
     out_text.flush()
     err_text.flush()
-    return (
-        code,
-        out.getvalue().decode("utf-8", "replace"),
-        err.getvalue().decode("utf-8", "replace"),
-    )
+    errors = err.getvalue().decode("utf-8", "replace")
+    # An exception raised while an object was collected: Python prints it as a traceback.
+    errors += "".join(f"Exception ignored (Traceback): {u}\n" for u in unraisable)
+    return code, out.getvalue().decode("utf-8", "replace"), errors
 
 
 class CommandMachine(RuleBasedStateMachine):
@@ -237,9 +249,9 @@ class CommandMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         self._dir.cleanup()
 
-    @rule(data=st.data(), n=st.integers(1, 6))
+    @rule(data=st.data(), n=st.integers(0, 6))
     def write_files(self, data: Any, n: int) -> None:
-        """ref, hyp and hyp2 with ``n`` lines each, one of them sometimes damaged."""
+        """ref, hyp and hyp2 with ``n`` lines each (0: empty files), one sometimes damaged."""
         for name in ("ref", "hyp", "hyp2"):
             lines = data.draw(st.lists(_LINE, min_size=n, max_size=n), label=name)
             self.write(name, lines, None)
@@ -250,8 +262,8 @@ class CommandMachine(RuleBasedStateMachine):
             self.write(name, lines, damage)
 
     def write(self, name: str, lines: list[str], damage: str | None) -> None:
-        """Writes one file (UTF-8 lines), ``damage``d as asked."""
-        data = ("\n".join(lines) + "\n").encode("utf-8")
+        """Writes one file (UTF-8 lines; no lines: an empty file), ``damage``d as asked."""
+        data = ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
         known: list[str] | None = list(lines)
         if damage == "utf8":
             data, known = data + b"\xff\xfe\n", None
@@ -265,11 +277,66 @@ class CommandMachine(RuleBasedStateMachine):
         self.lines[name] = known
 
     @precondition(lambda self: "ref" in self.lines and "hyp" in self.lines)
-    @rule(options=_CLI_OPTIONS, two=st.booleans())
-    def run(self, options: list[list[str]], two: bool) -> None:
+    @rule(options=_CLI_OPTIONS, two=st.booleans(), sl=st.booleans())
+    def run(self, options: list[list[str]], two: bool, sl: bool) -> None:
         systems = ["hyp", "hyp2"] if two and "hyp2" in self.lines else ["hyp"]
+        options = [["-sl"], *options] if sl and not two else options
         argv = ["ref", "-i", *systems, *[x for group in options for x in group]]
+        self._judge(argv, *_run(argv, self.cwd), one_system=len(systems) == 1)
+
+    @precondition(lambda self: "ref" in self.lines and "hyp" in self.lines)
+    @rule(options=_CLI_OPTIONS, columns=st.sampled_from([2, 2, 1, 0]), sl=st.booleans())
+    def run_stdin(self, options: list[list[str]], columns: int, sl: bool) -> None:
+        """The systems as tab-separated columns of stdin (none: empty stdin); often ``-sl``."""
+        names = ["hyp", "hyp2"][:columns]
+        stdin = b""
+        if names:
+            files = [(self.cwd / n).read_bytes().split(b"\n") for n in names]
+            # Lines of the first file, its neighbour's beside it (a short one gives "").
+            rows = [
+                b"\t".join(f[i] if i < len(f) else b"" for f in files)
+                for i in range(len(files[0]) - 1)
+            ]
+            stdin = b"".join(r + b"\n" for r in rows)
+        argv = ["ref", *(["-sl"] if sl else []), *[x for group in options for x in group]]
+        code, out, err = _run(argv, self.cwd, stdin)
+        self._judge(argv, code, out, err, one_system=False)
+
+    @precondition(lambda self: "ref" in self.lines and "hyp" in self.lines)
+    @rule(
+        two=st.booleans(),
+        extra=st.sampled_from(
+            [
+                [],
+                ["-m", "bleu"],
+                ["-m", "chrf", "ter"],
+                ["-tok", "nosuch"],
+                ["-sl"],
+                ["-e", "utf-16"],
+            ]
+        ),
+    )
+    def report(self, two: bool, extra: list[str]) -> None:
+        """``rapidbleu report``: an HTML file, or one line of error and no file."""
+        systems = ["hyp", "hyp2"] if two and "hyp2" in self.lines else ["hyp"]
+        page = self.cwd / "report.html"
+        page.unlink(missing_ok=True)
+        argv = ["report", "ref", "-i", *systems, "-o", "report.html", "-pbsn", "20", *extra]
         code, out, err = _run(argv, self.cwd)
+        lines = [x for x in err.splitlines() if x.strip()]
+        if code == 0:
+            ok = page.is_file() and page.read_bytes().startswith(b"<!DOCTYPE html>")
+            ok = ok and "Traceback" not in err and out == ""
+            record("cli-state-machine", "ok" if ok else "differed")
+            assert ok, (argv, out, err)
+            return
+        ok = code in (1, 2) and out == "" and not page.exists() and "Traceback" not in err
+        ok = ok and len(lines) == 1 and lines[0].startswith("rapidbleu: error:")
+        record("cli-state-machine", "refused" if ok else "crashed")
+        assert ok, (argv, code, out, err)
+
+    def _judge(self, argv: list[str], code: int, out: str, err: str, one_system: bool) -> None:
+        """One run of the command: a result that fits the options, or one line of error."""
         lines = [x for x in err.splitlines() if x.strip()]
         if code == 0:
             ok = "Traceback" not in err and bool(out.strip())
@@ -282,7 +349,7 @@ class CommandMachine(RuleBasedStateMachine):
                         json.loads(out)
                     except ValueError:
                         ok = False
-            if ok and argv[3:] == ["-b"] and len(systems) == 1:
+            if ok and argv[3:] == ["-b"] and one_system:
                 ok = self._same_as_api(out)
             record("cli-state-machine", "ok" if ok else "differed")
             assert ok, (argv, out, err)
