@@ -15,6 +15,8 @@ Each page is a test case (``README.md``, ``docs/**/*.md``):
   kind of command has to be placed on one side or the other.
 - ``ipython`` blocks run in IPython.
 - ``text`` blocks and blocks without a language show output; every other language fails.
+- A block right after ``<!-- shown, not run: REASON -->`` is not run (a program that downloads
+  and trains a model); the reason is on the page's source.
 - In README.md and the getting-started page, the first command's output is the block after it.
 
 Paths named in backticks exist, and no page refers to files outside the repository.
@@ -68,9 +70,15 @@ NOT_RUN = (
 RUN = re.compile(r"(?:[A-Z_]+=\S+ )*(?:rapidbleu|python -m rapidbleu|paste .*\| rapidbleu)\b")
 
 
+#: A block shown, not run, with the reason right before it (a program that trains a model).
+SHOWN = re.compile(
+    r"^<!-- shown, not run: [^>]{10,} -->\n+( *)```\w*\n.*?^\1```[ \t]*$", flags=re.M | re.S
+)
+
+
 def blocks(page: Path) -> list[tuple[str, str]]:
-    """``(language, code)`` of each fenced block of ``page``, dedented."""
-    text = page.read_text("utf-8")
+    """``(language, code)`` of each fenced block of ``page``, dedented (not :data:`SHOWN` ones)."""
+    text = SHOWN.sub("", page.read_text("utf-8"))
     return [(lang, textwrap.dedent(code)) for _, lang, code in FENCE.findall(text)]
 
 
