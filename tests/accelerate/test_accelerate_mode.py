@@ -174,3 +174,26 @@ def test_install_and_uninstall_in_process(tmp_path: Path) -> None:
     )
     got, _ = run([sys.executable, "-c", code], tmp_path)
     assert got == {}
+
+
+def test_a_square_corpus_nested_per_segment_is_warned_about(tmp_path: Path) -> None:
+    # sacreBLEU's most reported mistake (mjpost/sacrebleu#220, #256, #259, #272, #281) where the
+    # shapes fit: 3 segments, 3 references each, given per segment. The number is sacreBLEU's
+    # (the program is unchanged); the mode adds a warning with the fix.
+    program = tmp_path / "nested.py"
+    program.write_text(
+        "import sacrebleu\n"
+        "hyps = ['the cat sat on the mat', 'a dog ran in the park', 'it rained all day long']\n"
+        "per_segment = [\n"
+        "    ['the cat sat on a mat', 'a cat sat on the mat', 'the cat is on the mat'],\n"
+        "    ['a dog ran in a park', 'the dog ran in the park', 'a dog runs in the park'],\n"
+        "    ['it rained all the day', 'it was raining all day', 'rain fell all day long'],\n"
+        "]\n"
+        "print(sacrebleu.corpus_bleu(hyps, per_segment).score)\n"
+    )
+    plain = subprocess.run([sys.executable, str(program)], capture_output=True, text=True)
+    fast = subprocess.run([*ACCELERATE, str(program)], capture_output=True, text=True, timeout=120)
+    assert fast.returncode == plain.returncode == 0, fast.stderr
+    assert fast.stdout == plain.stdout
+    assert "reads per segment" in fast.stderr and "zip" in fast.stderr
+    assert "reads per segment" not in plain.stderr

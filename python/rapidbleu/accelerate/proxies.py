@@ -22,6 +22,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
+from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
 from rapidbleu.errors import LengthMismatchError, RapidBleuError
 
@@ -33,6 +34,8 @@ _TWIN = "_rapidbleu_accelerate_twin"
 
 
 def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any) -> Any:
+    if name.rpartition(".")[2] in CORPUS_CALLS:
+        warn_if_nested(name, args, kwargs)
     start = perf_counter()
     try:
         result = fast(*args, **kwargs)

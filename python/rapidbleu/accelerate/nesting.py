@@ -1,0 +1,74 @@
+"""The reference-nesting check in accelerator mode: warn where sacreBLEU would silently misread.
+
+sacreBLEU reads references as streams (``references[k][i]``). Given one list per segment
+(``references[i] = [ref1, ref2]``), it raises only when the lengths happen not to fit; when they
+fit (as many segments as references per segment: a square corpus) it scores the wrong pairs
+without a word. In accelerator mode every corpus-level call with a square corpus first goes
+through :func:`rapidbleu.check_references` (one core call on a sample), and a corpus whose text
+reads per segment gets a warning that shows the fix; the call itself is unchanged, so the program
+still gets the number it always got. (A corpus whose shape cannot be streams is refused by
+rapidbleu, and the mode's fallback warns with the same message: :mod:`.proxies`.)
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from rapidbleu.errors import RapidBleuError, ReferenceNestingError
+
+__all__ = ["CORPUS_CALLS", "warn_if_nested"]
+
+#: The calls whose first two arguments are a corpus' hypotheses and reference streams.
+CORPUS_CALLS = frozenset(
+    {"corpus_bleu", "raw_corpus_bleu", "corpus_chrf", "corpus_ter", "corpus_score"}
+)
+
+
+def _square(hypotheses: Any, references: Any) -> bool:
+    n = len(hypotheses)
+    return (
+        n >= 2
+        and len(references) == n
+        and all(
+            isinstance(s, Sequence) and not isinstance(s, str) and len(s) == n for s in references
+        )
+    )
+
+
+def warn_if_nested(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Warns when a square corpus' references read per segment (see the module's notes).
+
+    Args:
+        name: The call's dotted name (``sacrebleu.corpus_bleu``), for the message.
+        args: Its positional arguments (hypotheses and references first; no ``self``).
+        kwargs: Its keyword arguments.
+
+    Example:
+        >>> import warnings
+        >>> hyps = ["the cat sat on the mat", "a dog ran in the park"]
+        >>> per_segment = [["the cat sat on a mat", "a cat sat on the mat"],
+        ...                ["a dog ran in a park", "the dog ran in the park"]]
+        >>> with warnings.catch_warnings(record=True) as seen:
+        ...     warnings.simplefilter("always")
+        ...     warn_if_nested("sacrebleu.corpus_bleu", (hyps, per_segment), {})
+        >>> "reads per segment" in str(seen[0].message)
+        True
+    """
+    hypotheses = args[0] if args else kwargs.get("hypotheses")
+    references = args[1] if len(args) > 1 else kwargs.get("references")
+    if not (
+        isinstance(hypotheses, Sequence)
+        and isinstance(references, Sequence)
+        and _square(hypotheses, references)
+    ):
+        return
+    from rapidbleu.metrics.nesting import check_references
+
+    try:
+        check_references(hypotheses, references)
+    except ReferenceNestingError as e:
+        warnings.warn(f"rapidbleu.accelerate: {name}: {e}", stacklevel=4)
+    except RapidBleuError:
+        pass  # not text the check can read; the call itself decides
