@@ -177,7 +177,7 @@ def _commands(page: Path) -> tuple[list[tuple[str, str]], list[str]]:
                 cwd = line[3:].strip()
                 continue
             for part in line.split(" && "):
-                part = part.replace(".venv/bin/rapidbleu", "rapidbleu")
+                part = re.sub(r"^\.venv/bin/(rapidbleu|python) ", r"\1 ", part)
                 if RUN.match(part):
                     run.append((cwd, part))
                 elif part.startswith(NOT_RUN) or re.match(r"/tmp/build/bin/", part):
