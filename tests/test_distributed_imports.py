@@ -38,4 +38,8 @@ def test_missing_ray_says_how_to_install_it() -> None:
         "except MissingDependencyError as e:\n"
         "    print(e)\n"
     )
-    assert _run(code) == 'rapidbleu.distributed.ray needs Ray Data: pip install "rapidbleu[ray]"'
+    # The hint names installable packages (rapidbleu is on no registry yet): issue 26.
+    assert _run(code) == (
+        "rapidbleu.distributed.ray needs Ray Data (the 'ray' extra): pip install \"ray[data]\" "
+        '(or, in a rapidbleu checkout: pip install ".[ray]")'
+    )
