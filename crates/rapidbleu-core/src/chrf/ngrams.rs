@@ -428,7 +428,13 @@ mod tests {
         let mut h = hyp.clone();
         h.extend([NOWHERE; PAD]);
         let (mut m, mut out) = (Matcher::default(), Vec::new());
-        m.run((&mut h, hyp.len()), 9, (&flat, &[(0, r.len())]), 6, &mut out);
+        m.run(
+            (&mut h, hyp.len()),
+            9,
+            (&flat, &[(0, r.len())]),
+            6,
+            &mut out,
+        );
         let rs: Vec<u32> = r.iter().map(|&s| if s == 0 { 999 } else { s }).collect();
         for n in 1..=6 {
             assert_eq!(out[n - 1], naive(&hyp, &rs, n), "order {n}");
