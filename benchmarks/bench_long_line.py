@@ -4,13 +4,15 @@ Writes a hypothesis and a reference of one line each (random words from a 50,000
 vocabulary, seeded), for each size, and runs ``rapidbleu REF -i HYP -b`` under
 ``/usr/bin/time -v``: wall time and maximum resident set size. Linear time and memory means
 the ratios between sizes follow the ratios of the sizes. ``--same`` scores the hypothesis
-against itself (every n-gram of every order matches: the counter's worst case).
+against itself (every n-gram of every order matches: the counter's worst case). ``--metric chrf``
+(or ``ter``) runs ``-m chrf``: chrF's bound is stated in README like BLEU's.
 
     .venv/bin/python benchmarks/bench_long_line.py --sizes 10 100
+    .venv/bin/python benchmarks/bench_long_line.py --sizes 10 --metric chrf
     PYTHONPATH=/path/to/other/checkout/python .venv/bin/python benchmarks/bench_long_line.py
 
-Results: benchmarks/results/long_line.json (long_line_same.json with ``--same``; sizes in
-MB, seconds, MiB).
+Results: benchmarks/results/long_line.json (long_line_same.json with ``--same``,
+long_line_chrf.json with ``--metric chrf``; sizes in MB, seconds, MiB).
 """
 
 from __future__ import annotations
@@ -43,9 +45,9 @@ def _line(path: Path, size: int, seed: int) -> None:
         f.write("\n")
 
 
-def _measure(ref: Path, hyp: Path) -> dict[str, float | str]:
+def _measure(ref: Path, hyp: Path, metric: str) -> dict[str, float | str]:
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "rapidbleu", str(ref), "-i", str(hyp)]
-    proc = subprocess.run([*cmd, "-b"], capture_output=True, text=True, check=True)
+    proc = subprocess.run([*cmd, "-m", metric, "-b"], capture_output=True, text=True, check=True)
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", proc.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
     assert wall and rss, proc.stderr
@@ -58,6 +60,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[10, 100], help="line sizes in MB")
     ap.add_argument("--same", action="store_true", help="hypothesis = reference")
+    ap.add_argument("--metric", default="bleu", help="-m: bleu (default), chrf or ter")
     args = ap.parse_args()
     out = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -65,7 +68,9 @@ def main() -> None:
             hyp, ref = Path(tmp) / f"h{mb}", Path(tmp) / f"r{mb}"
             _line(hyp, mb * 1_000_000, 1)
             _line(ref, mb * 1_000_000, 2)
-            row = {"mb": mb, "same": args.same, **_measure(hyp if args.same else ref, hyp)}
+            ref_file = hyp if args.same else ref
+            row = {"mb": mb, "same": args.same, "metric": args.metric}
+            row.update(_measure(ref_file, hyp, args.metric))
             print(json.dumps(row), flush=True)
             out.append(row)
     for a, b in zip(out, out[1:]):
@@ -74,7 +79,8 @@ def main() -> None:
             f"{b['wall_s'] / a['wall_s']:.1f}x, memory {b['max_rss_mib'] / a['max_rss_mib']:.1f}x"
         )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / f"long_line{'_same' if args.same else ''}.json").write_text(
+    suffix = ("_same" if args.same else "") + ("" if args.metric == "bleu" else f"_{args.metric}")
+    (RESULTS / f"long_line{suffix}.json").write_text(
         json.dumps({"pythonpath": os.environ.get("PYTHONPATH", ""), "runs": out}, indent=1)
     )
 

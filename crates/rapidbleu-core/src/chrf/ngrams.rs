@@ -284,11 +284,12 @@ impl Matcher {
             count[j as usize] = 0;
         }
         table.start(hyp_live.len());
-        for e in hyp_live.iter_mut() {
-            let (j, prefix) = *e;
-            let c = table.insert(key(prefix, tail[j as usize]), j);
-            count[c as usize] += 1;
-            e.1 = c;
+        // Two copies of one loop: a sentence's insertions always fit the table, so its loop
+        // has no growth check (see `Table::holds`); a very long line's table grows.
+        if table.holds(hyp_live.len()) {
+            classify(table, count, hyp_live, tail, Table::insert);
+        } else {
+            classify(table, count, hyp_live, tail, Table::insert_growing);
         }
     }
 
@@ -360,6 +361,24 @@ struct MatchState<'a> {
     diff: &'a mut [i32],
 }
 
+/// Gives each entry of `live` the class of its n-gram (its prefix class and the symbol at its
+/// position in `tail`) through `insert`, and counts the classes.
+#[inline(always)]
+fn classify(
+    table: &mut Table,
+    count: &mut [u32],
+    live: &mut [(u32, u32)],
+    tail: &[u32],
+    insert: impl Fn(&mut Table, u64, u32) -> u32,
+) {
+    for e in live.iter_mut() {
+        let (j, prefix) = *e;
+        let c = insert(table, key(prefix, tail[j as usize]), j);
+        count[c as usize] += 1;
+        e.1 = c;
+    }
+}
+
 /// Keeps the entries of `live` whose class is `seen`, without a branch per entry.
 fn keep_seen(live: &mut Vec<(u32, u32)>, seen: &[bool]) {
     let mut kept = 0;
@@ -389,6 +408,37 @@ mod tests {
         h.iter()
             .map(|(g, &c)| c.min(rc.get(g).copied().unwrap_or(0)))
             .sum()
+    }
+
+    /// A line long enough that the table grows within an order (`Table::insert_growing`).
+    #[test]
+    fn long_line_equals_naive_counts() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = |k: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % k
+        };
+        // Eight symbols: repeated prefixes up to order 6, and tens of thousands of insertions.
+        let hyp: Vec<u32> = (0..60_000).map(|_| 1 + rnd(8) as u32).collect();
+        let r: Vec<u32> = (0..50_000).map(|_| rnd(9) as u32).collect();
+        let mut flat = r.clone();
+        flat.extend([0; PAD]);
+        let mut h = hyp.clone();
+        h.extend([NOWHERE; PAD]);
+        let (mut m, mut out) = (Matcher::default(), Vec::new());
+        m.run(
+            (&mut h, hyp.len()),
+            9,
+            (&flat, &[(0, r.len())]),
+            6,
+            &mut out,
+        );
+        let rs: Vec<u32> = r.iter().map(|&s| if s == 0 { 999 } else { s }).collect();
+        for n in 1..=6 {
+            assert_eq!(out[n - 1], naive(&hyp, &rs, n), "order {n}");
+        }
     }
 
     #[test]

@@ -15,6 +15,9 @@ pub(crate) const ABSENT: u32 = 0;
 /// Ids below this are ASCII characters: byte `b` is id `b + 1`.
 const ASCII_IDS: u32 = 129;
 
+/// Texts longer than this (bytes) count their non-ASCII characters before reserving room.
+const LONG_TEXT: usize = 1 << 16;
+
 /// Code points to ids for one segment.
 ///
 /// Performance decision: ASCII characters need no table (their id is the byte plus one), and
@@ -47,8 +50,16 @@ impl CharVocab {
     /// (`''.join(line.split())`).
     pub(crate) fn intern(&mut self, text: &str, scan: &Scan, whitespace: bool, out: &mut Vec<u32>) {
         out.clear();
-        // Each non-ASCII character takes at least two bytes.
-        self.other.reserve(text.len() / 2);
+        // Room for every non-ASCII character the text can hold. Each takes two bytes or more:
+        // half the length bounds them, which is what a sentence reserves (no pass over it).
+        // A long text counts them instead (each begins with a byte 0xC0 or above): half of a
+        // 10 MB line of ASCII reserved 256 MB of slots for 5 million imagined ones (issue 25).
+        let others = if text.len() <= LONG_TEXT {
+            text.len() / 2
+        } else {
+            non_ascii_chars(text)
+        };
+        self.other.reserve(others);
         let CharVocab {
             other,
             next,
@@ -70,6 +81,14 @@ impl CharVocab {
             other.get_or(u64::from(cp), ABSENT)
         });
     }
+}
+
+/// How many characters of `text` are not ASCII (each begins with a byte 0xC0 or above): a long
+/// text's pass, kept out of line so that a sentence's code is as it was.
+#[cold]
+#[inline(never)]
+fn non_ascii_chars(text: &str) -> usize {
+    text.bytes().filter(|&b| b >= 0xc0).count()
 }
 
 /// Appends the ids of the characters of `text` to `out`: `b + 1` for an ASCII byte `b`, and

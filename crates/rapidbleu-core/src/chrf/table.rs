@@ -5,12 +5,31 @@
 //! values sit in one 16-byte slot, the empty key is all ones (a compare with an immediate), the
 //! table is at most a quarter full (a few KiB, in L1), and it is emptied slot by slot through a
 //! list of the slots filled, so a segment pays for its own n-grams only.
+//!
+//! Memory decision: the table is sized for the *distinct* n-grams it holds, not for the
+//! insertions of an order (one per surviving position): it starts small and doubles when it
+//! fills. A sentence's few n-grams never see a growth; a 10 MB line, whose millions of
+//! positions hold a few thousand distinct character bigrams, no longer allocates a gigabyte of
+//! slots for them (issue 25). Tables beyond 1 MiB are at most half full, as BLEU's n-gram map
+//! (`engine::ngram_map`): a long line misses the cache on its first probe anyway.
 
 /// An empty slot's key: real keys are below 2**63 (classes are below 2**31).
 const EMPTY: u64 = u64::MAX;
 
 /// The smallest table.
 const MIN_SLOTS: usize = 32;
+
+/// Tables up to this many slots (1 MiB) are at most a quarter full; larger ones at most half.
+const QUARTER_FULL_SLOTS: usize = 1 << 16;
+
+/// The keys a table of `size` slots holds before it grows.
+fn capacity(size: usize) -> usize {
+    if size <= QUARTER_FULL_SLOTS {
+        size / 4
+    } else {
+        size / 2
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Slot {
@@ -32,6 +51,8 @@ pub(crate) struct Table {
     /// The slots filled in this order, in `filled[..n_filled]`.
     filled: Vec<u32>,
     n_filled: usize,
+    /// The table grows when `n_filled` passes this ([`capacity`] of `used`).
+    limit: usize,
 }
 
 /// The key of the n-gram made of the n-gram of class `prefix` and the symbol `symbol`.
@@ -41,16 +62,51 @@ pub(crate) fn key(prefix: u32, symbol: u32) -> u64 {
 }
 
 impl Table {
-    /// Sizes the (empty) table for one order: at most `keys` insertions.
+    /// Sizes the (empty) table for one order of at most `keys` insertions: for all of them
+    /// when they are few (a sentence: then [`Table::holds`] them and [`Table::insert`] needs no
+    /// check), else for the first [`QUARTER_FULL_SLOTS`] / 4 distinct keys, and
+    /// [`Table::insert_growing`] grows it as more come.
     pub(crate) fn start(&mut self, keys: usize) {
-        let size = keys.saturating_mul(4).max(MIN_SLOTS).next_power_of_two();
+        let first = keys.min(QUARTER_FULL_SLOTS / 4);
+        let size = first.saturating_mul(4).max(MIN_SLOTS).next_power_of_two();
+        self.use_slots(size);
+        self.n_filled = 0;
+    }
+
+    /// Whether `keys` insertions fit without growing (every sentence's do).
+    pub(crate) fn holds(&self, keys: usize) -> bool {
+        keys <= self.limit
+    }
+
+    /// Uses the first `size` slots (all empty), allocating them if needed.
+    #[inline]
+    fn use_slots(&mut self, size: usize) {
         if self.slots.len() < size {
             self.slots.resize(size, EMPTY_SLOT);
         }
         self.used = size;
-        // One more: `insert` writes the next entry whether or not the key is new.
-        super::room(&mut self.filled, keys + 1);
-        self.n_filled = 0;
+        self.limit = capacity(size);
+        // Two more: `insert` writes the next entry whether or not the key is new, and
+        // `insert_growing` grows once the count has passed the limit.
+        super::room(&mut self.filled, self.limit + 2);
+    }
+
+    /// Twice the slots, with the same keys and values (the cold path of [`Table::insert`]).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let entries: Vec<Slot> = self.filled[..self.n_filled]
+            .iter()
+            .map(|&i| self.slots[i as usize])
+            .collect();
+        self.clear();
+        self.use_slots(self.used * 2);
+        for s in entries {
+            let i = self.probe(s.key);
+            self.slots[i] = s;
+            self.filled[self.n_filled] = i as u32;
+            self.n_filled += 1;
+        }
     }
 
     /// The slot of `key`, or the empty slot where it would go.
@@ -72,8 +128,8 @@ impl Table {
         }
     }
 
-    /// The value of `key`, inserting `value` if it is absent (at most `keys` calls per order,
-    /// as given to [`Table::start`]). Without a branch on which.
+    /// The value of `key`, inserting `value` if it is absent (the table [`Table::holds`] the
+    /// order's insertions). Without a branch on which.
     #[inline(always)]
     pub(crate) fn insert(&mut self, key: u64, value: u32) -> u32 {
         let i = self.probe(key);
@@ -83,6 +139,17 @@ impl Table {
         *s = Slot { key, value: v };
         self.filled[self.n_filled] = i as u32;
         self.n_filled += usize::from(new);
+        v
+    }
+
+    /// [`Table::insert`] for an order with more insertions than the table holds: the table
+    /// doubles when its distinct keys pass the limit (a branch taken once per doubling).
+    #[inline(always)]
+    pub(crate) fn insert_growing(&mut self, key: u64, value: u32) -> u32 {
+        let v = self.insert(key, value);
+        if self.n_filled > self.limit {
+            self.grow();
+        }
         v
     }
 
@@ -121,5 +188,30 @@ mod tests {
         t.start(1);
         assert_eq!(t.get_or(key(5, 7), 999), 999);
         assert_ne!(key(u32::MAX >> 1, u32::MAX), EMPTY);
+    }
+
+    #[test]
+    fn grows_with_distinct_keys_not_insertions() {
+        let mut t = Table::default();
+        // A million insertions of 100 distinct keys: the table stays small.
+        t.start(1_000_000);
+        assert!(!t.holds(1_000_000) && t.holds(100));
+        for k in 0..1_000_000u32 {
+            assert_eq!(t.insert_growing(key(k % 100, 3), k % 100), k % 100);
+        }
+        assert_eq!(t.used, QUARTER_FULL_SLOTS);
+        t.clear();
+        // 300,000 distinct keys: it grows, keeps every value, and ends at most half full.
+        t.start(300_000);
+        for k in 0..300_000u32 {
+            assert_eq!(t.insert_growing(key(k, k ^ 5), k), k);
+        }
+        for k in 0..300_000u32 {
+            assert_eq!(t.get_or(key(k, k ^ 5), u32::MAX), k);
+            assert_eq!(t.insert_growing(key(k, k ^ 5), 7), k);
+        }
+        assert!(t.n_filled == 300_000 && t.used <= 1 << 20 && 2 * t.n_filled <= t.used);
+        t.clear();
+        assert!(t.slots.iter().all(|s| s.key == EMPTY));
     }
 }
