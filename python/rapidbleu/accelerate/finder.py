@@ -89,13 +89,15 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
         private = real_packages.private_name(fullname)
         return ModuleSpec(fullname, _Made(lambda: importlib.import_module(private)))
 
+    is_package = rel in ("", "metrics", "tokenizers")
+
     def make() -> ModuleType:
         real_mod = None
         if real_top is not None:
             real_mod = importlib.import_module(real_packages.private_name(fullname))
         ns = namespace_module(fullname, table[rel], real_mod, SACREBLEU_PIN)
-        if rel == "" or rel in ("metrics", "tokenizers"):
-            ns.__path__ = []  # a package: its submodules are found here too
+        if is_package:
+            ns.__path__ = []  # its submodules are found here too
         return ns
 
     def import_children() -> None:
@@ -106,7 +108,6 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
                 if child:
                     importlib.import_module(f"sacrebleu.{child}")
 
-    is_package = rel == "" or rel in ("metrics", "tokenizers")
     return ModuleSpec(fullname, _Made(make, import_children), origin=ORIGIN, is_package=is_package)
 
 

@@ -16,7 +16,7 @@ use crate::error::CoreError;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::fmt::Display;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
 /// A number of threads: 0 for all cores, else at most [`Threads::MAX`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,13 +97,20 @@ static POOLS: Mutex<Pools> = Mutex::new(Pools {
 
 /// The number of threads of [`Threads::ALL`]: `RAYON_NUM_THREADS` when it is a positive
 /// integer (rayon's own rule for its global pool), else every core the process may use.
+///
+/// Read once per process image, as rayon reads it once: every parallel call asks for it, and
+/// reading the environment takes std's environment lock, which a forked child must not wait on
+/// (another thread of the parent may have held it at the fork). A child inherits the value.
 fn all_cores() -> usize {
-    std::env::var("RAYON_NUM_THREADS")
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(Threads::MAX)
+    static ALL: OnceLock<usize> = OnceLock::new();
+    *ALL.get_or_init(|| {
+        std::env::var("RAYON_NUM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .min(Threads::MAX)
+    })
 }
 
 /// The pool of `threads` threads of this process, built on first use.
