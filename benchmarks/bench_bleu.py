@@ -15,7 +15,8 @@ Measurements (select with ``--only``, comma-separated):
   (``$RAPIDBLEU_DATA``, default ``../shared/data``), times summed per test set.
 - ``mecab``: how fast rapidbleu could be on the ja / ko test sets at best: MeCab alone (the
   engine's model parsing each distinct line of the test set once, on 1 and 2 threads) against
-  sacreBLEU's whole computation of that test set.
+  sacreBLEU's whole computation of that test set; then ``mecab_cold.py``'s ratios: rapidbleu's
+  whole ja-mecab / ko-mecab BLEU against MeCab's own parse, each in a fresh process.
 - ``spm``: corpus BLEU with ``tokenize="flores200"`` of every real test set, with a
   SentencePiece model (8k unigram) trained here on the references (nothing is downloaded).
 
@@ -46,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+import mecab_cold
 import numpy as np
 import sacrebleu
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
@@ -838,6 +840,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     rows: list[Row] = []
+    cold: list[dict[str, object]] = []
     hyps: list[str] = []
     refs: list[str] = []
     if set(only) - {"real", "mecab", "spm"}:
@@ -865,6 +868,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += real_rows(cfg)
         elif key == "mecab":
             rows += mecab_rows(cfg)
+            cold = mecab_cold.cold_ratios(cfg.data, (1, 2), cfg.repeats, cfg.systems_per_set)
         elif key == "spm":
             rows += spm_rows(cfg)
 
@@ -875,6 +879,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"sacreBLEU x{cfg.repeats}, rapidbleu x{cfg.rapid_repeats} repetitions"
     )
     print_table(rows)
+    if cold:
+        print(
+            "\nja-mecab / ko-mecab BLEU against MeCab's own parse, cold (benchmarks/mecab_cold.py):"
+        )
+        mecab_cold.print_rows(cold)
     mismatches = [r.label for r in rows if not r.match]
     for label in mismatches:
         print(f"!!! SCORE MISMATCH: {label}: sacreBLEU and rapidbleu differ (see JSON)")
@@ -893,6 +902,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "targets": {"corpus": TARGET_CORPUS, "batch": TARGET_BATCH, "single": TARGET_SINGLE},
         "rows": [r.to_json() for r in rows],
+        "mecab_cold": cold,
         "mismatches": mismatches,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
