@@ -27,10 +27,9 @@ def sacrebleu_modules() -> dict[str, ModuleType]:
     ``sacrebleu.compat`` and ``sacrebleu.version``, whose names it holds). Imported on first
     use: building it imports rapidbleu's sacreBLEU-shaped modules.
     """
-    from rapidbleu.compat import sacrebleu as face
-    from rapidbleu.compat.sacrebleu_namespace import SUBMODULES
+    from rapidbleu import sacrebleu as face
 
-    return {"": face, "compat": face, "version": face, **SUBMODULES}
+    return {"": face, "compat": face, "version": face, **face.SUBMODULES}
 
 
 #: NLTK's BLEU module -> rapidbleu's NLTK dialect.

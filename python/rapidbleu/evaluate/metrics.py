@@ -18,12 +18,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rapidbleu import _core
-from rapidbleu.compat.sacrebleu import corpus_bleu
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
 from rapidbleu.metrics.ter import TER
+from rapidbleu.sacrebleu.functions import corpus_bleu
 
 __all__ = ["METRICS", "bleu", "chrf", "google_bleu", "sacrebleu", "ter"]
 

@@ -1,26 +1,32 @@
-"""The drop-in sacreBLEU namespace: ``import rapidbleu.compat.sacrebleu as sacrebleu``.
+"""SacreBLEU's API: ``import rapidbleu.sacrebleu as sacrebleu`` is a drop-in ``sacrebleu``.
+
+:data:`__all__` is the one list of sacreBLEU's module-level names that rapidbleu has: its
+functions (:mod:`rapidbleu.sacrebleu.functions`, sacreBLEU's ``sacrebleu/compat.py``), its
+metric classes, its file and test-set helpers. ``import rapidbleu as sacrebleu`` has the same
+names (:mod:`rapidbleu` takes them from this list), with rapidbleu's own ``__version__``.
 
 Code written for sacreBLEU checks its version (evaluate's ``sacrebleu`` metric refuses anything
 below 1.4.12) and imports names from its modules (``sacrebleu.tokenizers.tokenizer_13a``,
-``sacrebleu.metrics.helpers``, ``sacrebleu.utils``). :mod:`rapidbleu.compat.sacrebleu` answers
-both without claiming to be sacreBLEU:
+``sacrebleu.metrics.helpers``, ``sacrebleu.utils``). This namespace answers both without
+claiming to be sacreBLEU:
 
 - its ``__version__`` is :data:`rapidbleu.SIGNATURE_VERSION`, ``2.6.0+rapidbleu.<version>``:
   the sacreBLEU release whose numbers it reproduces (so version checks pass: PEP 440 compares
   ``2.6.0+...`` as 2.6.0) with a local label naming rapidbleu, the same string that every
   signature carries;
-- sacreBLEU's module paths below it (``rapidbleu.compat.sacrebleu.tokenizers.tokenizer_13a``,
-  ...) are rapidbleu's modules of the same shape (:data:`SUBMODULES`), registered in
-  ``sys.modules`` so that ``from rapidbleu.compat.sacrebleu.metrics.helpers import ...`` works.
+- sacreBLEU's module paths below it (``rapidbleu.sacrebleu.tokenizers.tokenizer_13a``, ...) are
+  rapidbleu's modules of the same shape (:data:`SUBMODULES`), registered in ``sys.modules`` so
+  that ``from rapidbleu.sacrebleu.metrics.helpers import ...`` works. Accelerator mode
+  (:mod:`rapidbleu.accelerate`) answers ``import sacrebleu`` with this namespace.
 
-``rapidbleu`` itself keeps its own version (``rapidbleu.__version__``); ``import rapidbleu as
-sacrebleu`` has the same names but not the sacreBLEU-shaped version.
+``DATASETS`` (sacreBLEU's test-set registry, the ``datasets`` extra) is imported when first
+asked for, so it is not in :data:`__all__`.
 
 Example:
-    >>> import rapidbleu.compat.sacrebleu as sacrebleu
+    >>> import rapidbleu.sacrebleu as sacrebleu
     >>> sacrebleu.__version__.startswith("2.6.0+rapidbleu.")
     True
-    >>> from rapidbleu.compat.sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+    >>> from rapidbleu.sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
     >>> Tokenizer13a()("Hello, world!")
     'Hello , world !'
 """
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import sys
 from types import ModuleType
+from typing import Any
 
 import rapidbleu.analysis.significance
 import rapidbleu.metrics
@@ -49,12 +56,55 @@ import rapidbleu.tokenizers.tokenizer_spm
 import rapidbleu.tokenizers.tokenizer_ter
 import rapidbleu.tokenizers.tokenizer_zh
 import rapidbleu.utils
+from rapidbleu import datasets
+from rapidbleu.metrics import BLEU, CHRF, TER
+from rapidbleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams
+from rapidbleu.sacrebleu.functions import (
+    corpus_bleu,
+    corpus_chrf,
+    corpus_ter,
+    raw_corpus_bleu,
+    sentence_bleu,
+    sentence_chrf,
+    sentence_ter,
+)
+from rapidbleu.utils import (
+    SACREBLEU_DIR,
+    download_test_set,
+    get_available_testsets,
+    get_langpairs_for_testset,
+    get_reference_files,
+    get_source_file,
+    smart_open,
+)
 from rapidbleu.version import SIGNATURE_VERSION
 
-__all__ = ["DEFAULT_TOKENIZER", "SUBMODULES", "__version__", "register"]
+__all__ = [
+    "BLEU",
+    "CHRF",
+    "DEFAULT_TOKENIZER",
+    "SACREBLEU_DIR",
+    "TER",
+    "__version__",
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
+    "download_test_set",
+    "extract_char_ngrams",
+    "extract_word_ngrams",
+    "get_available_testsets",
+    "get_langpairs_for_testset",
+    "get_reference_files",
+    "get_source_file",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
+    "smart_open",
+]
 
-#: The version that ``rapidbleu.compat.sacrebleu`` reports: ``2.6.0+rapidbleu.<version>``.
-__version__ = SIGNATURE_VERSION
+#: The version that ``rapidbleu.sacrebleu`` reports: ``2.6.0+rapidbleu.<version>``.
+__version__: str = SIGNATURE_VERSION
 
 #: sacreBLEU 1.x's module-level default tokenizer name (still read by older client code).
 DEFAULT_TOKENIZER = "13a"
@@ -90,12 +140,12 @@ def register(package: ModuleType, name: str | None = None) -> None:
     ``compat`` functions and ``__version__``); the others are :data:`SUBMODULES`.
 
     Args:
-        package: The namespace module, :mod:`rapidbleu.compat.sacrebleu`.
+        package: The namespace module, :mod:`rapidbleu.sacrebleu`.
         name: The package name to register the paths under; default ``package.__name__``.
             sacreBLEU's own tests run with ``name="sacrebleu"`` (tests/upstream/sacrebleu).
 
     Example:
-        >>> import sys, rapidbleu.compat.sacrebleu as ns
+        >>> import sys, rapidbleu.sacrebleu as ns
         >>> register(ns, "sacrebleu_doctest")
         >>> sys.modules["sacrebleu_doctest.metrics.bleu"].BLEU is ns.BLEU
         True
@@ -107,3 +157,13 @@ def register(package: ModuleType, name: str | None = None) -> None:
         sys.modules.setdefault(f"{name}.{rel}", module)
         if "." not in rel:
             setattr(package, rel, module)
+
+
+register(sys.modules[__name__])
+
+
+def __getattr__(name: str) -> Any:
+    # sacreBLEU's registry (`DATASETS`, from the `datasets` extra), imported only when asked for.
+    if name == "DATASETS":
+        return datasets.registry()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
