@@ -27,9 +27,9 @@ import pytest
 from conftest import DATA, read_lines
 
 import rapidbleu
-from rapidbleu.dialects import hf_evaluate as H
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.dialects import sacrebleu_r as R
+from rapidbleu.evaluate import nmt_bleu as H
 from rapidbleu.ids import token_statistics
 from rapidbleu.metrics import BLEU
 
