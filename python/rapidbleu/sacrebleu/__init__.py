@@ -133,11 +133,22 @@ SUBMODULES: dict[str, ModuleType] = {
 }
 
 
-def register(package: ModuleType, name: str | None = None) -> None:
-    """Makes sacreBLEU's module paths importable below ``package`` (or below ``name``).
+def module_paths(package: ModuleType) -> dict[str, ModuleType]:
+    """SacreBLEU's module paths below ``package`` -> the module that answers each.
 
-    ``package.compat`` and ``package.version`` are ``package`` itself (it holds sacreBLEU's
-    ``compat`` functions and ``__version__``); the others are :data:`SUBMODULES`.
+    :data:`SUBMODULES`, and ``package`` itself for ``compat`` and ``version`` (it holds
+    sacreBLEU's ``compat`` functions and ``__version__``).
+
+    Example:
+        >>> import rapidbleu.sacrebleu as ns
+        >>> module_paths(ns)["compat"] is ns, module_paths(ns)["metrics.bleu"].__name__
+        (True, 'rapidbleu.metrics.bleu')
+    """
+    return {**SUBMODULES, "compat": package, "version": package}
+
+
+def register(package: ModuleType, name: str | None = None) -> None:
+    """Makes sacreBLEU's module paths (:func:`module_paths`) importable below ``package``.
 
     Args:
         package: The namespace module, :mod:`rapidbleu.sacrebleu`.
@@ -153,7 +164,7 @@ def register(package: ModuleType, name: str | None = None) -> None:
         ...     del sys.modules[key]
     """
     name = package.__name__ if name is None else name
-    for rel, module in {**SUBMODULES, "compat": package, "version": package}.items():
+    for rel, module in module_paths(package).items():
         sys.modules.setdefault(f"{name}.{rel}", module)
         if "." not in rel:
             setattr(package, rel, module)
