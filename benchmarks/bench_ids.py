@@ -12,7 +12,7 @@ of the per-round ratios, printed with their range (this 2-core machine drifts by
 percent within a minute, and interleaving keeps the drift out of the ratio). Rows:
 
 - ``nltk method1``: a loop of ``nltk.translate.bleu_score.sentence_bleu`` with
-  ``SmoothingFunction().method1`` against ONE ``rapidbleu.compat.nltk.sentence_bleu_batch``
+  ``SmoothingFunction().method1`` against ONE ``rapidbleu.dialects.nltk.sentence_bleu_batch``
   call; every score is compared with ``==``.
 - ``fast-bleu method1``: fast-bleu (C++; it scores against a fixed reference set, so one
   ``fast_bleu.BLEU`` per sentence, milliseconds each) on the first ``--fast-bleu-subset``
@@ -46,7 +46,7 @@ import numpy as np
 from nltk.translate import bleu_score as nltk_bleu
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
-from rapidbleu.compat import nltk as rb_nltk
+from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.metrics import BLEU
 
 REPO = Path(__file__).resolve().parents[1]

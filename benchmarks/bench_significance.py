@@ -5,7 +5,7 @@ Measurements (select with ``--only``, comma-separated):
 - ``paired-bs``: sacreBLEU's ``PairedTest`` (paired bootstrap, 1,000 resamples) on the WMT17
   en-de systems in ``../shared/data`` (16 systems, 3,004 segments), as ``sacrebleu -pbs`` runs
   it (references cached in the metric, statistics extraction included) against
-  ``rapidbleu.significance.PairedTest``; every p-value, mean and CI must be equal.
+  ``rapidbleu.analysis.significance.PairedTest``; every p-value, mean and CI must be equal.
 - ``paired-ar``: the same with approximate randomisation (10,000 trials).
 - ``self-bleu``: self-BLEU of 1,000 and 10,000 samples (lines of the WMT17 systems):
   ``fast_bleu.SelfBLEU`` (complete runs) against ``self_bleu_scores(..., "fast-bleu-fixed")``;
@@ -120,7 +120,7 @@ def paired(table: Table, cfg: argparse.Namespace, test_type: str) -> None:
     from sacrebleu import significance as sb
     from sacrebleu.metrics import BLEU as SacreBLEU
 
-    from rapidbleu import significance as rb
+    from rapidbleu.analysis import significance as rb
     from rapidbleu.metrics import BLEU
 
     ref, systems = wmt17(cfg.data, cfg.systems)
@@ -160,7 +160,7 @@ def self_bleu(table: Table, cfg: argparse.Namespace) -> None:
     from fast_bleu import SelfBLEU
     from nltk.translate.bleu_score import sentence_bleu
 
-    from rapidbleu.selfbleu import self_bleu_scores
+    from rapidbleu.analysis.selfbleu import self_bleu_scores
 
     pool = samples_pool(cfg)
     for n, subset in ((1000, cfg.subset_1k), (10000, cfg.subset_10k)):
@@ -241,7 +241,7 @@ def perturb(line: str, rng: random.Random) -> str:
 def matrix(table: Table, cfg: argparse.Namespace) -> None:
     import sacrebleu
 
-    from rapidbleu.pairwise import aggregate_mbr_scores, mbr_select, pairwise_bleu_batch
+    from rapidbleu.analysis.pairwise import aggregate_mbr_scores, mbr_select, pairwise_bleu_batch
 
     _, systems = wmt17(cfg.data, 16)
     rng = random.Random(11)

@@ -6,7 +6,7 @@ between L/2 and L). Each tool computes NLTK's ``sentence_bleu`` with ``method1``
 
 - ``nltk``: a loop of ``nltk.translate.bleu_score.sentence_bleu`` over the rows as lists
   (on the first ``--nltk-rows`` rows; its time is scaled to the batch);
-- ``cpu engine``: one ``rapidbleu.compat.nltk.sentence_bleu_batch`` call on the 2-D tensors
+- ``cpu engine``: one ``rapidbleu.dialects.nltk.sentence_bleu_batch`` call on the 2-D tensors
   (read through their buffers, counted in Rust on every core);
 - ``torch <device>``: one ``rapidbleu.torch.sentence_bleu(..., dialect="nltk")`` call on the
   tensors where they are (CPU here; add ``--device cuda`` on a GPU machine).
@@ -36,7 +36,7 @@ from nltk.translate import bleu_score as nb
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 from check_gpu import make_batch
 
-from rapidbleu.compat import nltk as rb_nltk
+from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.torch import sentence_bleu
 
 

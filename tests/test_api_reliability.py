@@ -23,8 +23,8 @@ import rapidbleu
 from rapidbleu import BLEU, errors
 from rapidbleu.analysis import significance
 from rapidbleu.analysis.pairwise import mbr_select
-from rapidbleu.dialects import hf_evaluate
 from rapidbleu.dialects import nltk as rb_nltk
+from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.ids import token_statistics
 
@@ -85,14 +85,14 @@ ENTRY_POINTS: list[tuple[str, Callable[..., Any], Callable[[], Any]]] = [
         lambda: rb_nltk.sentence_bleu_batch(PER_SEG, SEQS).tolist(),
     ),
     (
-        "hf_evaluate.compute",
-        lambda **kw: hf_evaluate.compute(BATCH, PER_SEG, **kw)["bleu"],
-        lambda: hf_evaluate.compute(SEQS, PER_SEG)["bleu"],
+        "nmt_bleu.compute",
+        lambda **kw: nmt_bleu.compute(BATCH, PER_SEG, **kw)["bleu"],
+        lambda: nmt_bleu.compute(SEQS, PER_SEG)["bleu"],
     ),
     (
-        "hf_evaluate.compute_bleu",
-        lambda **kw: hf_evaluate.compute_bleu(PER_SEG, BATCH, **kw)[0],
-        lambda: hf_evaluate.compute_bleu(PER_SEG, SEQS)[0],
+        "nmt_bleu.compute_bleu",
+        lambda **kw: nmt_bleu.compute_bleu(PER_SEG, BATCH, **kw)[0],
+        lambda: nmt_bleu.compute_bleu(PER_SEG, SEQS)[0],
     ),
     (
         "gleu.corpus_gleu",
@@ -215,7 +215,7 @@ RAW_EXCEPTIONS: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ),
     (
         "hf tokenizer returns None",
-        lambda: hf_evaluate.compute(["a b"], [["a b"]], tokenizer=lambda s: None),
+        lambda: nmt_bleu.compute(["a b"], [["a b"]], tokenizer=lambda s: None),
         errors.InputTypeError,
         "tokenizer returned NoneType",
     ),

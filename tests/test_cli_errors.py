@@ -186,7 +186,7 @@ def test_errors_are_rapidbleu_errors() -> None:
     assert issubclass(errors.InputFileError, OSError)
     assert issubclass(errors.InputFileError, errors.RapidBleuError)
     from rapidbleu.cli.args import parse_args
-    from rapidbleu.cli.reader import open_input
+    from rapidbleu.io.reader import open_input
 
     with pytest.raises(errors.UsageError, match="'yaml'"):
         parse_args(["ref", "-f", "yaml"])

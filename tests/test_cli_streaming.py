@@ -24,9 +24,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rapidbleu
-from rapidbleu.cli import reader, scoring
-from rapidbleu.cli.reader import LineReader
-from rapidbleu.io import chunks
+from rapidbleu.cli import scoring
+from rapidbleu.io import chunks, reader
+from rapidbleu.io.reader import LineReader
 from rapidbleu.metrics import Metric, RowLayout, Score
 
 SYSTEMS = ["wmt22.en-de/ref.A.de", "-i", "wmt22.en-de/hyp.PROMT.de", "wmt22.en-de/hyp.Online-B.de"]

@@ -118,7 +118,7 @@ def test_citation(cache: Path) -> None:
 def test_reference_and_source_files(cache: Path) -> None:
     calls = "[{0}.get_reference_files(*p), {0}.get_source_file(*p), {1}.get_reference_files(*p)]"
     code = (
-        "import json, rapidbleu, sacrebleu, rapidbleu.compat.sacrebleu as drop_in\n"
+        "import json, rapidbleu, sacrebleu, rapidbleu.sacrebleu as drop_in\n"
         "p = ('wmt17', 'en-de')\n"
         f"print(json.dumps([{calls.format('rapidbleu', 'drop_in')}, "
         f"{calls.format('sacrebleu', 'sacrebleu')}]))\n"

@@ -1,5 +1,5 @@
 """sacreBLEU's module-level names that user code imports, under ``import rapidbleu as sacrebleu``
-and the drop-in namespace ``rapidbleu.compat.sacrebleu``, against sacreBLEU 2.6.0 itself.
+and the drop-in namespace ``rapidbleu.sacrebleu``, against sacreBLEU 2.6.0 itself.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from packaging import version
 
 import rapidbleu
-import rapidbleu.compat.sacrebleu as drop_in
-from rapidbleu.compat.sacrebleu_namespace import SUBMODULES
+import rapidbleu.sacrebleu as drop_in
 from rapidbleu.extras import EXTRAS, install_hint
+from rapidbleu.sacrebleu import SUBMODULES
 
 TOKENIZERS = [
     ("tokenizer_13a", "Tokenizer13a"),
@@ -64,7 +64,7 @@ def test_module_level_names(namespace: object) -> None:
 
 @pytest.mark.parametrize("rel", sorted(SUBMODULES))
 def test_drop_in_module_paths(rel: str) -> None:
-    assert importlib.import_module(f"rapidbleu.compat.sacrebleu.{rel}") is SUBMODULES[rel]
+    assert importlib.import_module(f"rapidbleu.sacrebleu.{rel}") is SUBMODULES[rel]
     # every name sacreBLEU's module of that path defines publicly that rapidbleu has is there
     theirs = importlib.import_module(f"sacrebleu.{rel}")
     for name in getattr(theirs, "__all__", []):
@@ -72,7 +72,7 @@ def test_drop_in_module_paths(rel: str) -> None:
 
 
 def test_drop_in_compat_path() -> None:
-    from rapidbleu.compat.sacrebleu.compat import corpus_bleu
+    from rapidbleu.sacrebleu.compat import corpus_bleu
 
     assert corpus_bleu is rapidbleu.corpus_bleu
 
@@ -123,8 +123,8 @@ def test_smart_open_equals_sacrebleus(tmp_path: Path) -> None:
 
 def test_import_rapidbleu_imports_no_optional_package() -> None:
     code = (
-        "import sys, rapidbleu, rapidbleu.compat.sacrebleu, rapidbleu.utils, rapidbleu.datasets;"
-        "import rapidbleu.evaluate, rapidbleu.compat.nltk;"
+        "import sys, rapidbleu, rapidbleu.sacrebleu, rapidbleu.utils, rapidbleu.datasets;"
+        "import rapidbleu.evaluate, rapidbleu.dialects.nltk;"
         "bad = {'sacrebleu', 'evaluate', 'datasets', 'nltk', 'MeCab', 'sentencepiece'}"
         " & {m.split('.')[0] for m in sys.modules};"
         "print(sorted(bad)); sys.exit(1 if bad else 0)"

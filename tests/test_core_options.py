@@ -14,9 +14,9 @@ import pytest
 
 import rapidbleu
 from rapidbleu import BLEU, _core, errors
-from rapidbleu.pairwise import aggregate_mbr_statistics, pairwise_bleu
-from rapidbleu.selfbleu import self_bleu_scores
-from rapidbleu.significance import bootstrap_scores
+from rapidbleu.analysis.pairwise import aggregate_mbr_statistics, pairwise_bleu
+from rapidbleu.analysis.selfbleu import self_bleu_scores
+from rapidbleu.analysis.significance import bootstrap_scores
 
 
 def test_defaults_are_sacrebleus() -> None:

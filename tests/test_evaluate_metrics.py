@@ -263,3 +263,15 @@ def test_errors() -> None:
         rb_evaluate.sacrebleu("a b", ["a b"])
     with pytest.raises(errors.InvalidOptionError):
         rb_evaluate.sacrebleu(["a"], [["a"]], tokenize="bogus")
+
+
+def test_one_list_of_metric_names() -> None:
+    # METRICS is the list; the accelerator's table and the loading scripts are checked against
+    # it (the accelerator's module of targets imports nothing of rapidbleu's metrics).
+    from importlib import resources
+
+    from rapidbleu.accelerate.targets import EVALUATE
+
+    scripts = resources.files("rapidbleu.evaluate") / "scripts"
+    found = {p.name[:-3] for p in scripts.iterdir() if p.name.endswith(".py")} - {"__init__"}
+    assert set(rb_evaluate.METRICS) == EVALUATE == found

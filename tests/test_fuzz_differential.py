@@ -34,8 +34,8 @@ from nltk.translate import gleu_score as nltk_gleu
 
 import rapidbleu
 from rapidbleu import errors
-from rapidbleu.dialects import hf_evaluate
 from rapidbleu.dialects import nltk as rb_nltk
+from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.ids import token_statistics
 
@@ -249,7 +249,7 @@ def _entry_points() -> dict[str, tuple[Callable[[Any, Any], Any], bool, bool]]:
             True,
             False,
         ),
-        "hf_evaluate.compute": (lambda h, r: hf_evaluate.compute(h, r)["bleu"], False, False),
+        "nmt_bleu.compute": (lambda h, r: nmt_bleu.compute(h, r)["bleu"], False, False),
     }
 
 

@@ -1,4 +1,4 @@
-"""rapidbleu.compat.hf_evaluate against evaluate's documented examples and a plain Python
+"""rapidbleu.evaluate.nmt_bleu against evaluate's documented examples and a plain Python
 transcription of TensorFlow NMT's compute_bleu (evaluate fetches its code from the network
 when loaded, so it cannot run here)."""
 
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rapidbleu import errors
-from rapidbleu.compat import hf_evaluate as H
+from rapidbleu.evaluate import nmt_bleu as H
 
 
 def plain_compute_bleu(

@@ -6,7 +6,7 @@ vocabulary over all files). Then, with ``==``:
 
 1. sacreBLEU 2.6.0 on the raw text (``tokenize="13a"``) equals rapidbleu's sacreBLEU dialect
    on the tokens and on the IDs (lists and a padded 2-D array), corpus and per sentence;
-2. nltk 3.10.4's ``corpus_bleu`` equals ``rapidbleu.compat.nltk.corpus_bleu`` on tokens and
+2. nltk 3.10.4's ``corpus_bleu`` equals ``rapidbleu.dialects.nltk.corpus_bleu`` on tokens and
    IDs for every smoothing method, and NLTK's ``sentence_bleu`` equals
    ``sentence_bleu_batch`` on the first lines;
 3. the HF ``evaluate`` dialect equals the plain TF-NMT transcription of ``test_hf_evaluate``
@@ -27,9 +27,9 @@ import pytest
 from conftest import DATA, read_lines
 
 import rapidbleu
-from rapidbleu.compat import hf_evaluate as H
-from rapidbleu.compat import nltk as rb_nltk
-from rapidbleu.compat import sacrebleu_r as R
+from rapidbleu.dialects import nltk as rb_nltk
+from rapidbleu.dialects import sacrebleu_r as R
+from rapidbleu.evaluate import nmt_bleu as H
 from rapidbleu.ids import token_statistics
 from rapidbleu.metrics import BLEU
 

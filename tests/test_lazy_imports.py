@@ -90,7 +90,7 @@ def test_names_of_the_package_face_from_a_bare_import() -> None:
         "names = [sb.tokenizers.tokenizer_13a.Tokenizer13a.__name__,\n"
         "         sb.metrics.helpers.extract_word_ngrams.__name__,\n"
         "         sb.corpus_bleu.__name__, sb.BLEU.__name__, sb.errors.__name__,\n"
-        "         sb.compat.sacrebleu.__name__, sb.analysis.significance.__name__]\n"
+        "         sb.sacrebleu.__name__, sb.analysis.significance.__name__]\n"
         "star = {}\n"
         "exec('from rapidbleu import *', star)\n"
         "missing = [n for n in sb.__all__ if n not in star]\n"
@@ -103,7 +103,7 @@ def test_names_of_the_package_face_from_a_bare_import() -> None:
             "corpus_bleu",
             "BLEU",
             "rapidbleu.errors",
-            "rapidbleu.compat.sacrebleu",
+            "rapidbleu.sacrebleu",
             "rapidbleu.analysis.significance",
         ],
         [],

@@ -1,4 +1,4 @@
-"""rapidbleu.compat.nltk against nltk 3.10.4 itself, with ==, on generated inputs."""
+"""rapidbleu.dialects.nltk against nltk 3.10.4 itself, with ==, on generated inputs."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nb
 
-from rapidbleu.compat import nltk as rb
+from rapidbleu.dialects import nltk as rb
 
 WEIGHTS: list[Any] = [
     (0.25, 0.25, 0.25, 0.25),

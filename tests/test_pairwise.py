@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU as SacreBLEU
 
-from rapidbleu import pairwise, selfbleu
+from rapidbleu.analysis import pairwise, selfbleu
 from rapidbleu.errors import EmptyInputError, InvalidOptionError, LengthMismatchError
 
 TEXT = st.lists(st.one_of(st.sampled_from(PIECES), st.text(ANY_CHAR, max_size=3)), max_size=8).map(

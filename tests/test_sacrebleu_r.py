@@ -1,4 +1,4 @@
-"""rapidbleu.compat.sacrebleu_r against an exact oracle of the R package's formula.
+"""rapidbleu.dialects.sacrebleu_r against an exact oracle of the R package's formula.
 
 The package (LazerLambda/sacRebleu) cannot be installed here; its semantics are documented in
 ../shared/reference/sacrebleu-r.md. The oracle below counts n-grams with plain Python, keeps
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rapidbleu import errors
-from rapidbleu.compat import sacrebleu_r as R
+from rapidbleu.dialects import sacrebleu_r as R
 
 FIXTURE = __import__("pathlib").Path(__file__).parent / "fixtures" / "tokenizer.json"
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sacrebleu import significance as sb_sig
 from sacrebleu.metrics import BLEU as SacreBLEU
 
-from rapidbleu import significance
+from rapidbleu.analysis import significance
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
 from rapidbleu.metrics import BLEU
 from rapidbleu.metrics.resampling import bootstrap_indices

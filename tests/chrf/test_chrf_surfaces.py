@@ -25,7 +25,8 @@ from sacrebleu.metrics import BLEU as SacreBLEU
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 import rapidbleu
-from rapidbleu import _core, significance
+from rapidbleu import _core
+from rapidbleu.analysis import significance
 from rapidbleu.analysis.pairwise import mbr_select, pairwise_scores
 from rapidbleu.errors import (
     EmptyInputError,
@@ -143,9 +144,9 @@ def test_compat_functions(kw: dict[str, Any], wmt17: Any) -> None:
 
 
 def test_drop_in_namespace() -> None:
-    from rapidbleu.compat.sacrebleu.metrics.chrf import CHRF as NamespaceCHRF
+    from rapidbleu.sacrebleu.metrics.chrf import CHRF as NamespaceCHRF
 
-    import rapidbleu.compat.sacrebleu as sb
+    import rapidbleu.sacrebleu as sb
 
     assert NamespaceCHRF is CHRF is sb.CHRF is rapidbleu.CHRF is sb.metrics.CHRF
     assert sb.corpus_chrf is rapidbleu.corpus_chrf

@@ -266,9 +266,9 @@ def test_functional_api_and_drop_in() -> None:
             sacrebleu.sentence_ter(hyps[0], [refs[0][0], refs[1][0]], **kwargs(combo)),
             str(combo),
         )
-    from rapidbleu.compat.sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer as T2
+    from rapidbleu.sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer as T2
 
-    import rapidbleu.compat.sacrebleu as drop_in
+    import rapidbleu.sacrebleu as drop_in
 
     assert drop_in.metrics.TER is TER and T2 is TercomTokenizer
     assert drop_in.corpus_ter is rapidbleu.corpus_ter

@@ -18,7 +18,7 @@ from conftest import read_lines, strip_version
 from sacrebleu import significance as sb_sig
 from sacrebleu.metrics import TER as SacreTER
 
-from rapidbleu import significance
+from rapidbleu.analysis import significance
 from rapidbleu.metrics import TER
 
 N = 300

@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from rapidbleu import errors
-from rapidbleu.compat import nltk as rb_nltk
+from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.ids import is_pretokenized, token_statistics
 
 HYPS = [[1, 2, 3, 4, 5], [6, 7, 8], []]

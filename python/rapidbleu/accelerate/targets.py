@@ -23,18 +23,18 @@ __all__ = ["EVALUATE", "NLTK_BLEU", "sacrebleu_modules"]
 def sacrebleu_modules() -> dict[str, ModuleType]:
     """SacreBLEU's module paths below ``sacrebleu`` ("" is the package) -> rapidbleu's module.
 
-    The drop-in namespace's own table, plus the package itself (also reached as
-    ``sacrebleu.compat`` and ``sacrebleu.version``, whose names it holds). Imported on first
-    use: building it imports rapidbleu's sacreBLEU-shaped modules.
+    The drop-in namespace's own table (:func:`rapidbleu.sacrebleu.module_paths`), plus the
+    package itself. Imported on first use: building it imports rapidbleu's sacreBLEU-shaped
+    modules.
     """
-    from rapidbleu.compat import sacrebleu as face
-    from rapidbleu.compat.sacrebleu_namespace import SUBMODULES
+    from rapidbleu import sacrebleu as face
 
-    return {"": face, "compat": face, "version": face, **SUBMODULES}
+    return {"": face, **face.module_paths(face)}
 
 
 #: NLTK's BLEU module -> rapidbleu's NLTK dialect.
 NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nltk"}
 
-#: The names ``evaluate.load`` answers with rapidbleu's loading scripts.
+#: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
+#: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/test_evaluate_metrics.py`` checks).
 EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter"})

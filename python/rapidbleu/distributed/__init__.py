@@ -5,7 +5,7 @@ functions runs:
 
 - :mod:`rapidbleu.distributed.ray` (the ``ray`` extra): corpus scores,
   Poisson-bootstrap confidence intervals, paired comparisons and sentence-score columns over a
-  ``ray.data.Dataset``;
+  ``ray.data.Dataset`` (run in the stages of :mod:`rapidbleu.distributed.ray_stages`);
 - :mod:`rapidbleu.distributed.recipes.spark` and :mod:`rapidbleu.distributed.recipes.dask`:
   short recipes on the same block protocol.
 

@@ -57,8 +57,6 @@ which would each start one, are shown as code instead)::
 
 from __future__ import annotations
 
-import pickle
-import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -68,10 +66,17 @@ import numpy as np
 from rapidbleu._config import Seed
 from rapidbleu.analysis.significance import Result, bootstrap_p_value, estimate_ci
 from rapidbleu.distributed import poisson
-from rapidbleu.distributed.blocks import BlockResult, Combined, combine, score_block, starts
 from rapidbleu.distributed.columns import Columns, Problem, as_table
+from rapidbleu.distributed.ray_stages import (
+    check_cpus,
+    check_schema,
+    check_shippable,
+    ray_module,
+    run,
+    worker_copy,
+)
 from rapidbleu.distributed.result import CorpusResult, PairedResult, signature_of
-from rapidbleu.errors import InvalidOptionError, MissingDependencyError
+from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric
 
 if TYPE_CHECKING:
@@ -79,20 +84,6 @@ if TYPE_CHECKING:
     import ray.data
 
 __all__ = ["add_sentence_scores", "corpus_score", "local_cluster", "paired_bootstrap"]
-
-
-def _ray() -> Any:
-    """The ``ray`` module, or an error that says how to install it."""
-    try:
-        import ray
-        import ray.data
-    except ImportError as e:
-        from rapidbleu.extras import install_hint
-
-        raise MissingDependencyError(
-            f"rapidbleu.distributed.ray needs Ray Data (the 'ray' extra): {install_hint('ray')}"
-        ) from e
-    return ray
 
 
 @contextmanager
@@ -111,7 +102,7 @@ def local_cluster(num_cpus: int = 2, **init_args: Any) -> Iterator[None]:
         with local_cluster(num_cpus=2):
             print(ray.data.range(3).count())  # 3
     """
-    ray = _ray()
+    ray = ray_module()
     if ray.is_initialized():
         yield
         return
@@ -179,7 +170,7 @@ def corpus_score(
         raise InvalidOptionError(f"n_bootstrap must be an int, got {n_bootstrap!r}")
     n_samples = 0 if n_bootstrap <= 1 else poisson.check_samples(n_bootstrap)
     seed_text, seed_value = poisson.seed_of(seed) if n_samples else ("", 0)
-    combined, resamples = _run(ds, metric, columns, n_samples, seed_value, num_cpus_per_block)
+    combined, resamples = run(ds, metric, columns, n_samples, seed_value, num_cpus_per_block)
     score = metric.score_totals(combined.totals[0])
     result = CorpusResult(
         score,
@@ -241,7 +232,7 @@ def paired_bootstrap(
         )
     n_samples = poisson.check_samples(n_samples)
     seed_text, seed_value = poisson.seed_of(seed)
-    combined, resamples = _run(ds, metric, columns, n_samples, seed_value, num_cpus_per_block)
+    combined, resamples = run(ds, metric, columns, n_samples, seed_value, num_cpus_per_block)
     assert resamples is not None
     scores = [metric.score_totals(t) for t in combined.totals]
     resampled = [poisson.resampled_scores(metric, r) for r in resamples]
@@ -309,13 +300,13 @@ def add_sentence_scores(
     """
     columns = Columns.of(hypothesis, references, allow_missing_references)
     name = column or metric.cli_name or "score"
-    names = _check_schema(ds, columns)
+    names = check_schema(ds, columns)
     if names is not None and name in names:
         raise InvalidOptionError(
             f"the dataset already has a column {name!r}; choose another name with column=..."
         )
-    _check_shippable(metric)
-    threads = _check_cpus(num_cpus_per_block)
+    check_shippable(metric)
+    threads = check_cpus(num_cpus_per_block)
 
     def rapidbleu_sentence_scores(batch: pa.Table) -> pa.Table:
         import pyarrow as pa
@@ -325,7 +316,7 @@ def add_sentence_scores(
             inputs = columns.read(table)
         except Problem as problem:
             raise problem.exception(None, table.num_rows) from None
-        worker_metric = _worker_copy(metric, threads)
+        worker_metric = worker_copy(metric, threads)
         if table.num_rows:
             values = worker_metric.sentence_scores(
                 inputs.systems[0], inputs.references, per_segment=inputs.per_segment
@@ -345,189 +336,3 @@ def add_sentence_scores(
         zero_copy_batch=True,
         num_cpus=num_cpus_per_block,
     )
-
-
-# -- the run ------------------------------------------------------------------------------
-
-
-def _run(
-    ds: ray.data.Dataset,
-    metric: Metric[Any],
-    columns: Columns,
-    n_samples: int,
-    seed: int,
-    num_cpus: int,
-) -> tuple[Combined, list[Any] | None]:
-    """Scores every block: the corpus statistics, and each system's resampled statistics.
-
-    The resampled statistics (with ``n_samples``) are int64 sums for additive metrics, else a
-    list of each resample's totals.
-    """
-    _check_cpus(num_cpus)
-    _check_schema(ds, columns)
-    _check_shippable(metric)
-    # The bootstrap weighs rows by their index, and non-additive metrics fold in order: both
-    # need the dataset's order. Additive corpus scores do not (integer sums).
-    ordered = n_samples > 0 or not metric.additive
-    # Additive metrics resample on the workers (stage 2) from rows kept in the object store;
-    # the others send their rows to the driver, which folds them in order.
-    spread = n_samples > 0 and metric.additive
-    stage1 = _statistics_stage(metric, columns, keep_rows=spread, threads=num_cpus)
-    with _preserve_order(ds, ordered):
-        parts = ds.map_batches(
-            stage1,
-            batch_size=None,
-            batch_format="pyarrow",
-            zero_copy_batch=True,
-            num_cpus=num_cpus,
-        )
-        if spread:
-            parts = parts.materialize()
-            records = parts.select_columns(["block", "result"]).take_all()
-        else:
-            records = parts.take_all()
-    blocks: list[BlockResult] = [pickle.loads(r["result"]) for r in records]
-    combined = combine(metric, blocks)  # raises the first bad block's error
-    if not n_samples:
-        return combined, None
-    n_systems = len(columns.systems)
-    if spread:
-        offsets = dict(zip((r["block"] for r in records), starts(blocks)))
-        sums = parts.map_batches(
-            _resample_stage(offsets, seed, n_samples),
-            batch_size=None,
-            batch_format="pyarrow",
-            zero_copy_batch=True,
-            num_cpus=num_cpus,
-        ).take_all()
-        totals: list[Any] = []
-        for s in range(n_systems):
-            total = np.zeros((n_samples, metric.layout.width), dtype=np.int64)
-            for record in sums:
-                total += pickle.loads(record["sums"])[s]
-            totals.append(total)
-        return combined, totals
-    folded: list[Any] = []
-    for s in range(n_systems):
-        per_resample: list[Any] | None = None
-        for start, block in zip(starts(blocks), blocks):
-            rows = block.rows[s] if block.rows is not None else None
-            if rows is not None and len(rows):
-                per_resample = poisson.fold_resamples(
-                    metric, per_resample, rows, seed, n_samples, start
-                )
-        folded.append(per_resample)
-    return combined, folded
-
-
-def _statistics_stage(metric: Metric[Any], columns: Columns, keep_rows: bool, threads: int) -> Any:
-    """Stage 1: one output row per block: an id, its pickled BlockResult, its rows (if kept)."""
-
-    def rapidbleu_statistics(batch: pa.Table) -> pa.Table:
-        import pyarrow as pa
-
-        result = score_block(metric, columns, batch, keep_rows=keep_rows, num_threads=threads)
-        kept = b""
-        if keep_rows:
-            # Kept apart so that the driver reads the small results without the rows.
-            kept, result.rows = pickle.dumps(result.rows), None
-        return pa.table(
-            {
-                "block": pa.array([uuid.uuid4().hex]),
-                "result": pa.array([pickle.dumps(result)], pa.large_binary()),
-                "rows": pa.array([kept], pa.large_binary()),
-            }
-        )
-
-    return rapidbleu_statistics
-
-
-def _resample_stage(offsets: dict[str, int], seed: int, n_samples: int) -> Any:
-    """Stage 2: each block's resampled sums, its rows weighed by their index in the dataset."""
-
-    def rapidbleu_resample(batch: pa.Table) -> pa.Table:
-        import pyarrow as pa
-
-        out = []
-        for block, kept in zip(batch.column("block").to_pylist(), batch.column("rows").to_pylist()):
-            rows = pickle.loads(kept) if kept else None
-            if rows is None:
-                continue
-            start = offsets[block]
-            out.append(
-                pickle.dumps([poisson.resampled_sums(r, seed, n_samples, start) for r in rows])
-            )
-        return pa.table({"sums": pa.array(out, pa.large_binary())})
-
-    return rapidbleu_resample
-
-
-@contextmanager
-def _preserve_order(ds: ray.data.Dataset, ordered: bool) -> Iterator[None]:
-    """Ray Data's ``preserve_order`` on the dataset's context while this run executes it.
-
-    The context is shared with the datasets it was derived from, so the previous value comes
-    back afterwards.
-    """
-    if not ordered:
-        yield
-        return
-    options = ds.context.execution_options
-    before = options.preserve_order
-    options.preserve_order = True
-    try:
-        yield
-    finally:
-        options.preserve_order = before
-
-
-def _check_schema(ds: ray.data.Dataset, columns: Columns) -> list[str] | None:
-    """Checks column names and types when the schema is known without running the dataset.
-
-    Returns:
-        The dataset's column names, or ``None`` when unknown (the blocks check them then).
-    """
-    _ray()
-    schema = ds.schema(fetch_if_missing=False)
-    if schema is None:
-        return None
-    names = list(schema.names)
-    types = _arrow_types(schema)
-    columns.check_schema(names, types)
-    return names
-
-
-def _arrow_types(schema: Any) -> list[Any] | None:
-    """The Arrow types of a Ray schema, or ``None`` when they are not all Arrow types."""
-    import pyarrow as pa
-
-    types = list(schema.types)
-    return types if all(isinstance(t, pa.DataType) for t in types) else None
-
-
-def _check_cpus(num_cpus: Any) -> int:
-    """Cores per block task: a positive int (also the core's threads in the task)."""
-    if isinstance(num_cpus, bool) or not isinstance(num_cpus, (int, np.integer)) or num_cpus < 1:
-        raise InvalidOptionError(f"num_cpus_per_block must be an int >= 1, got {num_cpus!r}")
-    return int(num_cpus)
-
-
-def _check_shippable(metric: Metric[Any]) -> None:
-    """The metric must pickle: it is shipped to every worker."""
-    try:
-        pickle.dumps(metric)
-    except (TypeError, pickle.PicklingError, AttributeError) as e:
-        raise InvalidOptionError(
-            f"the metric cannot be shipped to the workers ({e}); a metric with cached "
-            "references (references=... or cache_references) holds them in Rust: create it "
-            "without references and give the references as columns"
-        ) from None
-
-
-def _worker_copy(metric: Metric[Any], threads: int) -> Metric[Any]:
-    """A copy of the metric that runs the core on ``threads`` threads (one task per core)."""
-    import copy
-
-    out = copy.copy(metric)
-    out.num_threads = threads
-    return out

@@ -8,7 +8,7 @@ Two ways in:
   the calling code: ``evaluate.load(rapidbleu.evaluate.script_path("sacrebleu"))`` loads a local
   loading script that computes with rapidbleu (needs the ``evaluate`` extra).
 
-Metrics: ``sacrebleu``, ``bleu`` (:func:`rapidbleu.dialects.hf_evaluate.compute`),
+Metrics: ``sacrebleu``, ``bleu`` (:func:`rapidbleu.evaluate.nmt_bleu.compute`),
 ``google_bleu`` (GLEU, NLTK's ``corpus_gleu``), ``chrf`` and ``ter``. ``import rapidbleu.evaluate``
 imports neither evaluate nor NLTK.
 

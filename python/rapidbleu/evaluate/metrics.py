@@ -1,8 +1,9 @@
 """evaluate's machine-translation metrics as functions: the same options, keys and values.
 
-One function per ``evaluate.load(name)``: :func:`sacrebleu`, :func:`bleu`, :func:`google_bleu`,
-:func:`chrf`, :func:`ter`. Each copies the ``_compute`` of evaluate's metric script
-(``metrics/<name>/<name>.py`` in huggingface/evaluate): the same reference handling (one str
+One function per ``evaluate.load(name)``: :func:`sacrebleu`, :func:`google_bleu`, :func:`chrf`,
+:func:`ter`, and for ``bleu`` :func:`rapidbleu.evaluate.nmt_bleu.compute`. Each copies the
+``_compute`` of evaluate's metric script (``metrics/<name>/<name>.py`` in huggingface/evaluate):
+the same reference handling (one str
 per prediction becomes a list of one; every prediction must have as many references) and the
 same output dict, computed by rapidbleu instead of sacreBLEU or NLTK. Adding a metric is one
 function here and one entry in :data:`METRICS`.
@@ -18,14 +19,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rapidbleu import _core
-from rapidbleu.compat.sacrebleu import corpus_bleu
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
+from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
 from rapidbleu.metrics.ter import TER
+from rapidbleu.sacrebleu.functions import corpus_bleu
 
-__all__ = ["METRICS", "bleu", "chrf", "google_bleu", "sacrebleu", "ter"]
+__all__ = ["METRICS", "chrf", "google_bleu", "sacrebleu", "ter"]
 
 
 def _reference_lists(predictions: Any, references: Any) -> list[Any]:
@@ -92,24 +94,6 @@ def sacrebleu(
         "sys_len": output.sys_len,
         "ref_len": output.ref_len,
     }
-
-
-def bleu(
-    predictions: Sequence[Any],
-    references: Sequence[Any],
-    tokenizer: Callable[[str], Any] | Any = None,
-    max_order: int = 4,
-    smooth: bool = False,
-) -> dict[str, Any]:
-    """``evaluate.load("bleu").compute(...)``: :func:`rapidbleu.dialects.hf_evaluate.compute`.
-
-    Example:
-        >>> bleu(["foo bar foobar baz"], [["foo bar foobar baz"]])["bleu"]
-        1.0
-    """
-    from rapidbleu.dialects.hf_evaluate import compute
-
-    return compute(predictions, references, tokenizer, max_order, smooth)
 
 
 def _tokenize_13a(line: str) -> list[str]:
@@ -214,7 +198,7 @@ def ter(
 #: ``evaluate.load`` name -> the function computing it.
 METRICS: dict[str, Callable[..., dict[str, Any]]] = {
     "sacrebleu": sacrebleu,
-    "bleu": bleu,
+    "bleu": nmt_bleu.compute,
     "google_bleu": google_bleu,
     "chrf": chrf,
     "ter": ter,

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "shim"))
 
 import sacrebleu  # the shim: after the path change, before the tests
 
-import rapidbleu.compat.sacrebleu
+import rapidbleu.sacrebleu
 
 # Every `sacrebleu.*` module is rapidbleu's, but the registry (see shim/sacrebleu/__init__.py).
 _NOT_OURS = {
@@ -31,7 +31,7 @@ _NOT_OURS = {
     and not module.__name__.startswith("rapidbleu")
     and not module.__name__.startswith("_sacrebleu_installed.dataset")
 }
-if sacrebleu is not rapidbleu.compat.sacrebleu or _NOT_OURS:
+if sacrebleu is not rapidbleu.sacrebleu or _NOT_OURS:
     raise RuntimeError(f"`sacrebleu` is not rapidbleu's namespace here: {_NOT_OURS or sacrebleu}")
 
 _NETWORK = (

@@ -1,10 +1,10 @@
 """``sacrebleu`` for sacreBLEU's own tests: rapidbleu's drop-in namespace under sacreBLEU's name.
 
-``import sacrebleu`` gives :mod:`rapidbleu.compat.sacrebleu` itself (this module replaces itself
+``import sacrebleu`` gives :mod:`rapidbleu.sacrebleu` itself (this module replaces itself
 in ``sys.modules``), and sacreBLEU's module paths (``sacrebleu.compat``, ``sacrebleu.metrics``,
 ``sacrebleu.metrics.bleu``, ``sacrebleu.significance``, ``sacrebleu.utils``,
 ``sacrebleu.tokenizers.tokenizer_13a``, ...) are rapidbleu's modules, registered by
-:func:`rapidbleu.compat.sacrebleu_namespace.register` (its ``SUBMODULES`` is the one map).
+:func:`rapidbleu.sacrebleu.register` (its ``SUBMODULES`` is the one map).
 
 ``sacrebleu.dataset`` is the one exception: it is sacreBLEU's own test-set registry, which
 rapidbleu does not reimplement but uses as it is (the ``datasets`` extra,
@@ -23,8 +23,8 @@ import importlib.util
 import os
 import sys
 
-import rapidbleu.compat.sacrebleu as _namespace
-from rapidbleu.compat.sacrebleu_namespace import register
+import rapidbleu.sacrebleu as _namespace
+from rapidbleu.sacrebleu import register
 
 _SHIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PATH = [p for p in sys.path if os.path.abspath(p or os.curdir) != _SHIM]

@@ -1,11 +1,14 @@
 """sacreBLEU's functional API (``sacrebleu/compat.py``), with sacreBLEU's defaults.
 
-``corpus_bleu``, ``sentence_bleu``, ``raw_corpus_bleu``, ``corpus_ter`` and ``sentence_ter`` take
-the same arguments as sacreBLEU's.
+``corpus_bleu``, ``sentence_bleu``, ``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``,
+``corpus_ter`` and ``sentence_ter`` take the same arguments as sacreBLEU's (``corpus_chrf``'s
+``remove_whitespace`` is the inverse of :class:`~rapidbleu.metrics.CHRF`'s ``whitespace``, and it
+has no ``lowercase``). They are names of :mod:`rapidbleu` itself (``rapidbleu.corpus_bleu``) and
+of the drop-in namespace :mod:`rapidbleu.sacrebleu`.
 
-``sentence_bleu`` and ``sentence_ter`` are called once per sentence in loops, so they reuse one
-metric per option set instead of building one per call as sacreBLEU does (same scores; far less
-overhead).
+``sentence_bleu``, ``sentence_chrf`` and ``sentence_ter`` are called once per sentence in loops,
+so they reuse one metric per option set instead of building one per call as sacreBLEU does (same
+scores; far less overhead).
 """
 
 from __future__ import annotations
@@ -14,13 +17,22 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rapidbleu.metrics.bleu import BLEU, BLEUScore
+from rapidbleu.metrics.chrf import CHRF, CHRFScore
 from rapidbleu.metrics.ter import TER, TERScore
 
-__all__ = ["corpus_bleu", "corpus_ter", "raw_corpus_bleu", "sentence_bleu", "sentence_ter"]
+__all__ = [
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
+]
 
 
 @lru_cache(maxsize=64)
-def _metric(
+def _bleu_metric(
     smooth_method: str,
     smooth_value: float | None,
     lowercase: bool,
@@ -159,9 +171,9 @@ def sentence_bleu(
     """
     args = (smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
     try:
-        metric = _metric(*args)
+        metric = _bleu_metric(*args)
     except TypeError:  # an unhashable argument: skip the metric cache (BLEU checks it)
-        metric = _metric.__wrapped__(*args)
+        metric = _bleu_metric.__wrapped__(*args)
     return metric.sentence_score(hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths)
 
 
@@ -243,57 +255,87 @@ def sentence_ter(
     return metric.sentence_score(hypothesis, references)
 
 
-# --- The drop-in namespace (`import rapidbleu.compat.sacrebleu as sacrebleu`) ------------------
-# sacreBLEU's module-level names and module paths, and a version that passes client checks
-# while naming rapidbleu (see rapidbleu.compat.sacrebleu_namespace).
-
-import sys as _sys  # noqa: E402
-from typing import Any as _Any  # noqa: E402
-
-from rapidbleu import datasets as _datasets  # noqa: E402
-from rapidbleu import metrics as _metrics  # noqa: E402
-from rapidbleu.compat import sacrebleu_namespace as _namespace  # noqa: E402
-from rapidbleu.compat.sacrebleu_chrf import corpus_chrf, sentence_chrf  # noqa: E402
-from rapidbleu.compat.sacrebleu_namespace import DEFAULT_TOKENIZER, __version__  # noqa: E402
-from rapidbleu.metrics.chrf import CHRF  # noqa: E402
-from rapidbleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams  # noqa: E402
-from rapidbleu.utils import (  # noqa: E402
-    SACREBLEU_DIR,
-    download_test_set,
-    get_available_testsets,
-    get_langpairs_for_testset,
-    get_reference_files,
-    get_source_file,
-    smart_open,
-)
-
-__all__ += [
-    "BLEU",
-    "CHRF",
-    "DEFAULT_TOKENIZER",
-    "SACREBLEU_DIR",
-    "TER",
-    "__version__",
-    "corpus_chrf",
-    "download_test_set",
-    "extract_char_ngrams",
-    "extract_word_ngrams",
-    "get_available_testsets",
-    "get_langpairs_for_testset",
-    "get_reference_files",
-    "get_source_file",
-    "sentence_chrf",
-    "smart_open",
-]
-
-_namespace.register(_sys.modules[__name__])
+def _chrf_metric(
+    char_order: int, word_order: int, beta: int | float, remove_whitespace: bool, eps: bool
+) -> CHRF:
+    return CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps,
+    )
 
 
-def __getattr__(name: str) -> _Any:
-    # Names that need more than rapidbleu's core: sacreBLEU's registry (`DATASETS`, from the
-    # `datasets` extra) and metrics added to rapidbleu.metrics later (CHRF, TER).
-    if name == "DATASETS":
-        return _datasets.registry()
-    if name.isupper() and hasattr(_metrics, name):
-        return getattr(_metrics, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+@lru_cache(maxsize=64)
+def _chrf_cached(
+    char_order: int, word_order: int, beta: int | float, remove_whitespace: bool, eps: bool
+) -> CHRF:
+    return _chrf_metric(char_order, word_order, beta, remove_whitespace, eps)
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """Corpus chrF against one or more reference streams (sacreBLEU's ``corpus_chrf``).
+
+    Args:
+        hypotheses: One str per segment.
+        references: Reference streams, each with one str per segment.
+        char_order: Character n-gram order.
+        word_order: Word n-gram order (2 is chrF++).
+        beta: The weight of recall against precision.
+        remove_whitespace: Drop whitespace before extracting character n-grams.
+        eps_smoothing: chrF++.py's epsilon smoothing instead of the effective order.
+
+    Returns:
+        The score.
+
+    Example:
+        >>> import rapidbleu
+        >>> print(rapidbleu.corpus_chrf(["The cat sat on the mat."], [["The cat is on the mat."]]))
+        chrF2 = 67.17
+    """
+    metric = _chrf_metric(char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_chrf(
+    hypothesis: str,
+    references: Sequence[str | None],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> CHRFScore:
+    """ChrF of one hypothesis against its references (sacreBLEU's ``sentence_chrf``).
+
+    Args:
+        hypothesis: The hypothesis.
+        references: Its references (the best one counts).
+        char_order: Character n-gram order.
+        word_order: Word n-gram order (2 is chrF++).
+        beta: The weight of recall against precision.
+        remove_whitespace: Drop whitespace before extracting character n-grams.
+        eps_smoothing: chrF++.py's epsilon smoothing instead of the effective order.
+
+    Returns:
+        The score.
+
+    Example:
+        >>> round(sentence_chrf("The cat sat.", ["The cat sat on the mat."]).score, 4)
+        49.2607
+    """
+    key = (char_order, word_order, beta, remove_whitespace, eps_smoothing)
+    try:
+        metric = _chrf_cached(*key)
+    except TypeError:  # an unhashable argument: build the metric (it raises the error)
+        metric = _chrf_metric(*key)
+    return metric.sentence_score(hypothesis, references)

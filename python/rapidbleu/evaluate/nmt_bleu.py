@@ -1,5 +1,11 @@
 """Hugging Face ``evaluate``'s ``"bleu"`` metric: TensorFlow NMT's ``compute_bleu``.
 
+evaluate's ``metrics/bleu/`` vendors TensorFlow NMT's ``nmt_bleu.py``; this module is its
+counterpart: :func:`compute` is ``evaluate.load("bleu").compute`` (the ``bleu`` entry of
+:data:`rapidbleu.evaluate.metrics.METRICS`), :func:`compute_bleu` is ``nmt_bleu.compute_bleu``,
+and :func:`corpus_score` gives the same number as a BLEU dialect's
+:class:`~rapidbleu.dialects.result.BleuResult` (``docs/dialects.md``).
+
 Much LLM evaluation code reports this number. It differs from sacreBLEU and NLTK in three
 ways: the reference length of a segment is its *shortest* reference (not the closest),
 ``smooth=True`` adds one to numerator and denominator of *every* order (unigrams included),
