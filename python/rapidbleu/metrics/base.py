@@ -316,6 +316,21 @@ class Metric(ABC, Generic[S]):
         self._ref_cache = self._cache(streams)
         self._ref_shape = tuple(len(s) for s in streams)
 
+    def words(self, lines: Sequence[str | None]) -> list[list[str]] | None:
+        """The words this metric counts n-grams of, per line; ``None`` if it counts no words.
+
+        A metric that counts words (BLEU: its case and tokenizer, then a whitespace split)
+        returns them, ``[]`` for a missing line (``None``), and has sacreBLEU's
+        ``tokenizer_signature`` and ``lowercase`` attributes. The report's word views (length
+        buckets, matched n-grams, highlighted segments) are in these words.
+
+        Example:
+            >>> from rapidbleu.metrics import CHRF
+            >>> CHRF().words(["a b"]) is None
+            True
+        """
+        return None
+
     @property
     def has_cached_references(self) -> bool:
         """Whether references are cached (:meth:`cache_references` or ``references=...``)."""

@@ -290,6 +290,28 @@ class BLEU(Metric[BLEUScore]):
         """
         return self._options
 
+    def words(self, lines: Sequence[str | None]) -> list[list[str]]:
+        """BLEU's words of each line (``[]`` for ``None``): what its n-grams are made of.
+
+        The line is lowercased when BLEU lowercases, stripped on the right, tokenized by BLEU's
+        tokenizer and split on whitespace, as sacreBLEU's ``BLEU._preprocess_segment`` and
+        ``extract_all_word_ngrams`` do.
+
+        Example:
+            >>> BLEU().words(["Hello, world!", None])
+            [['Hello', ',', 'world', '!'], []]
+        """
+        present = [line for line in lines if line is not None]
+        # engine_inputs runs a Python tokenizer (MeCab, SentencePiece) and lowercases for it;
+        # a Rust tokenizer is left to _core.tokenize below.
+        prepared, _ = self.engine_inputs(present, None)
+        lowercase, name = self._options.lowercase, self._options.tokenizer
+        words = iter(
+            _core.tokenize(name, (line.lower() if lowercase else line).rstrip()).split()
+            for line in prepared
+        )
+        return [[] if line is None else next(words) for line in lines]
+
     # -- statistics ------------------------------------------------------------------------
 
     def _cache(self, references: Sequence[Any]) -> _core.BleuReferenceCache:
