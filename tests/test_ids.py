@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import rapidbleu
 from rapidbleu import errors
-from rapidbleu.ids import encode, is_pretokenized, token_statistics
+from rapidbleu.io.tokens import encode, is_pretokenized
 from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tokenizer.json"
 
@@ -131,7 +132,8 @@ def test_torch_is_not_imported() -> None:
     import subprocess
 
     code = (
-        "import rapidbleu, rapidbleu.compat.nltk, rapidbleu.ids, sys; print('torch' in sys.modules)"
+        "import rapidbleu, rapidbleu.compat.nltk, rapidbleu.metrics.bleu_tokens, sys; "
+        "print('torch' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

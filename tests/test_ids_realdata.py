@@ -30,8 +30,8 @@ import rapidbleu
 from rapidbleu.compat import hf_evaluate as H
 from rapidbleu.compat import nltk as rb_nltk
 from rapidbleu.compat import sacrebleu_r as R
-from rapidbleu.ids import token_statistics
 from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 sacrebleu = pytest.importorskip("sacrebleu")
 nb = pytest.importorskip("nltk.translate.bleu_score")

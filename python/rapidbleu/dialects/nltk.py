@@ -49,7 +49,8 @@ from rapidbleu import _config, _core
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction, modified_precision
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.ids import TokenLayout, token_statistics
+from rapidbleu.io.tokens import TokenLayout
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 __all__ = [
     "Fraction",
@@ -325,8 +326,8 @@ def score_rows(
 
     The one place NLTK's formula is evaluated on rows (in Rust, operation by operation as
     ``nltk.translate.bleu_score.corpus_bleu`` does; no warning is issued here). Rows are
-    :func:`rapidbleu.ids.token_statistics`' with raw totals; NLTK's ``max(1, count)``
-    denominators are applied here.
+    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`'
+    with raw totals; NLTK's ``max(1, count)`` denominators are applied here.
 
     Args:
         rows: Statistics rows with at least ``max(len(w))`` orders.
