@@ -1,7 +1,7 @@
 """The CPU engine reads real torch tensors (it never imports torch: it reads their buffers).
 
 These checks ran by hand (``scripts/check_torch.py``) while torch was not a test dependency;
-``tests/test_ids.py`` still checks the same path with a cheap stand-in class.
+``tests/bleu/test_ids.py`` still checks the same path with a cheap stand-in class.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from rapidbleu.io.tokens import encode, is_pretokenized
 from rapidbleu.metrics import BLEU
 from rapidbleu.metrics.bleu_tokens import token_statistics
 
-FIXTURE = Path(__file__).parent / "fixtures" / "tokenizer.json"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "tokenizer.json"
 
 
 class FakeTensor:
