@@ -9,7 +9,7 @@
 #   VENV=/tmp/v bash scripts/test.sh
 #   bash scripts/test.sh -k golden  # extra arguments go to pytest
 #
-# The report's browser test (tests/test_report_browser.py) needs a Chromium: Debian's
+# The report's browser test (tests/report/test_report_browser.py) needs a Chromium: Debian's
 # `chromium` is installed here when it is missing and this runs as root with apt-get; otherwise
 # the script stops before anything else, saying what to install (a browser test that skips
 # would leave the report's pages unchecked). RAPIDBLEU_CHROMIUM names another binary.
@@ -27,7 +27,7 @@ if [ -z "$CHROMIUM" ]; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
         CHROMIUM=$(command -v chromium)
     else
-        echo "scripts/test.sh: no Chromium for tests/test_report_browser.py: install it" \
+        echo "scripts/test.sh: no Chromium for tests/report/test_report_browser.py: install it" \
             "(sudo apt-get install chromium, or run this script as root to have it installed)" \
             "or set RAPIDBLEU_CHROMIUM to a Chromium binary" >&2
         exit 1

@@ -3,7 +3,7 @@
 rapidbleu is not on a package registry, so ``pip install rapidbleu[ja]`` cannot work. Every
 message that asks for an extra names the packages themselves (always installable) and the
 extra as it installs from a checkout (``pip install ".[ja]"``) or from the wheel file
-(``pip install "rapidbleu-<version>-....whl[ja]"``). ``tests/test_docs_site.py`` checks
+(``pip install "rapidbleu-<version>-....whl[ja]"``). ``tests/docs/test_docs_site.py`` checks
 :data:`EXTRAS` against ``pyproject.toml``.
 
 Example:

@@ -1,7 +1,7 @@
 """The CPU engine reads real torch tensors (it never imports torch: it reads their buffers).
 
 These checks ran by hand (``scripts/check_torch.py``) while torch was not a test dependency;
-``tests/test_ids.py`` still checks the same path with a cheap stand-in class.
+``tests/bleu/test_ids.py`` still checks the same path with a cheap stand-in class.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import torch
 
 from rapidbleu import errors
 from rapidbleu.dialects import nltk as rb_nltk
-from rapidbleu.ids import is_pretokenized, token_statistics
+from rapidbleu.io.tokens import is_pretokenized
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 HYPS = [[1, 2, 3, 4, 5], [6, 7, 8], []]
 REFS = [[[1, 2, 3, 4, 6], [2, 3]], [[6, 7, 8, 9]], [[1]]]

@@ -23,8 +23,9 @@ from nltk.translate import bleu_score as nb
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from rapidbleu.dialects import nltk as rb_nltk
-from rapidbleu.ids import encode, token_statistics
+from rapidbleu.io.tokens import encode
 from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.bleu_tokens import token_statistics
 from rapidbleu.torch import corpus_bleu, sentence_bleu, statistics
 
 PAIR = DATA / "wmt22.en-de"

@@ -30,7 +30,7 @@ from rapidbleu.metrics.base import count_tokenized
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.report.build import ReportInput, ReportOptions, build_report
 from rapidbleu.report.html import render_html, require_extra
-from rapidbleu.report.words import Words
+from rapidbleu.report.words import Words, word_metric
 
 __all__ = [
     "COMMAND",
@@ -274,7 +274,12 @@ def run(args: argparse.Namespace, stdin: IO[bytes], out: TextIO) -> int:
         first = next(iter(metrics.values()))
         for name, hyps in data.systems:
             first.warn_tokenized(count_tokenized(hyps), name)
-    words = Words(BLEU.from_command_line(metric_kwargs(args, "bleu"), trg_lang=args.trg_lang))
+    # The word views are in the words of the report's metric that counts them; without one
+    # (-m chrf), in BLEU's words with the command's BLEU options.
+    word_counter = word_metric(metrics.values()) or BLEU.from_command_line(
+        metric_kwargs(args, "bleu"), trg_lang=args.trg_lang
+    )
+    words = Words(word_counter)
     options = ReportOptions(
         test="ar" if args.paired_ar else "bs",
         n_samples=args.paired_ar_n if args.paired_ar else args.paired_bs_n,

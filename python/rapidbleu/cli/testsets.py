@@ -19,9 +19,11 @@ import logging
 from collections.abc import Iterator
 
 from rapidbleu import datasets
+from rapidbleu.cli.args import metric_kwargs
 from rapidbleu.errors import DatasetError, EmptyInputError, LengthMismatchError
 from rapidbleu.io.chunks import Inputs
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader
+from rapidbleu.metrics.base import metric_classes
 
 __all__ = ["info_lines", "is_info_request", "with_test_set"]
 
@@ -150,7 +152,9 @@ def with_test_set(args: argparse.Namespace, inputs: Inputs) -> Inputs:
         rapidbleu.errors.LengthMismatchError: A system's line count differs from the test set's.
     """
     names = _test_sets(args)
-    if getattr(args, "bleu_tokenize", None) == "none":
+    # sacreBLEU's main warns when the command turns a metric's tokenizer off (its `-tok none`),
+    # whichever metrics `-m` asks for.
+    if any(metric_kwargs(args, name).get("tokenize") == "none" for name in metric_classes()):
         logger.warning(
             "You are turning off BLEU's internal tokenizer presumably to supply your own "
             "tokenized files."

@@ -1,6 +1,6 @@
 """NLTK's BLEU formula on statistics rows: the tail of ``corpus_bleu``, and every row at once.
 
-The engine counts (:func:`rapidbleu.ids.token_statistics`); this module turns the counts into
+The engine counts (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`); this module turns the counts into
 NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's order on summed
 statistics, :func:`score_rows` evaluates ``sentence_bleu`` of every row in Rust for
 ``method0``..``method4`` (NLTK's Python code for anything else). Its public names are those of
@@ -23,7 +23,8 @@ import numpy.typing as npt
 from rapidbleu import _config, _core
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.ids import TokenLayout, token_statistics
+from rapidbleu.io.tokens import TokenLayout
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -179,7 +180,7 @@ def score_rows(
 
     The one place NLTK's formula is evaluated on rows (in Rust, operation by operation as
     ``nltk.translate.bleu_score.corpus_bleu`` does; no warning is issued here). Rows are
-    :func:`rapidbleu.ids.token_statistics`' with raw totals; NLTK's ``max(1, count)``
+    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`' with raw totals; NLTK's ``max(1, count)``
     denominators are applied here.
 
     Args:

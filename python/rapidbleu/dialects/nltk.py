@@ -57,7 +57,7 @@ from rapidbleu.dialects._nltk_rows import (
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction, modified_precision
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.ids import TokenLayout
+from rapidbleu.io.tokens import TokenLayout
 
 __all__ = [
     "Fraction",
@@ -199,6 +199,7 @@ def sentence_bleu(
     )
 
 
+from rapidbleu.io.tokens import TokenLayout
 def sentence_bleu_batch(
     list_of_references: Any,
     hypotheses: Any,

@@ -1,8 +1,9 @@
 """The result type every BLEU dialect returns, and the dialects' signatures.
 
-A dialect counts n-grams with the one engine (:func:`rapidbleu.ids.token_statistics`, with
-its reference-length rule) and turns the summed rows into a :class:`BleuResult` with its own
-formula; the per-item API returns the same type for sacreBLEU's BLEU.
+A dialect counts n-grams with the one engine
+(:func:`rapidbleu.metrics.bleu_tokens.token_statistics`, with its reference-length rule) and
+turns the summed rows into a :class:`BleuResult` with its own formula; the per-item API
+returns the same type for sacreBLEU's BLEU.
 
 Example:
     >>> str(DialectSignature("nltk", weights="0.5,0.5", smooth="method0", auto_reweigh="no"))

@@ -37,7 +37,8 @@ import numpy.typing as npt
 from rapidbleu import _config, _core
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
-from rapidbleu.ids import TokenLayout, encode, is_pretokenized, token_statistics
+from rapidbleu.io.tokens import TokenLayout, encode, is_pretokenized
+from rapidbleu.metrics.bleu_tokens import token_statistics
 
 __all__ = ["compute", "compute_bleu", "corpus_score"]
 

@@ -53,7 +53,7 @@ from rapidbleu.errors import (
     InvalidOptionError,
     LengthMismatchError,
 )
-from rapidbleu.ids import TokenLayout, is_pretokenized
+from rapidbleu.io.tokens import TokenLayout, is_pretokenized
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.nesting import check_shape
 from rapidbleu.metrics.options import CliOption
@@ -197,7 +197,7 @@ def check_sentence_references(references: Any) -> None:
 
 def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
     """``hypotheses`` as a non-empty sequence of segments, or a clear error."""
-    if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.ids
+    if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.io.tokens
         return hypotheses  # type: ignore[no-any-return]
     if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):
         raise InputTypeError(
@@ -316,6 +316,21 @@ class Metric(ABC, Generic[S]):
         self._ref_cache = self._cache(streams)
         self._ref_shape = tuple(len(s) for s in streams)
 
+    def words(self, lines: Sequence[str | None]) -> list[list[str]] | None:
+        """The words this metric counts n-grams of, per line; ``None`` if it counts no words.
+
+        A metric that counts words (BLEU: its case and tokenizer, then a whitespace split)
+        returns them, ``[]`` for a missing line (``None``), and has sacreBLEU's
+        ``tokenizer_signature`` and ``lowercase`` attributes. The report's word views (length
+        buckets, matched n-grams, highlighted segments) are in these words.
+
+        Example:
+            >>> from rapidbleu.metrics import CHRF
+            >>> CHRF().words(["a b"]) is None
+            True
+        """
+        return None
+
     @property
     def has_cached_references(self) -> bool:
         """Whether references are cached (:meth:`cache_references` or ``references=...``)."""
@@ -341,7 +356,8 @@ class Metric(ABC, Generic[S]):
                 references.
             per_segment: The layout of ``references`` (see above).
             pad_id: Token IDs only: the padding ID, dropped from every sequence (a 2-D array
-                needs ``pad_id`` or its lengths; see :func:`rapidbleu.ids.token_statistics`).
+                needs ``pad_id`` or its lengths; see
+                :func:`rapidbleu.metrics.bleu_tokens.token_statistics`).
             lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
             ref_lengths: Token IDs only: per reference list (stream, or with ``per_segment``
                 a segment's references), the row lengths of its 2-D array or ``None``.

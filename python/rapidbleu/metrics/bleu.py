@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rapidbleu import _core
-from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
+from rapidbleu.io import tokens as _tokens
+from rapidbleu.metrics import bleu_tokens as _bleu_tokens
 from rapidbleu.metrics.base import (
     Metric,
     Rows,
@@ -290,6 +291,28 @@ class BLEU(Metric[BLEUScore]):
         """
         return self._options
 
+    def words(self, lines: Sequence[str | None]) -> list[list[str]]:
+        """BLEU's words of each line (``[]`` for ``None``): what its n-grams are made of.
+
+        The line is lowercased when BLEU lowercases, stripped on the right, tokenized by BLEU's
+        tokenizer and split on whitespace, as sacreBLEU's ``BLEU._preprocess_segment`` and
+        ``extract_all_word_ngrams`` do.
+
+        Example:
+            >>> BLEU().words(["Hello, world!", None])
+            [['Hello', ',', 'world', '!'], []]
+        """
+        present = [line for line in lines if line is not None]
+        # engine_inputs runs a Python tokenizer (MeCab, SentencePiece) and lowercases for it;
+        # a Rust tokenizer is left to _core.tokenize below.
+        prepared, _ = self.engine_inputs(present, None)
+        lowercase, name = self._options.lowercase, self._options.tokenizer
+        words = iter(
+            _core.tokenize(name, (line.lower() if lowercase else line).rstrip()).split()
+            for line in prepared
+        )
+        return [[] if line is None else next(words) for line in lines]
+
     # -- statistics ------------------------------------------------------------------------
 
     def _cache(self, references: Sequence[Any]) -> _core.BleuReferenceCache:
@@ -305,10 +328,10 @@ class BLEU(Metric[BLEUScore]):
         return stats  # type: ignore[no-any-return]
 
     def _token_statistics(
-        self, hypotheses: Any, references: Any, per_segment: bool, layout: _ids.TokenLayout
+        self, hypotheses: Any, references: Any, per_segment: bool, layout: _tokens.TokenLayout
     ) -> Rows:
-        # Token sequences / IDs skip the tokenizer; same engine, same rows (rapidbleu.ids).
-        stats, _ = _ids.token_statistics(
+        # Token sequences / IDs skip the tokenizer; same engine, same rows (bleu_tokens).
+        stats, _ = _bleu_tokens.token_statistics(
             hypotheses,
             references,
             max_order=self.max_ngram_order,
@@ -317,12 +340,14 @@ class BLEU(Metric[BLEUScore]):
             num_threads=self.num_threads,
             **layout.kwargs(),
         )
-        self.num_refs = _ids.num_refs(references, per_segment)
+        self.num_refs = _bleu_tokens.num_refs(references, per_segment)
         return stats
 
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
-        if _ids.is_pretokenized(hypotheses):
-            return self._token_statistics(hypotheses, references, per_segment, _ids.TokenLayout())
+        if _tokens.is_pretokenized(hypotheses):
+            return self._token_statistics(
+                hypotheses, references, per_segment, _tokens.TokenLayout()
+            )
         hyps, refs = self.engine_inputs(hypotheses, references)
         stats, num_refs, periods = _core.bleu_statistics(
             hyps, refs, self._options, self.num_threads, per_segment=per_segment
@@ -436,7 +461,7 @@ class BLEU(Metric[BLEUScore]):
             >>> BLEU(effective_order=True)._pass_sentence_scores(["a x"], [["a b"]], False)
             array([50.])
         """
-        if _ids.is_pretokenized(hypotheses):
+        if _tokens.is_pretokenized(hypotheses):
             return None
         hyps, refs = self.engine_inputs(
             check_hypotheses(hypotheses), references if per_segment else check_streams(references)
@@ -471,7 +496,7 @@ class BLEU(Metric[BLEUScore]):
             >>> BLEU(effective_order=True).sentence_score("a b c", ["a b c"]).score
             100.00000000000004
         """
-        if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
+        if not isinstance(hypothesis, str) and not _tokens.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         if not self.effective_order:
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rapidbleu import _config, _core
-from rapidbleu import ids as _ids
 from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.ids import TokenLayout
+from rapidbleu.io import tokens as _tokens
+from rapidbleu.io.tokens import TokenLayout
 from rapidbleu.metrics.base import (
     Metric,
     Rows,
@@ -279,7 +279,7 @@ class CHRF(Metric[CHRFScore]):
         Over token IDs (or str tokens) only word n-grams make sense (:mod:`.chrf_tokens`):
         ``char_order`` must be 0 and ``lowercase`` off.
         """
-        if not _ids.is_pretokenized(hypotheses):
+        if not _tokens.is_pretokenized(hypotheses):
             return hypotheses, references
         if self.char_order > 0 or self.lowercase:
             raise InvalidOptionError(
@@ -457,7 +457,7 @@ class CHRF(Metric[CHRFScore]):
             >>> round(CHRF().sentence_score("The cat sat.", ["The cat sat on the mat."]).score, 4)
             49.2607
         """
-        if not isinstance(hypothesis, str) and not _ids.is_token_sequence(hypothesis):
+        if not isinstance(hypothesis, str) and not _tokens.is_token_sequence(hypothesis):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         if pad_id is not None or ref_lengths is not None:
             return super().sentence_score(

@@ -195,7 +195,7 @@ def _shared_words(
     hypotheses: Sequence[Any], references: Sequence[Any], tokenize: str
 ) -> tuple[int, int]:
     """Words the sampled hypotheses share with their references, read as streams / per segment."""
-    from rapidbleu.ids import is_pretokenized
+    from rapidbleu.io.tokens import is_pretokenized
     from rapidbleu.metrics.bleu import BLEU
 
     n = len(hypotheses)

@@ -1,41 +1,68 @@
-"""Words as BLEU's tokenizer splits them: the unit of the report's word-level views.
+"""Words as a metric counts them: the unit of the report's word-level views.
 
 Reference lengths (for buckets), matched n-grams (the n-gram difference table) and the
-highlighted words of the segment view are all counted in the words BLEU counts: the line is
-lowercased when BLEU lowercases, stripped on the right, tokenized by BLEU's tokenizer
-(:func:`rapidbleu._core.tokenize`, or the Python tokenizer for MeCab and SentencePiece through
-:meth:`BLEU.engine_inputs <rapidbleu.metrics.BLEU.engine_inputs>`) and split on whitespace,
-as sacreBLEU's ``BLEU._preprocess_segment`` and ``extract_all_word_ngrams`` do. This lives above
-the Metric seam: it uses only BLEU's public members, whatever metrics the report shows.
+highlighted words of the segment view are all counted in the words of one metric, asked
+through the Metric seam (:meth:`Metric.words <rapidbleu.metrics.Metric.words>`): BLEU's are
+the line lowercased when BLEU lowercases, stripped on the right, tokenized by BLEU's tokenizer
+and split on whitespace, as sacreBLEU's ``BLEU._preprocess_segment`` and
+``extract_all_word_ngrams`` do.
 
 Example:
-    >>> from rapidbleu.metrics import BLEU
-    >>> Words(BLEU()).split(["Hello, world!", None])
+    >>> from rapidbleu.metrics import BLEU, CHRF
+    >>> Words(word_metric([CHRF(), BLEU()])).split(["Hello, world!", None])
     [['Hello', ',', 'world', '!'], []]
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from rapidbleu import _core
-from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.errors import InvalidOptionError
+from rapidbleu.metrics.base import Metric
 
-__all__ = ["Words", "spans"]
+__all__ = ["Words", "spans", "word_metric"]
+
+
+def word_metric(metrics: Iterable[Metric[Any]]) -> Metric[Any] | None:
+    """The first of ``metrics`` that counts words, or ``None`` if none does.
+
+    Example:
+        >>> from rapidbleu.metrics import CHRF, TER
+        >>> word_metric([CHRF(), TER()]) is None
+        True
+    """
+    return next((m for m in metrics if m.words([]) is not None), None)
 
 
 class Words:
-    """Splits lines into BLEU's words.
+    """Splits lines into the words a metric counts.
 
     Args:
-        bleu: The BLEU whose tokenizer and case the words follow (the report builds it from
-            the command's BLEU options, so ``-tok`` and ``-lc`` apply).
+        metric: A metric that counts words (:meth:`Metric.words
+            <rapidbleu.metrics.Metric.words>`); the command builds it from its own options,
+            so BLEU's ``-tok`` and ``-lc`` apply.
+
+    Attributes:
+        tokenizer: The metric's ``tokenizer_signature``, which names the words in the report.
+        lowercase: Whether the words are lowercased.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: The metric counts no words.
     """
 
-    def __init__(self, bleu: BLEU) -> None:
-        self._bleu = bleu
-        self.tokenizer = bleu.tokenizer_signature
-        self.lowercase = bool(bleu.lowercase)
+    def __init__(self, metric: Metric[Any]) -> None:
+        if metric.words([]) is None:
+            raise InvalidOptionError(
+                f"{type(metric).__name__} counts no words; the report's word views need a "
+                "metric that does (BLEU)"
+            )
+        self._metric = metric
+        # Read as signatures read them (the metric's __dict__, sacreBLEU's attribute names),
+        # which a metric that counts words has (Metric.words).
+        fields = vars(metric)
+        self.tokenizer: str = fields["tokenizer_signature"]
+        self.lowercase = bool(fields["lowercase"])
 
     def split(self, lines: Sequence[str | None]) -> list[list[str]]:
         """The words of each line (``[]`` for a missing reference).
@@ -46,16 +73,9 @@ class Words:
         Returns:
             One list of words per line.
         """
-        present = [line for line in lines if line is not None]
-        # engine_inputs runs a Python tokenizer (MeCab, SentencePiece) and lowercases for it;
-        # a Rust tokenizer is left to _core.tokenize below.
-        prepared, _ = self._bleu.engine_inputs(present, None)
-        lowercase, name = self._bleu.options.lowercase, self._bleu.options.tokenizer
-        words = iter(
-            _core.tokenize(name, (line.lower() if lowercase else line).rstrip()).split()
-            for line in prepared
-        )
-        return [[] if line is None else next(words) for line in lines]
+        words = self._metric.words(lines)
+        assert words is not None  # checked in __init__
+        return words
 
 
 def spans(text: str, words: Sequence[str], lowercase: bool = False) -> list[tuple[int, int]]:

@@ -83,8 +83,8 @@ def statistics(
 ) -> torch.Tensor:
     """BLEU's statistics rows ``[hyp_len, ref_len, correct_1..N, total_1..N]``, on the device.
 
-    ``==`` :func:`rapidbleu.ids.token_statistics` of the same input (closest reference length,
-    ties to the shorter; raw totals ``len - n + 1``, never below 0).
+    ``==`` :func:`rapidbleu.metrics.bleu_tokens.token_statistics` of the same input
+    (closest reference length, ties to the shorter; raw totals ``len - n + 1``, never below 0).
 
     Args:
         hypotheses: ``(B, L)`` integer tensor, on the CPU or an accelerator.

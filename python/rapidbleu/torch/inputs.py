@@ -1,7 +1,7 @@
 """Checks token-ID tensors and says where their rows end (``pad_id`` or lengths).
 
-The rules are the CPU engine's (:func:`rapidbleu.ids.token_statistics` on 2-D arrays), so the
-same input gives the same rows on both paths:
+The rules are the CPU engine's (:func:`rapidbleu.metrics.bleu_tokens.token_statistics` on 2-D
+arrays), so the same input gives the same rows on both paths:
 
 - with ``pad_id``, every ID equal to it is dropped from every row, hypotheses and references
   alike (left, right and inner padding all work); no other ID is special;
@@ -80,7 +80,7 @@ def _check_ids(t: Any, what: str) -> torch.Tensor:
     if not isinstance(t, torch.Tensor):
         raise InputTypeError(
             f"{what} must be a torch tensor of token IDs, not {type(t).__name__} (the CPU "
-            "engine, rapidbleu.ids, reads lists and NumPy arrays)"
+            "engine, rapidbleu.metrics.BLEU, reads lists and NumPy arrays)"
         )
     if t.dtype.is_floating_point or t.dtype.is_complex:
         raise InputTypeError(

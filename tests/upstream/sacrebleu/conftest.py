@@ -2,7 +2,7 @@
 
 Run as ``cd tests/upstream/sacrebleu && python -m pytest`` (upstream's ``pytest.ini``: the
 tests read ``./test/wmt17_en_de_systems.pkl.bz2``, so the working directory is this one);
-``tests/test_sacrebleu_upstream.py`` does exactly that in a subprocess, so that the shim's
+``tests/compat/test_sacrebleu_upstream.py`` does exactly that in a subprocess, so that the shim's
 ``sacrebleu`` never meets the real sacreBLEU that the rest of the suite uses as its oracle.
 
 This file puts ``shim/`` first on ``sys.path`` and imports the shim before any upstream test
@@ -38,7 +38,7 @@ _NETWORK = (
     "downloads a test set (wmt19, mtnt1.1, wmt19/google/ar) through sacreBLEU's own registry, "
     "which rapidbleu uses as is; the machines that run this suite are offline and the WMT data "
     "is not ours to ship. rapidbleu's path through that registry is tested offline with a "
-    "sacreBLEU-laid-out cache in tests/test_cli_testsets.py"
+    "sacreBLEU-laid-out cache in tests/cli/test_cli_testsets.py"
 )
 
 #: Upstream tests that are not run: node id -> why. Nothing else is left out.

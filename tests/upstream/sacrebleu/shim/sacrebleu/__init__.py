@@ -14,8 +14,8 @@ and its ``dataset`` package is registered as ``sacrebleu.dataset``, for the upst
 rapidbleu alike.
 
 This directory is put on ``sys.path`` only by ``tests/upstream/sacrebleu/conftest.py``, in the
-pytest subprocess of ``tests/test_sacrebleu_upstream.py``: the rest of the suite imports the real
-sacreBLEU as its oracle.
+pytest subprocess of ``tests/compat/test_sacrebleu_upstream.py``: the rest of the suite imports
+the real sacreBLEU as its oracle.
 """
 
 import importlib.machinery

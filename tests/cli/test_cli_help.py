@@ -20,7 +20,7 @@ from rapidbleu.cli.args import DEFAULT_WIDTH, build_parser, parse_args
 from rapidbleu.cli.report import build_report_parser, parse_report_args
 from rapidbleu.errors import UsageError
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 OUTPUTS = str(EXAMPLES / "outputs.jsonl")
 FIELDS = ["--candidate-field", "output", "--references-field", "target"]
 

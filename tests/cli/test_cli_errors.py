@@ -154,7 +154,7 @@ USAGE_ERRORS = {
     "bad-encoding-errors": (["ref", "--encoding-errors", "x"], ["strict", "replace"]),
     "bad-encoding": (["ref", "-e", "klingon"], ["'klingon'"]),
     # sacreBLEU's test sets come through the `datasets` extra; what is missing is named (here
-    # the language pair; the missing extra and a failed download: tests/test_cli_testsets.py).
+    # the language pair; the missing extra and a failed download: tests/cli/test_cli_testsets.py).
     "test-set": (["-t", "wmt14", "-i", "hyp"], ["-t/--test-set", "language pair (-l)"]),
     "confidence-sentence-level": (["ref", "-ci", "-sl"], ["unavailable in sentence-level"]),
     "paired-one-system": (["ref", "-i", "hyp", "-pbs"], ["require multiple input systems"]),
@@ -216,7 +216,7 @@ def test_test_set_without_the_extra_or_the_data(
 ) -> None:
     """-t needs sacreBLEU's registry (the `datasets` extra); without it, one clear line, exit 1.
 
-    (A test set that is not cached and cannot be downloaded: tests/test_cli_testsets.py.)
+    (A test set that is not cached and cannot be downloaded: tests/cli/test_cli_testsets.py.)
     """
     import sys
 

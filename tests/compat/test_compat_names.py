@@ -134,7 +134,7 @@ def test_import_rapidbleu_imports_no_optional_package() -> None:
 
 
 def test_extras_match_pyproject() -> None:
-    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
     declared = tomllib.loads(pyproject.read_text("utf-8"))["project"]["optional-dependencies"]
     for extra, requirements in EXTRAS.items():
         assert tuple(declared[extra]) == requirements, extra

@@ -37,7 +37,7 @@ import testset_fixture
 
 import rapidbleu
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 IDS = [str(p.relative_to(ROOT)) for p in PAGES]
 #: A fenced block, indented or not (inside a list item): (indent, language, code).

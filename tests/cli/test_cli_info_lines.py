@@ -1,5 +1,5 @@
 """sacreBLEU's informational stderr lines ("Found N systems.", the paired test being run), which
-``-q`` hides; stdout stays sacreBLEU's byte for byte (tests/test_cli_parity.py)."""
+``-q`` hides; stdout stays sacreBLEU's byte for byte (tests/cli/test_cli_parity.py)."""
 
 from __future__ import annotations
 

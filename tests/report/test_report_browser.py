@@ -29,7 +29,7 @@ from rapidbleu.analysis.significance import PairedTest
 from rapidbleu.cli import main
 from rapidbleu.metrics import BLEU, CHRF, TER
 
-SHOTS = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "report"
+SHOTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "report"
 N_SAMPLES = 200
 
 #: Axis labels closer than this (px) to a neighbour, in any chart (issue 25, finding 11: a chrF

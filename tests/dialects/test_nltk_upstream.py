@@ -21,7 +21,7 @@ import nltk.translate
 
 import rapidbleu.dialects.nltk as ours
 
-UPSTREAM = Path(__file__).parent / "upstream" / "nltk" / "test_bleu.py"
+UPSTREAM = Path(__file__).parents[1] / "upstream" / "nltk" / "test_bleu.py"
 #: SHA-256 of nltk-3.10.4.tar.gz's nltk/test/unit/translate/test_bleu.py.
 SHA256 = "c81d9fb71dcc077c508889a9b3673990b896bfb69db69f0b68ada69b3de58b2b"
 
@@ -47,7 +47,7 @@ def _load() -> ModuleType:
 
 #: NLTK's ``wmt15_eval`` package (nltk_data's packages/models/wmt15_eval.zip): the three files
 #: its ``TestBLEUvsMteval13a`` reads plus its README, shipped so that the test runs offline.
-SHIPPED = Path(__file__).parent / "data" / "nltk_data"
+SHIPPED = Path(__file__).parents[1] / "data" / "nltk_data"
 # NLTK refuses data in directories or files that another account may write to (group-writable
 # under a umask of 002, say), so the test reads a private copy (mkdtemp makes it 0700).
 _private = tempfile.TemporaryDirectory(prefix="nltk_data-")

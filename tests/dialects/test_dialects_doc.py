@@ -8,7 +8,7 @@ from pathlib import Path
 
 import rapidbleu
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "dialects.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "dialects.md"
 
 
 def test_dialects_doc_examples() -> None:

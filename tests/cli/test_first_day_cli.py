@@ -164,7 +164,7 @@ def test_finding_10_card_caption_says_what_the_table_shows(
     assert ("μ" in table) == ("μ" in caption)
 
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_finding_13_test_script_needs_chromium_and_says_so(tmp_path: Path) -> None:

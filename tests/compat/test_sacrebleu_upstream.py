@@ -21,7 +21,7 @@ from pathlib import Path
 
 import sacrebleu
 
-HERE = Path(__file__).resolve().parent / "upstream" / "sacrebleu"
+HERE = Path(__file__).resolve().parents[1] / "upstream" / "sacrebleu"
 #: ``git ls-tree -r v2.6.0 test pytest.ini`` in mjpost/sacrebleu: ``mode blob <sha1>\tpath``.
 MANIFEST = HERE / "UPSTREAM"
 

@@ -32,7 +32,7 @@ from rapidbleu.cli.args import build_parser
 from rapidbleu.cli.report import build_report_parser
 from rapidbleu.extras import EXTRAS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "benchmarks" / "results" / "docs"
 
 

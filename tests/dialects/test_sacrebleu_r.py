@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rapidbleu import errors
 from rapidbleu.dialects import sacrebleu_r as R
 
-FIXTURE = __import__("pathlib").Path(__file__).parent / "fixtures" / "tokenizer.json"
+FIXTURE = __import__("pathlib").Path(__file__).parents[1] / "fixtures" / "tokenizer.json"
 
 
 def ngrams(seq: list[int], n: int) -> Counter[tuple[int, ...]]:
