@@ -1,7 +1,7 @@
 """NLTK's BLEU formula on statistics rows: the tail of ``corpus_bleu``, and every row at once.
 
-The engine counts (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`); this module turns the counts into
-NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's order on summed
+The engine counts (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`); this module turns
+the counts into NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's order on summed
 statistics, :func:`score_rows` evaluates ``sentence_bleu`` of every row in Rust for
 ``method0``..``method4`` (NLTK's Python code for anything else). Its public names are those of
 :mod:`rapidbleu.dialects.nltk`, which imports them.
@@ -180,8 +180,8 @@ def score_rows(
 
     The one place NLTK's formula is evaluated on rows (in Rust, operation by operation as
     ``nltk.translate.bleu_score.corpus_bleu`` does; no warning is issued here). Rows are
-    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`' with raw totals; NLTK's ``max(1, count)``
-    denominators are applied here.
+    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`' with raw totals; NLTK's
+    ``max(1, count)`` denominators are applied here.
 
     Args:
         rows: Statistics rows with at least ``max(len(w))`` orders.

@@ -199,7 +199,6 @@ def sentence_bleu(
     )
 
 
-from rapidbleu.io.tokens import TokenLayout
 def sentence_bleu_batch(
     list_of_references: Any,
     hypotheses: Any,
