@@ -1,9 +1,9 @@
 """NLTK's BLEU formula on statistics rows: the tail of ``corpus_bleu``, and every row at once.
 
 The engine counts (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`); this module turns
-the counts into NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's order on summed
-statistics, :func:`score_rows` evaluates ``sentence_bleu`` of every row in Rust for
-``method0``..``method4`` (NLTK's Python code for anything else). Its public names are those of
+the counts into NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's
+order on summed statistics, :func:`score_rows` evaluates ``sentence_bleu`` of every row in Rust
+for ``method0``..``method4`` (NLTK's Python code for anything else). Its public names are those of
 :mod:`rapidbleu.dialects.nltk`, which imports them.
 
 Example:
