@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rapidbleu.metrics.chrf import CHRF, CHRFScore
+from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.chrf_score import CHRFScore
 
 __all__ = ["corpus_chrf", "sentence_chrf"]
 
