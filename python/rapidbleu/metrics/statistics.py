@@ -47,7 +47,7 @@ S = TypeVar("S", bound=Score)
 
 
 class MetricStatistics(ABC, Generic[S]):
-    """What a metric implements, and its statistics rows (the base of :class:`Metric`).
+    """What a metric implements, and its statistics rows (the base of ``Metric``).
 
     Args:
         num_threads: Threads for the Rust core; ``None`` reads ``$RAPIDBLEU_NUM_THREADS``
