@@ -29,7 +29,6 @@ def _edits(hyp: list[str], ref: list[str]) -> int:
 class OrderedRefLen(Metric):
     """TER's float order on a toy: ``100 * edits / sum(ref_len_sum / num_refs)`` (lower better)."""
 
-    # No cli_name: a toy stays out of metric_classes(), the command's metrics.
     higher_is_better = False
     additive = False
 
@@ -68,10 +67,6 @@ class OrderedRefLen(Metric):
 
 class CrashOnce(BLEU):
     """BLEU that kills its worker the first time it sees ``crash_on``; logs every attempt."""
-
-    # An empty cli_name keeps it out of metric_classes() (the command's metrics): with the
-    # inherited "bleu" it would stand for BLEU there, and its options be added twice.
-    cli_name = ""
 
     def __init__(self, marker_dir: str, crash_on: str, **options: Any) -> None:
         super().__init__(**options)

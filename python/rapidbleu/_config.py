@@ -24,6 +24,7 @@ from __future__ import annotations
 import operator
 import os
 import sys
+from collections.abc import Collection
 from types import ModuleType
 from typing import Any, Union
 
@@ -33,7 +34,6 @@ __all__ = [
     "DEFAULT_SEED",
     "MAX_RESAMPLES",
     "MAX_THREADS",
-    "OUTPUT_FORMATS",
     "Seed",
     "integer",
     "is_bool",
@@ -51,8 +51,6 @@ MAX_RESAMPLES = 10_000_000
 MAX_THREADS = 1024
 #: sacreBLEU's default seed (``SACREBLEU_SEED``).
 DEFAULT_SEED = 12345
-#: Output formats of the command (sacreBLEU's ``--format`` choices).
-OUTPUT_FORMATS = ("json", "text", "latex")
 
 #: A seed: an int, ``None`` (fresh entropy) or ``"env"`` (``$SACREBLEU_SEED``, the default).
 Seed = Union[int, None, str]
@@ -186,20 +184,22 @@ def seed(value: Seed = "env") -> tuple[str, int | None]:
     return str(given), given
 
 
-def output_format(value: str) -> str:
-    """The command's output format: ``$SACREBLEU_FORMAT`` when valid, else ``value``.
+def output_format(value: str, allowed: Collection[str]) -> str:
+    """The command's output format: ``$SACREBLEU_FORMAT`` when one of ``allowed``, else ``value``.
 
     sacreBLEU lets the environment variable override ``-f`` (and ignores an invalid one).
 
     Args:
         value: The format asked for on the command line.
+        allowed: The formats the variable may name (sacreBLEU's ``--format`` choices:
+            :data:`rapidbleu.cli.formats.SACREBLEU_FORMATS`).
 
     Returns:
-        One of :data:`OUTPUT_FORMATS`, or ``value`` unchanged (the caller checks it).
+        One of ``allowed``, or ``value`` unchanged (the caller checks it).
 
     Example:
-        >>> output_format("text") in OUTPUT_FORMATS
+        >>> output_format("text", ("json", "text", "latex")) in ("json", "text", "latex")
         True
     """
     env = os.environ.get("SACREBLEU_FORMAT", "").lower()
-    return env if env in OUTPUT_FORMATS else value
+    return env if env in allowed else value

@@ -31,8 +31,9 @@ import numpy.typing as npt
 from rapidbleu import _core
 from rapidbleu.dialects.result import BleuResult
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.metrics.base import Metric, S
+from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU, MAX_NGRAM_ORDER
+from rapidbleu.metrics.statistics import S
 
 __all__ = [
     "CANDIDATE_KEYS",

@@ -13,6 +13,7 @@ import io
 import json
 import lzma
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from rapidbleu.cli import scoring
 from rapidbleu.io import chunks, reader
 from rapidbleu.io.reader import LineReader
 from rapidbleu.metrics import Metric, RowLayout, Score
+from rapidbleu.metrics.registry import registered
 
 SYSTEMS = ["wmt22.en-de/ref.A.de", "-i", "wmt22.en-de/hyp.PROMT.de", "wmt22.en-de/hyp.Online-B.de"]
 
@@ -192,7 +194,7 @@ class OrderedFold(Metric):
     """A metric whose corpus statistics depend on segment order (as TER's float sums do):
     a polynomial hash of every segment's token counts, folded in order."""
 
-    cli_name = ""  # listed for -m only while a test sets it
+    cli_name = "fold"  # on the command line (-m fold) only while a test registers it
     additive = False
 
     @property
@@ -215,11 +217,18 @@ class OrderedFold(Metric):
         return Score("Fold", float(totals % 10**6))
 
 
+@pytest.fixture
+def fold_metric() -> Iterator[None]:
+    """``-m fold`` for one test: the toy is registered, and unregistered after it."""
+    with registered(OrderedFold):
+        yield
+
+
+@pytest.mark.usefixtures("fold_metric")
 def test_chunks_fold_in_file_order_per_system(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Every chunk size, systems in batches: each system's rows are folded in file order."""
-    monkeypatch.setattr(OrderedFold, "cli_name", "fold")
     ref = [" ".join(["w"] * (i % 7 + 1)) for i in range(50)]
     systems = [[" ".join(["w"] * ((i * (s + 2)) % 5 + 1)) for i in range(50)] for s in range(5)]
     write_lines(tmp_path / "ref", ref)

@@ -139,3 +139,18 @@ def test_extras_match_pyproject() -> None:
     for extra, requirements in EXTRAS.items():
         assert tuple(declared[extra]) == requirements, extra
         assert f'pip install ".[{extra}]"' in install_hint(extra)
+
+
+def test_tokenizer_registry_is_sacrebleus_table() -> None:
+    """The registry lists sacreBLEU's tokenizers, in its order, each at its class's path."""
+    from sacrebleu.metrics.bleu import _TOKENIZERS
+
+    from rapidbleu import _core
+    from rapidbleu.tokenizers.registry import RUST_TOKENIZERS, TOKENIZERS, tokenizer_class
+
+    assert list(TOKENIZERS) == list(_TOKENIZERS) == list(rapidbleu.BLEU.TOKENIZERS)
+    for name, path in _TOKENIZERS.items():
+        module, cls = path.split(".")
+        ours = getattr(importlib.import_module(f"rapidbleu.tokenizers.{module}"), cls)
+        assert tokenizer_class(name) is ours, name
+    assert list(RUST_TOKENIZERS) == list(_core.TOKENIZERS)

@@ -113,8 +113,6 @@ def test_block_keeps_rows_when_asked_and_leaves_the_metric_alone() -> None:
 class Refuses(BLEU):
     """BLEU whose statistics refuse every block (a metric's own check, without a row)."""
 
-    cli_name = ""  # kept out of metric_classes() (see distributed_toys.CrashOnce)
-
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Any:
         raise errors.InputTypeError("this toy refuses every segment")
 

@@ -5,12 +5,16 @@
 own ``Metric`` template is the oracle: corpus and sentence scores, sacreBLEU's paired bootstrap
 and approximate randomisation (same draws, same float32 arithmetic), and confidence intervals
 must be equal with ``==``. Then per-item scoring, the command (streamed in chunks, one system
-and a table of several, next to BLEU) and pairwise matrices are checked on it.
+and a table of several, next to BLEU; ``--jsonl`` corpus and per-item; a paired test) and
+pairwise matrices are checked on it. The toy reaches the command by one call,
+``registered(UnigramF1)`` (:mod:`rapidbleu.metrics.registry`), and is nowhere (``--help``,
+``-m``, the registry) without it: defining a subclass registers nothing.
 """
 
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +36,7 @@ from rapidbleu.cli.main import main as cli_main
 from rapidbleu.items import score_each_item, score_items
 from rapidbleu.metrics import Metric, RowLayout, Score, Signature
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.registry import metric_names, registered
 
 
 def _segment_row(hyp: str, refs: Sequence[str | None], lowercase: bool) -> list[int]:
@@ -69,9 +74,9 @@ class UnigramF1Signature(Signature):
 class UnigramF1(Metric):
     """Unigram F1 (rows ``[matches, hyp_len, ref_len]`` add): the toy of the walkthrough."""
 
-    # Listed for the command (-m unif1) only while a test says so (the `command` fixture), so
-    # other tests' --help and metric lists are not changed by this file.
-    cli_name = ""
+    # On the command line (-m unif1) only while a test registers it (`_run`), so other tests'
+    # --help and metric lists are not changed by this file.
+    cli_name = "unif1"
     _SIGNATURE_TYPE = UnigramF1Signature
     CLI_OPTIONS = (CliOption(("--unif1-lowercase",), "lowercase", bool, False, "lowercase"),)
 
@@ -200,12 +205,38 @@ def _files(tmp_path: Path) -> tuple[list[list[str]], list[list[str]]]:
 
 
 def _run(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(UnigramF1, "cli_name", "unif1")
+    """The command's output, with the toy registered (one call) for this run only."""
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()
     monkeypatch.setattr("sys.stdout", out)
-    assert cli_main(argv, stdin=io.BytesIO()) == 0
+    with registered(UnigramF1):
+        assert cli_main(argv, stdin=io.BytesIO()) == 0
     return out.getvalue()
+
+
+def _help(monkeypatch: pytest.MonkeyPatch) -> str:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    with pytest.raises(SystemExit):
+        cli_main(["--help"])
+    return out.getvalue()
+
+
+def test_unregistered_toy_is_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Defining a Metric subclass registers nothing; one call does, and the with-block undoes it."""
+    assert "unif1" not in metric_names()
+    assert "unif1" not in _help(monkeypatch)
+    _files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert cli_main(["ref", "-i", "sys0", "-m", "unif1"], stdin=io.BytesIO()) == 2
+    assert "invalid choice 'unif1'; allowed: bleu, chrf, ter" in capsys.readouterr().err
+    with registered(UnigramF1):
+        assert metric_names() == ["bleu", "chrf", "ter", "unif1"]
+        text = _help(monkeypatch)
+        assert "bleu, chrf, ter, unif1" in text and "--unif1-lowercase" in text
+    assert "unif1" not in metric_names() and "--unif1-lowercase" not in _help(monkeypatch)
 
 
 def test_command_streams_the_toy_metric(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -258,3 +289,69 @@ def test_command_paired_test_on_the_toy_metric(
         named, {"UniF1": SacreUnigramF1(references=refs[:1])}, None, "bs", 100
     )()
     assert f'"p_value": {theirs["UniF1"][1].p_value}' in text
+
+
+def _jsonl(tmp_path: Path, n: int = 30) -> tuple[list[str], list[list[str]]]:
+    systems, refs = _corpus(n)
+    items = [
+        {"id": i, "prediction": h, "references": [r1, r2]}
+        for i, (h, r1, r2) in enumerate(zip(systems[0], *refs))
+    ]
+    text = "".join(json.dumps(item) + "\n" for item in items)
+    (tmp_path / "items.jsonl").write_text(text, encoding="utf-8")
+    return systems[0], refs
+
+
+def test_command_jsonl_corpus_and_per_item(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hyps, refs = _jsonl(tmp_path)
+    metric = UnigramF1()
+    corpus = json.loads(_run(["--jsonl", "items.jsonl", "-m", "unif1"], tmp_path, monkeypatch))
+    assert corpus["unif1"] == metric.corpus_score(hyps, refs).score / 100
+    assert corpus["signature"].startswith("nrefs:2|case:mixed|version:")
+    assert corpus["scale"] == "unit"
+    lines = _run(
+        ["--jsonl", "items.jsonl", "-m", "unif1", "--per-item"], tmp_path, monkeypatch
+    ).splitlines()
+    expected = (metric.sentence_scores(hyps, refs) / 100).tolist()
+    assert [json.loads(line) for line in lines] == [
+        {"id": i, "unif1": s} for i, s in enumerate(expected)
+    ]
+
+
+def test_report_shows_the_registered_toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rapidbleu report`` without -m shows every registered metric, the toy included."""
+    systems, refs = _files(tmp_path)
+    argv = ["report", "ref", "-i", "sys0", "sys1", "-pbsn", "20", "-cin", "20", "-o", "r.html"]
+    _run(argv, tmp_path, monkeypatch)
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    for name in ("BLEU", "chrF2", "TER", "UniF1"):
+        assert name in page
+    score = float(UnigramF1().corpus_score(systems[0], refs[:1]).score)
+    assert f'UniF1" data-sort="{score!r}" data-value="{score!r}"' in page
+
+
+def test_register_refuses_what_it_cannot_list() -> None:
+    from rapidbleu.errors import InvalidOptionError
+    from rapidbleu.metrics.registry import metric_class, register, unregister
+
+    class Nameless(UnigramF1):
+        cli_name = ""
+
+    class Other(UnigramF1):  # another class under a taken name
+        cli_name = "bleu"
+
+    for cls, fragment in [
+        (Nameless, "must be a lowercase name"),
+        (Other, "'bleu' is taken by rapidbleu.metrics.bleu.BLEU"),
+        (int, "register takes a Metric subclass"),
+    ]:
+        with pytest.raises(InvalidOptionError, match=fragment):
+            register(cls)  # type: ignore[type-var]
+    with pytest.raises(InvalidOptionError, match="unknown metric 'unif1'; registered: bleu, chrf"):
+        metric_class("unif1")
+    assert register(UnigramF1) is UnigramF1 and metric_class("unif1") is UnigramF1
+    with registered(UnigramF1):  # already there: stays after the block
+        pass
+    assert "unif1" in metric_names()
+    unregister("unif1")
+    assert metric_names() == ["bleu", "chrf", "ter"]

@@ -18,6 +18,7 @@ from clitools import BIN
 from reporttools import NASTY, WMT22_EN_ZH, real_subset, synthetic, table_cells, write
 
 from rapidbleu.cli import main
+from rapidbleu.metrics.registry import registered
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -228,16 +229,15 @@ def test_card_of_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and "μ " in out and "bootstrap resampling" in out
 
 
-def test_card_covers_every_metric(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_card_covers_every_metric(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from test_metric_seam import UnigramF1
 
-    # The toy metric is listed for the command (-m unif1) while this test runs.
-    monkeypatch.setattr(UnigramF1, "cli_name", "unif1")
     systems, refs, _ = synthetic(1, 20)
     files = write(tmp_path, systems, refs)
-    code, out, _ = run([*files, "-m", "bleu", "unif1", "--unif1-lowercase", "-f", "card"], capsys)
+    # The toy metric is registered for the command (-m unif1) while this test runs.
+    with registered(UnigramF1):
+        argv = [*files, "-m", "bleu", "unif1", "--unif1-lowercase", "-f", "card"]
+        code, out, _ = run(argv, capsys)
     assert code == 0
     assert "## Evaluation card: BLEU, UniF1" in out
     assert "### UniF1" in out and "- Case: lowercased (case-insensitive)" in out

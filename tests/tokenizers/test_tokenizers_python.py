@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 
 import rapidbleu
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
-from rapidbleu.tokenizers import PYTHON_TOKENIZERS, get_python_tokenizer
+from rapidbleu.tokenizers import get_python_tokenizer
+from rapidbleu.tokenizers.registry import PYTHON_TOKENIZERS
 
 JA_DIR = DATA / "wmt22.en-ja"
 KO_DIR = DATA / "wmt24chat.en-ko"

@@ -24,8 +24,9 @@ from rapidbleu import _config
 from rapidbleu._config import Seed
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics import resampling
-from rapidbleu.metrics.base import Metric, Rows
+from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.metrics.layout import Rows
 from rapidbleu.metrics.score import Signature
 
 __all__ = [

@@ -19,16 +19,14 @@ import math
 from typing import Any, NoReturn
 
 from rapidbleu import _config
-from rapidbleu.cli import card, paired
+from rapidbleu.cli import card, formats, paired
 from rapidbleu.errors import UsageError
-from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.registry import metric_classes, metric_names
 
 __all__ = [
     "COMMAND_DEFAULTS",
     "DEFAULT_WIDTH",
-    "OUTPUT_FORMATS",
-    "REPORT_METRICS",
     "SCALES",
     "HelpFormatter",
     "add_options",
@@ -38,12 +36,8 @@ __all__ = [
     "parse_args",
 ]
 
-#: sacreBLEU's ``--format`` choices, and rapidbleu's Markdown reporting card.
-OUTPUT_FORMATS = [*_config.OUTPUT_FORMATS, card.CARD]
 #: ``--scale`` choices: 0..1 or sacreBLEU's 0..100.
 SCALES = ["unit", "percent"]
-#: The metrics ``rapidbleu report`` shows when ``-m`` is not given.
-REPORT_METRICS = ("bleu", "chrf", "ter")
 #: ``--encoding-errors`` choices (Python's codec error handlers that keep going or stop).
 ENCODING_ERRORS = ["strict", "replace", "ignore", "backslashreplace"]
 
@@ -171,7 +165,8 @@ def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
         help="TRG picks the default tokenizer (zh, ja-mecab, ko-mecab, 13a)",
     )
     scoring = p.add_argument_group("metrics")
-    default_metrics = list(REPORT_METRICS if report else ["bleu"])
+    # The report shows every registered metric unless -m says otherwise; the command BLEU.
+    default_metrics = metric_names() if report else ["bleu"]
     scoring.add_argument(
         "-m",
         "--metrics",
@@ -179,7 +174,7 @@ def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
         default=default_metrics,
         metavar="METRIC",
         help="metrics to compute: "
-        + ", ".join(_metric_names())
+        + ", ".join(metric_names())
         + f" (default: {' '.join(default_metrics)})",
     )
     if not report:
@@ -195,7 +190,7 @@ def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
             "--format",
             default="json",
             metavar="FMT",
-            help="json (default), text, latex or card ($SACREBLEU_FORMAT overrides)",
+            help=formats.help_text(),
         )
         out.add_argument(
             "-w",
@@ -281,7 +276,7 @@ def _add_jsonl_field_options(group: Any, *, candidates: bool) -> None:
 
 
 def _check_jsonl_fields(args: argparse.Namespace) -> None:
-    """The JSONL field options need ``--jsonl``; ``-f latex`` is for system files."""
+    """The JSONL field options need ``--jsonl``."""
     if args.jsonl is None:
         for opt, flag in (
             ("candidate_field", "--candidate-field"),
@@ -294,18 +289,11 @@ def _check_jsonl_fields(args: argparse.Namespace) -> None:
         args.candidate_field
     ):
         raise UsageError("--candidate-field: each field at most once")
-    if args.format == "latex":
-        raise UsageError("-f latex is for system files; with --jsonl use -f json or -f text")
 
 
 def _metric_list() -> list[type[Metric[Any]]]:
-    """The metric classes, in sacreBLEU's order (sorted by name: BLEU, CHRF, TER)."""
-    classes = metric_classes()
-    return [classes[name] for name in sorted(classes)]
-
-
-def _metric_names() -> list[str]:
-    return sorted(metric_classes())
+    """The registered metric classes, in sacreBLEU's order (sorted by name: BLEU, CHRF, TER)."""
+    return list(metric_classes().values())
 
 
 def _add_metric_options(parser: argparse.ArgumentParser, cls: type[Metric[Any]]) -> None:
@@ -386,8 +374,8 @@ def parse_args(
     if args.version:
         return args
     # sacreBLEU: the SACREBLEU_FORMAT environment variable overrides -f when it is valid.
-    args.format = _config.output_format(args.format)
-    _one_of("-f/--format", args.format, OUTPUT_FORMATS)
+    args.format = _config.output_format(args.format, formats.SACREBLEU_FORMATS)
+    _one_of("-f/--format", args.format, list(formats.OUTPUT_FORMATS))
     _check_metric_options(args)
     _one_of("--encoding-errors", args.encoding_errors, ENCODING_ERRORS)
     try:
@@ -399,7 +387,7 @@ def parse_args(
     if args.scale is not None:
         _one_of("--scale", args.scale, SCALES)
     for m in args.metrics:
-        _one_of("-m/--metrics", m, _metric_names())
+        _one_of("-m/--metrics", m, metric_names())
     if len(set(args.metrics)) != len(args.metrics):
         raise UsageError("-m/--metrics: each metric at most once")
     if args.sentence_level and len(args.metrics) > 1:

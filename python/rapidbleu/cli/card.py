@@ -1,8 +1,9 @@
 """``-f card``: the command's scores as a Markdown reporting card (:mod:`rapidbleu.report.card`).
 
-The card is one more output format: the run is the same (streamed scores, ``-ci``, or a
-paired test), only the rendering differs. :func:`add_arguments` adds ``--notes``, the authors'
-notes on preprocessing that the card (and the HTML report) quote.
+The card is one more output format (its line in :mod:`rapidbleu.cli.formats`): the run is the
+same (streamed scores, ``-ci``, or a paired test), only the rendering differs.
+:func:`add_arguments` adds ``--notes``, the authors' notes on preprocessing that the card (and
+the HTML report) quote.
 """
 
 from __future__ import annotations
@@ -12,15 +13,10 @@ import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rapidbleu.errors import UsageError
-
 if TYPE_CHECKING:
     from rapidbleu.report.model import Results
 
-__all__ = ["CARD", "add_arguments", "card_text", "check", "command_line"]
-
-#: The ``-f`` value of the card.
-CARD = "card"
+__all__ = ["add_arguments", "card_text", "command_line"]
 
 
 def add_arguments(parser: argparse.ArgumentParser, *, report: bool = False) -> None:
@@ -40,23 +36,6 @@ def add_arguments(parser: argparse.ArgumentParser, *, report: bool = False) -> N
         if report
         else "notes for the card (-f card) and the report",
     )
-
-
-def check(args: argparse.Namespace) -> None:
-    """Refuses ``-f card`` where there is no corpus result to describe.
-
-    Raises:
-        rapidbleu.errors.UsageError: With ``-sl``, ``--jsonl`` or ``-b``.
-    """
-    if args.format != CARD:
-        return
-    for on, flag in (
-        (args.sentence_level, "-sl"),
-        (args.jsonl, "--jsonl"),
-        (args.score_only, "-b"),
-    ):
-        if on:
-            raise UsageError(f"-f card describes corpus scores of files; drop {flag}")
 
 
 def command_line(argv: Sequence[str]) -> str:

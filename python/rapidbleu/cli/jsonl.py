@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
+from rapidbleu.cli.formats import OUTPUT_FORMATS, render_results
 from rapidbleu.cli.jsonl_records import kind_of, parse_record
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import make_metrics
@@ -32,7 +33,6 @@ from rapidbleu.errors import EmptyInputError, InputError
 from rapidbleu.io.reader import CHUNK_LINES, LineReader, open_input
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
-from rapidbleu.report.tables import render
 
 __all__ = ["jsonl_lines", "parse_item"]
 
@@ -119,9 +119,11 @@ def jsonl_lines(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) 
     totals: list[dict[str, Any]] = [dict.fromkeys(metrics) for _ in systems]
     nrefs: set[int] = set()
     seen = False
+    n_items = 0
     try:
         for cands, refs, ids in _items(reader, fields, getattr(args, "references_field", None)):
             seen = True
+            n_items += len(refs)
             if args.per_item:
                 yield from _per_item_lines(args, metrics, systems, cands, refs, ids, divisor)
             else:
@@ -138,7 +140,9 @@ def jsonl_lines(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) 
     if not args.per_item:
         # Chunks with different numbers of references per item make the corpus's nrefs "var".
         corpus_nrefs = nrefs.pop() if len(nrefs) == 1 else -1
-        yield from _corpus_lines(args, metrics, systems, fields, totals, corpus_nrefs, divisor)
+        yield from _corpus_lines(
+            args, metrics, systems, fields, totals, corpus_nrefs, divisor, n_items
+        )
 
 
 def _corpus_lines(
@@ -149,11 +153,12 @@ def _corpus_lines(
     totals: list[dict[str, Any]],
     corpus_nrefs: int,
     divisor: float,
+    n_items: int,
 ) -> Iterator[str]:
     scores = [{key: m.score_totals(t[key]) for key, m in metrics.items()} for t in totals]
     for m in metrics.values():
         m.num_refs = corpus_nrefs
-    if args.format != "json" or args.score_only:
+    if not OUTPUT_FORMATS[args.format].json or args.score_only:
         signatures = {scores[0][k].name: m.get_signature() for k, m in metrics.items()}
         named = {
             sys: {s.name: s.scaled(divisor) for s in sys_scores.values()}
@@ -164,7 +169,7 @@ def _corpus_lines(
             for sys_scores in named.values():
                 yield "\t".join(f"{s.score:.{args.width}f}" for s in sys_scores.values())
             return
-        yield render(results, args.format, args.width, short=args.short)
+        yield render_results(results, args, n_items)
         return
     signature_text = {key: m.get_signature().format(args.short) for key, m in metrics.items()}
     for system, sys_scores in zip(systems, scores):
@@ -189,7 +194,7 @@ def _per_item_lines(
     ids: list[Any],
     divisor: float,
 ) -> Iterator[str]:
-    if args.format == "text" and not args.score_only:
+    if not OUTPUT_FORMATS[args.format].json and not args.score_only:
         # sacreBLEU's sentence-level line: for each system and metric, one per item.
         for s, hyps in enumerate(cands):
             for m in metrics.values():

@@ -7,7 +7,7 @@ traceback. The pieces: :mod:`~rapidbleu.cli.args` (options, with each metric's o
 :mod:`~rapidbleu.io.reader` (files in chunks), :mod:`~rapidbleu.cli.scoring` (streamed
 statistics of any metrics), :mod:`~rapidbleu.report.tables` (sacreBLEU's formats, rendered from
 the results model), :mod:`~rapidbleu.cli.paired` (significance tests),
-:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items), :mod:`~rapidbleu.cli.card` (``-f card``) and
+:mod:`~rapidbleu.cli.jsonl` (``--jsonl`` items), :mod:`~rapidbleu.cli.formats` (``-f``) and
 :mod:`~rapidbleu.cli.report` (``rapidbleu report``, the HTML report).
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli import card, paired, testsets
+from rapidbleu.cli import card, formats, paired, testsets
 from rapidbleu.cli.args import parse_args
 from rapidbleu.cli.progress import Progress
 from rapidbleu.cli.scoring import (
@@ -36,7 +36,6 @@ from rapidbleu.cli.scoring import (
 )
 from rapidbleu.errors import InputFileError, InvalidOptionError, RapidBleuError, UsageError
 from rapidbleu.report.model import Results
-from rapidbleu.report.tables import render
 from rapidbleu.version import SACREBLEU_VERSION, __version__
 
 __all__ = ["console_main", "main"]
@@ -89,12 +88,6 @@ def _divisor(args: argparse.Namespace) -> float:
     return 100.0 if args.scale == "unit" else 1.0
 
 
-def _render(results: Results, args: argparse.Namespace, n_segments: int) -> str:
-    if args.format == card.CARD:
-        return card.card_text(results, args, n_segments)
-    return render(results, args.format, args.width, score_only=args.score_only, short=args.short)
-
-
 def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) -> Iterator[str]:
     """Scores reference and system files as sacreBLEU does (``main`` in ``sacrebleu.py``)."""
     if args.sentence_level and args.input is not None and len(args.input) > 1:
@@ -107,7 +100,7 @@ def _score_files(args: argparse.Namespace, stdin: IO[bytes], progress: Progress)
         results = corpus_results(args, corpus, progress)
     finally:
         corpus.close()
-    yield _render(results.scaled(_divisor(args)), args, corpus.segments)
+    yield formats.render_results(results.scaled(_divisor(args)), args, corpus.segments)
 
 
 def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
@@ -124,7 +117,7 @@ def _confidence(args: argparse.Namespace, stdin: IO[bytes]) -> Iterator[str]:
         scores[score.name] = score
         signatures[score.name] = metric.get_signature()
     results = Results.of_scores({name: scores}, signatures)
-    yield _render(results.scaled(_divisor(args)), args, len(hyps))
+    yield formats.render_results(results.scaled(_divisor(args)), args, len(hyps))
 
 
 #: The first argument that runs ``rapidbleu report`` (:data:`rapidbleu.cli.report.COMMAND`).
@@ -191,7 +184,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | IO[bytes] | None = N
             from rapidbleu.cli import report
         args = report.parse_report_args(argv[1:]) if is_report else parse_args(argv)
         args.command_line = card.command_line(argv)
-        card.check(args)
+        formats.check(args)
         if out is None:
             raise InputFileError("standard output is closed: there is nowhere to write to")
         if args.version:

@@ -1,8 +1,8 @@
 """Paired significance tests on the command line: sacreBLEU's ``-pbs``/``-par``/``-ci`` options.
 
 :func:`add_arguments` adds sacreBLEU's options (same spellings and defaults); :func:`run_paired`
-runs the test for every metric of ``-m`` and renders sacreBLEU's output
-(:func:`rapidbleu.report.tables.render`): the ``fancy_grid`` table (``-f text``),
+runs the test for every metric of ``-m`` and renders it in the format of ``-f``
+(:mod:`rapidbleu.cli.formats`), sacreBLEU's: the ``fancy_grid`` table (``-f text``),
 ``latex_booktabs`` (``-f latex``) or JSON, byte for byte, apart from the signature's version
 field. Colours (sacreBLEU's colorama colours) are written only to a terminal, unless
 ``NO_COLOR`` is set or ``--no-color`` given; colorama strips them when sacreBLEU's output is
@@ -17,11 +17,10 @@ import os
 from typing import Any, TextIO
 
 from rapidbleu import _config
-from rapidbleu.cli import card
+from rapidbleu.cli import formats
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.report.model import Results
-from rapidbleu.report.tables import render
 
 logger = logging.getLogger("rapidbleu")
 
@@ -182,12 +181,7 @@ def run_paired(
     results = Results.of_paired_test(table, sigs, test_type, n_samples)
     # --scale unit: scores, means and intervals on 0..1 (p-values are unchanged).
     results = results.scaled(100.0 if getattr(args, "scale", None) == "unit" else 1.0)
-    short = bool(getattr(args, "short", False))
-    if args.format == card.CARD:
-        out.write(card.card_text(results, args, len(references[0]) if references else 0))
-    else:
-        out.write(
-            render(results, args.format, args.width, short=short, colors=use_colors(args, out))
-        )
+    n_segments = len(references[0]) if references else 0
+    out.write(formats.render_results(results, args, n_segments, use_colors(args, out)))
     out.write("\n")
     return 0

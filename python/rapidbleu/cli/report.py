@@ -20,21 +20,20 @@ import json
 import sys
 from typing import IO, Any, TextIO
 
-from rapidbleu.cli.args import REPORT_METRICS, add_options, metric_kwargs, new_parser, parse_args
+from rapidbleu.cli.args import add_options, metric_kwargs, new_parser, parse_args
 from rapidbleu.cli.scoring import make_metrics, whole_corpus
 from rapidbleu.errors import EmptyInputError, InputError, InputFileError, UsageError
 from rapidbleu.extras import install_hint
 from rapidbleu.io.reader import CHUNK_LINES, LineReader, open_input
 from rapidbleu.items import CANDIDATE_KEYS, REFERENCE_KEYS
-from rapidbleu.metrics.base import count_tokenized
 from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.metrics.checks import count_tokenized
 from rapidbleu.report.build import ReportInput, ReportOptions, build_report
 from rapidbleu.report.html import render_html, require_extra
 from rapidbleu.report.words import Words, word_metric
 
 __all__ = [
     "COMMAND",
-    "REPORT_METRICS",
     "SOURCE_KEYS",
     "build_report_parser",
     "parse_report_args",

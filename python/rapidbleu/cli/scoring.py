@@ -24,8 +24,8 @@ from rapidbleu.cli.progress import Progress
 from rapidbleu.errors import EmptyInputError, UsageError
 from rapidbleu.io.chunks import Inputs, check_unique
 from rapidbleu.io.reader import CHUNK_LINES
-from rapidbleu.metrics import metric_classes
 from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.registry import metric_class
 from rapidbleu.report.model import Results
 
 logger = logging.getLogger("rapidbleu")
@@ -57,12 +57,11 @@ def make_metrics(
         >>> make_metrics(parse_args(["ref", "-tok", "intl"]))["bleu"].tokenizer_signature
         'intl'
     """
-    classes = metric_classes()
     out: dict[str, Metric[Any]] = {}
     for name in sorted(args.metrics):
         options = metric_kwargs(args, name)
         options.update({k: v for k, v in overrides.items() if k in options})
-        out[name] = classes[name].from_command_line(
+        out[name] = metric_class(name).from_command_line(
             options, trg_lang=args.trg_lang, sentence_level=sentence_level
         )
     return out

@@ -23,7 +23,7 @@ from rapidbleu.cli.args import metric_kwargs
 from rapidbleu.errors import DatasetError, EmptyInputError, LengthMismatchError
 from rapidbleu.io.chunks import Inputs
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader
-from rapidbleu.metrics.base import metric_classes
+from rapidbleu.metrics.registry import metric_classes
 
 __all__ = ["info_lines", "is_info_request", "with_test_set"]
 

@@ -48,7 +48,8 @@ import numpy as np
 
 from rapidbleu.distributed.columns import Columns, Problem, as_table
 from rapidbleu.errors import EmptyInputError, InternalError, RapidBleuError
-from rapidbleu.metrics.base import Metric, Rows
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.layout import Rows
 
 __all__ = [
     "BlockResult",

@@ -50,7 +50,8 @@ import numpy.typing as npt
 from rapidbleu import _config
 from rapidbleu._config import Seed
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.metrics.base import Metric, Rows
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.layout import Rows
 
 __all__ = [
     "CHUNK_ROWS",

@@ -10,20 +10,20 @@ private members.
 The surface, in the order data flows:
 
 - :attr:`~Metric.layout`: what the columns of a statistics row mean.
-- :meth:`~Metric.statistics`: one int64 row per segment (the Rust core does the work);
-  :meth:`~Metric.chunk_statistics`: the same for a chunk of lines read from files.
-- :meth:`~Metric.total`: the corpus statistics of rows (their sum, for additive metrics).
+- :meth:`~Metric.statistics`, :meth:`~Metric.chunk_statistics`, :meth:`~Metric.total`,
+  :meth:`~Metric.score_rows`, :meth:`~Metric.sentence_scores`: rows and the scores of rows
+  (:class:`~rapidbleu.metrics.statistics.MetricStatistics`, the half a metric implements).
 - :meth:`~Metric.score_totals`: corpus statistics -> a :class:`Score` (sacreBLEU's
   ``_compute_score_from_stats``), float64.
-- :meth:`~Metric.score_rows` / :meth:`~Metric.sentence_scores`: every segment's score at once.
 - :meth:`~Metric.resample_scores`: scores of bootstrap resamples with sacreBLEU's float32
   arithmetic; :meth:`~Metric.randomization_sums` / :meth:`~Metric.randomization_scores`:
-  approximate randomisation.
+  approximate randomisation; :meth:`~Metric.pairwise_matrices`: many-to-many scores.
 
 A subclass implements :attr:`~Metric.layout`, :meth:`~Metric.score_totals` and
 ``_statistics``; everything else has a default that reproduces sacreBLEU's generic code
 (e.g. ``_compute_score_from_stats`` on NumPy float32 rows for the bootstrap), and the built-in
-metrics override the defaults with batched Rust paths that give the same numbers.
+metrics override the defaults with batched Rust paths that give the same numbers. A metric
+reaches the command (``-m``) once it is registered (:mod:`rapidbleu.metrics.registry`).
 
 Example (a complete toy metric: unigram matches over hypothesis length)::
 
@@ -36,180 +36,37 @@ Example (a complete toy metric: unigram matches over hypothesis length)::
         def score_totals(self, totals):
             return Score("UniPrec", 100 * totals[0] / max(totals[1], 1))
 
+    register(UnigramPrecision)  # rapidbleu.metrics.registry: now `rapidbleu -m uniprec`
+
 See ``docs/architecture.md``, "Adding a metric".
 """
 
 from __future__ import annotations
 
 import logging
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rapidbleu import _config, _core
-from rapidbleu.errors import (
-    EmptyInputError,
-    InputTypeError,
-    InvalidOptionError,
-    LengthMismatchError,
-)
-from rapidbleu.io.tokens import TokenLayout, is_pretokenized
-from rapidbleu.metrics.layout import RowLayout, Rows
-from rapidbleu.metrics.nesting import check_shape
+from rapidbleu.errors import InvalidOptionError
+from rapidbleu.io.tokens import TokenLayout
+from rapidbleu.metrics.checks import check_int, check_sentence_references
+from rapidbleu.metrics.layout import Rows
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
+from rapidbleu.metrics.statistics import MetricStatistics, S, Scores
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Metric", "RowLayout", "Rows", "Score", "Signature", "add_sums", "metric_classes"]
+# Score and Signature: sacreBLEU's `sacrebleu.metrics.base` holds them next to Metric.
+__all__ = ["Metric", "Score", "Signature"]
 
 logger = logging.getLogger("rapidbleu")
 
-# NumPy is imported where it is used, not here: the command's corpus path runs without it.
-Scores: TypeAlias = "npt.NDArray[Any]"
-#: The score type a metric returns (``BLEUScore`` for BLEU).
-S = TypeVar("S", bound=Score)
 
-
-def metric_classes() -> dict[str, type[Metric[Any]]]:
-    """Every metric class defined so far that has a command-line name (``-m``), by that name.
-
-    A subclass of :class:`Metric` with a ``cli_name`` is found here as soon as it is defined;
-    nothing else registers it.
-
-    Example:
-        >>> import rapidbleu
-        >>> "bleu" in metric_classes()
-        True
-    """
-    found: dict[str, type[Metric[Any]]] = {}
-    todo: list[type[Metric[Any]]] = list(Metric.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        if cls.cli_name:
-            found.setdefault(cls.cli_name, cls)
-        todo.extend(cls.__subclasses__())
-    return found
-
-
-def check_streams(references: Any) -> Sequence[Any]:
-    """``references`` as reference streams, or a clear error (sacreBLEU's layout).
-
-    Example:
-        >>> check_streams("a b")
-        Traceback (most recent call last):
-        ...
-        rapidbleu.errors.InputTypeError: references must be a sequence of reference streams, ...
-    """
-    if isinstance(references, (str, bytes)) or not (
-        isinstance(references, Sequence) or is_pretokenized(references)
-    ):
-        raise InputTypeError(
-            "references must be a sequence of reference streams, each a sequence of str with "
-            "one entry per hypothesis, e.g. [[ref1_seg1, ref1_seg2], [ref2_seg1, ref2_seg2]]"
-            f"; got a {type(references).__name__} (generators and iterators are read only "
-            "once, sets have no order: pass list(...) of them)"
-        )
-    if len(references) == 0:
-        raise EmptyInputError(
-            "no reference streams: references is empty; give at least one stream, "
-            "e.g. [[ref_seg1, ref_seg2, ...]]"
-        )
-    return references  # type: ignore[no-any-return]
-
-
-def check_flag(value: Any, name: str) -> bool:
-    """An on/off option: its Python truth value, as sacreBLEU's ``if self.lowercase:`` takes it.
-
-    ``None``, ``0`` and ``""`` are off; ``2`` and ``"yes"`` (and ``"no"``) are on, as in
-    sacreBLEU. Only a value without a truth value (a NumPy array of several entries) is
-    refused.
-
-    Example:
-        >>> import numpy as np
-        >>> check_flag(np.True_, "lowercase"), check_flag(0, "force"), check_flag(None, "force")
-        (True, False, False)
-        >>> check_flag("yes", "lowercase")
-        True
-    """
-    try:
-        return bool(value)
-    except Exception as e:  # NumPy's "truth value of an array ... is ambiguous", or a bug
-        raise InvalidOptionError(
-            f"{name} takes a truth value (True or False), got {value!r}: {e}"
-        ) from None
-
-
-def add_sums(totals: list[Any], sums: list[list[int]]) -> list[Any]:
-    """Each system's running totals plus a chunk's column sums (``None``: no totals yet).
-
-    For :meth:`Metric.accumulate_chunk` of additive metrics whose core sums a chunk: Python
-    ints, added exactly, with no NumPy.
-
-    Example:
-        >>> add_sums([None, [1, 2]], [[3, 4], [5, 6]])
-        [[3, 4], [6, 8]]
-    """
-    check_totals(totals, len(sums))
-    return [s if t is None else [a + b for a, b in zip(t, s)] for t, s in zip(totals, sums)]
-
-
-def check_totals(totals: list[Any], num_systems: int) -> None:
-    """Raises unless ``totals`` has one entry per system of a chunk (none may be dropped).
-
-    Example:
-        >>> check_totals([None], 2)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        rapidbleu.errors.LengthMismatchError: totals has 1 entries but the chunk has 2 systems; ...
-    """
-    if isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence):
-        raise InputTypeError(
-            "totals must be a list with one running total per system (None before its first "
-            f"chunk), not {type(totals).__name__}"
-        )
-    if len(totals) != num_systems:
-        raise LengthMismatchError(
-            f"totals has {len(totals)} entries but the chunk has {num_systems} systems; give "
-            "one running total per system (None before its first chunk)"
-        )
-
-
-def check_sentence_references(references: Any) -> None:
-    """Raises unless ``references`` is a non-empty sequence (one hypothesis' references).
-
-    Example:
-        >>> check_sentence_references([])
-        Traceback (most recent call last):
-        ...
-        rapidbleu.errors.EmptyInputError: no references given for the hypothesis
-    """
-    if type(references) is not list and (
-        isinstance(references, (str, bytes))
-        or not (isinstance(references, Sequence) or is_pretokenized(references))
-    ):
-        raise InputTypeError("references must be a sequence of str (the references)")
-    if len(references) == 0:
-        raise EmptyInputError("no references given for the hypothesis")
-
-
-def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
-    """``hypotheses`` as a non-empty sequence of segments, or a clear error."""
-    if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.io.tokens
-        return hypotheses  # type: ignore[no-any-return]
-    if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):
-        raise InputTypeError(
-            "hypotheses must be a sequence (e.g. a list) of str, one per segment, "
-            f"not {type(hypotheses).__name__}"
-        )
-    if len(hypotheses) == 0:
-        raise EmptyInputError("no hypotheses to score: the hypothesis list is empty")
-    return hypotheses
-
-
-class Metric(ABC, Generic[S]):
+class Metric(MetricStatistics[S]):
     """The template of every metric (sacreBLEU's ``Metric``), with rapidbleu's public seam.
 
     Args:
@@ -222,8 +79,8 @@ class Metric(ABC, Generic[S]):
             sacreBLEU; the signature needs it.
     """
 
-    #: The metric's name on the command line (``-m``); a subclass that sets it is listed by
-    #: :func:`metric_classes`.
+    #: The metric's name on the command line (``-m``), its ``--jsonl`` field and its
+    #: registry key (:func:`rapidbleu.metrics.registry.register`).
     cli_name: ClassVar[str] = ""
     #: Whether a higher score is better (TER: lower is better).
     higher_is_better: ClassVar[bool] = True
@@ -235,13 +92,11 @@ class Metric(ABC, Generic[S]):
     _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature
 
     def __init__(self, *, num_threads: int | None = None) -> None:
+        super().__init__(num_threads=num_threads)
         # sacreBLEU's Metric.__init__ fields (the signature reads them from __dict__).
-        self._ref_cache: Any = None
-        self._ref_shape: tuple[int, ...] = ()  # the cached streams' lengths (nesting check)
         self._force = True
         self.n_bootstrap: int | None = None
         self.seed: str | None = None
-        self.num_threads = _config.num_threads(num_threads)
 
     @classmethod
     def from_command_line(
@@ -258,334 +113,6 @@ class Metric(ABC, Generic[S]):
             The metric (the default ignores ``trg_lang`` and ``sentence_level``).
         """
         return cls(**options)
-
-    # -- what a metric implements ----------------------------------------------------------
-
-    @property
-    @abstractmethod
-    def layout(self) -> RowLayout:
-        """What each column of this metric's statistics rows means."""
-
-    @abstractmethod
-    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
-        """One row per segment; sets ``num_refs``.
-
-        ``references`` are streams (``references[k][i]``) or, with ``per_segment``, one list of
-        references per hypothesis (``references[i]``).
-        """
-
-    @abstractmethod
-    def score_totals(self, totals: Any) -> S:
-        """The score of corpus statistics (sacreBLEU's ``_compute_score_from_stats``).
-
-        ``totals`` is what :meth:`total` returns, or a row of NumPy sums of any dtype (float32
-        rows in sacreBLEU's bootstrap), which the arithmetic must follow as sacreBLEU's does.
-        """
-
-    def _cache(self, references: Sequence[Any]) -> Any:
-        """Prepares references once (default: keeps them); see :meth:`cache_references`."""
-        self.num_refs = _num_refs(references)
-        return references
-
-    def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
-        """Rows of ``hypotheses`` against the prepared references ``cache``."""
-        return self._statistics(hypotheses, cache, False)
-
-    def _token_statistics(
-        self, hypotheses: Any, references: Any, per_segment: bool, layout: TokenLayout
-    ) -> Rows:
-        """Rows of token IDs whose 2-D arrays end as ``layout`` says; the default refuses.
-
-        Metrics that take token IDs (BLEU) implement it.
-        """
-        raise InvalidOptionError(
-            f"{type(self).__name__} does not take token IDs, so pad_id, lengths and "
-            "ref_lengths do not apply"
-        )
-
-    # -- the public statistics surface -----------------------------------------------------
-
-    def cache_references(self, references: Sequence[Sequence[str | None]]) -> None:
-        """Tokenizes and counts ``references`` once, for every later call without references.
-
-        Args:
-            references: Reference streams (one entry per segment each).
-        """
-        streams = check_streams(references)
-        check_shape(0, streams)  # a flat list of str (the hypotheses are not known yet)
-        self._ref_cache = self._cache(streams)
-        self._ref_shape = tuple(len(s) for s in streams)
-
-    def words(self, lines: Sequence[str | None]) -> list[list[str]] | None:
-        """The words this metric counts n-grams of, per line; ``None`` if it counts no words.
-
-        A metric that counts words (BLEU: its case and tokenizer, then a whitespace split)
-        returns them, ``[]`` for a missing line (``None``), and has sacreBLEU's
-        ``tokenizer_signature`` and ``lowercase`` attributes. The report's word views (length
-        buckets, matched n-grams, highlighted segments) are in these words.
-
-        Example:
-            >>> from rapidbleu.metrics import CHRF
-            >>> CHRF().words(["a b"]) is None
-            True
-        """
-        return None
-
-    @property
-    def has_cached_references(self) -> bool:
-        """Whether references are cached (:meth:`cache_references` or ``references=...``)."""
-        return self._ref_cache is not None
-
-    def statistics(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        per_segment: bool = False,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    ) -> Rows:
-        """Sufficient statistics of every segment: one int64 row each (:attr:`layout`).
-
-        Args:
-            hypotheses: One segment per entry (str; token sequences where the metric takes
-                them, or a 2-D array of token IDs).
-            references: Reference streams (``references[k][i]``); with ``per_segment``, one
-                list of references per hypothesis (``references[i]``); ``None``: the cached
-                references.
-            per_segment: The layout of ``references`` (see above).
-            pad_id: Token IDs only: the padding ID, dropped from every sequence (a 2-D array
-                needs ``pad_id`` or its lengths; see
-                :func:`rapidbleu.metrics.bleu_tokens.token_statistics`).
-            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
-            ref_lengths: Token IDs only: per reference list (stream, or with ``per_segment``
-                a segment's references), the row lengths of its 2-D array or ``None``.
-
-        Returns:
-            An ``(n, layout.width)`` int64 array; the corpus score is
-            ``score_totals(total(rows))``.
-
-        Raises:
-            rapidbleu.errors.EmptyInputError: No hypotheses, or no references at all.
-            rapidbleu.errors.LengthMismatchError: Hypotheses and references differ in number.
-            rapidbleu.errors.InputTypeError: Something other than text (or tokens) in the input.
-        """
-        hypotheses = check_hypotheses(hypotheses)
-        layout = TokenLayout(pad_id, lengths, ref_lengths)
-        if layout and not is_pretokenized(hypotheses):
-            raise InvalidOptionError(
-                "pad_id, lengths and ref_lengths describe token IDs (2-D arrays, lists of "
-                "IDs); these hypotheses are text"
-            )
-        if references is not None:
-            if not per_segment:
-                check_shape(len(hypotheses), check_streams(references))
-            if layout:
-                rows = self._token_statistics(hypotheses, references, per_segment, layout)
-            else:
-                rows = self._statistics(hypotheses, references, per_segment)
-        elif layout:
-            raise InvalidOptionError(
-                "pad_id, lengths and ref_lengths need the references in the same call "
-                "(references=...), not cached ones"
-            )
-        elif self._ref_cache is not None:
-            check_shape(len(hypotheses), [range(n) for n in self._ref_shape])
-            rows = self._cached_statistics(self._ref_cache, hypotheses)
-        else:
-            raise EmptyInputError(
-                "no references: pass references=..., or give them to the metric "
-                "(references=... or cache_references(...)) to cache them"
-            )
-        return rows
-
-    def corpus_statistics(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    ) -> Rows:
-        """:meth:`statistics` with reference streams (rapidbleu's name since its first release).
-
-        ``pad_id``, ``lengths`` and ``ref_lengths`` are :meth:`statistics`'.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().corpus_statistics(["a b c"], [["a b d"]]).tolist()
-            [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
-        """
-        return self.statistics(
-            hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
-        )
-
-    def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
-        """Rows of every system of a chunk of lines read from files (the command's stream).
-
-        ``chunk`` (``rapidbleu._core.TextChunk``) holds aligned lines of every system and
-        reference stream; its lines stay in Rust until asked for. The default asks for them as
-        lists of ``str`` and calls :meth:`statistics`, preparing the chunk's references once
-        when there are several systems (as sacreBLEU's ``metric(references=...)`` does for a
-        whole corpus). Metrics with a Rust path override it to count the lines where they lie.
-        Chunks arrive in file order; fold each system's rows with :meth:`accumulate`.
-
-        Args:
-            chunk: The chunk.
-
-        Returns:
-            One rows array per system, in order.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> chunk = _core.TextChunk.from_lists([["a b c"], ["a b"]], [["a b c"]])
-            >>> [r[:, :2].tolist() for r in Metric.chunk_statistics(BLEU(), chunk)]
-            [[[3, 3]], [[2, 3]]]
-        """
-        if not isinstance(chunk, _core.TextChunk):  # the core's functions say the same
-            raise InputTypeError(
-                "chunk must be a rapidbleu._core.TextChunk (from ChunkReader or "
-                f"TextChunk.from_lists), not {type(chunk).__name__}"
-            )
-        refs = chunk.references()
-        if chunk.num_systems == 1:
-            return [self.statistics(chunk.hypotheses(0), refs)]
-        self.cache_references(refs)
-        return [self.statistics(chunk.hypotheses(i)) for i in range(chunk.num_systems)]
-
-    def accumulate_chunk(self, totals: list[Any], chunk: _core.TextChunk) -> list[Any]:
-        """Folds a chunk read from files into every system's running corpus statistics.
-
-        ``[accumulate(t, rows) for t, rows in zip(totals, chunk_statistics(chunk))]``: what a
-        corpus score of a stream needs. Metrics that can sum a chunk in the core override it,
-        so that no per-segment rows are made (the command's corpus path then never imports
-        NumPy).
-
-        Args:
-            totals: One entry per system of the chunk: its statistics so far (``None``
-                before its first chunk).
-            chunk: The next chunk.
-
-        Returns:
-            The updated statistics, one per system.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> chunk = _core.TextChunk.from_lists([["a b c"], ["a b"]], [["a b c"]])
-            >>> [t[:2].tolist() for t in Metric.accumulate_chunk(BLEU(), [None, None], chunk)]
-            [[3, 3], [2, 3]]
-        """
-        rows = self.chunk_statistics(chunk)
-        check_totals(totals, len(rows))
-        return [self.accumulate(t, r) for t, r in zip(totals, rows)]
-
-    def accumulate(self, totals: Any, rows: Rows) -> Any:
-        """Adds ``rows`` (the next segments, in order) to running corpus statistics.
-
-        Streams and distributed blocks fold their rows through this, in segment order; for
-        additive metrics it is a column sum (any order gives the same integers).
-
-        Args:
-            totals: The statistics so far (``None`` before the first rows).
-            rows: The next rows.
-
-        Returns:
-            The updated statistics.
-
-        Example:
-            >>> import numpy as np
-            >>> from rapidbleu.metrics import BLEU
-            >>> bleu = BLEU(max_ngram_order=1)
-            >>> t = bleu.accumulate(None, np.array([[1, 2, 1, 1]]))
-            >>> bleu.accumulate(t, np.array([[3, 3, 2, 3]])).tolist()
-            [4, 5, 3, 4]
-        """
-        import numpy as np
-
-        part = (
-            np.asarray(rows, dtype=np.int64)
-            .reshape(-1, self.layout.width)
-            .sum(axis=0, dtype=np.int64)
-        )
-        return part if totals is None else totals + part
-
-    def total(self, rows: Rows) -> Any:
-        """The corpus statistics of ``rows`` (``accumulate(None, rows)``).
-
-        Example:
-            >>> import numpy as np
-            >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().total(np.array([[1, 2, 0, 0, 0, 0, 0, 0, 0, 0]] * 2)).tolist()[:2]
-            [2, 4]
-        """
-        return self.accumulate(None, rows)
-
-    def score_rows(self, rows: Rows) -> Scores:
-        """The score of each row on its own (a sentence score per segment), as float64.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> bleu = BLEU(effective_order=True)
-            >>> bleu.score_rows(bleu.statistics(["a b"], [["a b"]])).tolist()
-            [100.00000000000004]
-        """
-        import numpy as np
-
-        return np.array([float(self.score_totals(r).score) for r in rows], dtype=np.float64)
-
-    def sentence_scores(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        per_segment: bool = False,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    ) -> Scores:
-        """Every segment's sentence score in one batched call (float64).
-
-        Equal, element by element, to ``sentence_score(h_i, refs_i).score`` where ``refs_i``
-        are the segment's entries in each stream (or, with ``per_segment``,
-        ``references[i]``). Metrics whose core scores sentences in its parallel pass (BLEU,
-        chrF) do so for given references (:meth:`_pass_sentence_scores`); otherwise, and for
-        the cached references or a padded token layout, the statistics rows are scored.
-
-        Args:
-            hypotheses: One segment per entry (str, or token sequences, or a 2-D array of IDs).
-            references: Reference streams (as in :meth:`corpus_score`); ``None``: the cache.
-            per_segment: ``references[i]`` is the list of references of hypothesis ``i``.
-            pad_id: Token IDs only: the padding ID (see :meth:`statistics`).
-            lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
-            ref_lengths: Token IDs only: the row lengths of each 2-D reference list.
-
-        Returns:
-            A float64 array of scores.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> BLEU(effective_order=True).sentence_scores(["a b", "a x"], [["a b", "a b"]])
-            array([100.,  50.])
-        """
-        layout = TokenLayout(pad_id, lengths, ref_lengths)
-        if references is not None and not layout:
-            scores = self._pass_sentence_scores(hypotheses, references, per_segment)
-            if scores is not None:
-                return scores
-        return self.score_rows(
-            self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
-        )
-
-    def _pass_sentence_scores(
-        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
-    ) -> Scores | None:
-        """Sentence scores made in the core's parallel pass (no rows), or ``None``: none here.
-
-        ``hypotheses`` and ``references`` are as the caller gave them (not checked yet).
-        """
-        return None
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
@@ -698,7 +225,7 @@ class Metric(ABC, Generic[S]):
         Returns:
             The score.
         """
-        n = _config_int(n_bootstrap, "n_bootstrap")
+        n = check_int(n_bootstrap, "n_bootstrap")
         if n > _config.MAX_RESAMPLES:
             raise InvalidOptionError(
                 f"n_bootstrap must be at most {_config.MAX_RESAMPLES:,} (0 or 1: no resampling), "
@@ -784,27 +311,3 @@ class Metric(ABC, Generic[S]):
         import numpy as np
 
         return self.score_totals(self.total(np.asarray(stats)))
-
-
-def count_tokenized(hypotheses: Sequence[Any]) -> int:
-    """How many hypotheses end in ``" ."`` (sacreBLEU's test for tokenized input).
-
-    Example:
-        >>> count_tokenized(["a .", "b.", 3])
-        1
-    """
-    return sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
-
-
-def _num_refs(references: Sequence[Any]) -> int:
-    """SacreBLEU's ``num_refs`` of reference streams: non-None entries per segment (-1: varies)."""
-    counts = {sum(r is not None for r in seg) for seg in zip(*references)}
-    return counts.pop() if len(counts) == 1 else -1
-
-
-def _config_int(value: Any, what: str) -> int:
-    """An integer option (ints and NumPy integers; not bools)."""
-    n = _config.integer(value)
-    if n is None:
-        raise InvalidOptionError(f"{what} must be an int, got {value!r}")
-    return n

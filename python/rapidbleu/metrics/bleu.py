@@ -12,22 +12,16 @@ Rows are sacreBLEU's ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (:attr:`BL
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rapidbleu import _core
-from rapidbleu.errors import InputTypeError, InvalidOptionError
+from rapidbleu.errors import InputTypeError
 from rapidbleu.io import tokens as _tokens
+from rapidbleu.metrics import bleu_tokenize
 from rapidbleu.metrics import bleu_tokens as _bleu_tokens
-from rapidbleu.metrics.base import (
-    Metric,
-    Rows,
-    add_sums,
-    check_flag,
-    check_hypotheses,
-    check_streams,
-)
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.bleu_options import CLI_OPTIONS
 from rapidbleu.metrics.bleu_score import (
     MAX_NGRAM_ORDER,
     NEUMAIER,
@@ -35,19 +29,20 @@ from rapidbleu.metrics.bleu_score import (
     BLEUScore,
     BLEUSignature,
     compute_bleu,
+    score_fields,
     score_of_counts,
+    truncated_addk_scores,
 )
-from rapidbleu.metrics.layout import RowLayout
-from rapidbleu.metrics.options import CliOption
-from rapidbleu.tokenizers import (
-    TOKENIZERS,
-    PythonTokenizer,
-    Tokenizer,
-    get_python_tokenizer,
-    is_rust_tokenizer,
-    rust_tokenizer,
-    tokenize_batch,
+from rapidbleu.metrics.checks import (
+    add_sums,
+    check_flag,
+    check_hypotheses,
+    check_streams,
+    count_tokenized,
 )
+from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.tokenizers import PythonTokenizer, Tokenizer, get_python_tokenizer, rust_tokenizer
+from rapidbleu.tokenizers.registry import TOKENIZERS, is_rust_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -94,54 +89,7 @@ class BLEU(Metric[BLEUScore]):
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
-    # sacreBLEU's spellings; only BLEU's are not prefixed with the metric's name.
-    CLI_OPTIONS = (
-        CliOption(
-            ("-tok", "--tokenize"),
-            "tokenize",
-            default=None,
-            choices=TOKENIZERS,
-            metavar="TOK",
-            help="tokenizer: " + ", ".join(TOKENIZERS) + " (default: from -l, else 13a)",
-        ),
-        CliOption(("-lc", "--lowercase"), "lowercase", bool, False, "case-insensitive"),
-        CliOption(
-            ("-s", "--smooth-method"),
-            "smooth_method",
-            default="exp",
-            choices=tuple(SMOOTH_DEFAULTS),
-            metavar="METHOD",
-            help="exp (default), floor, add-k or none",
-        ),
-        CliOption(
-            ("-sv", "--smooth-value"),
-            "smooth_value",
-            float,
-            None,
-            "for floor (default 0.1) and add-k (default 1)",
-            metavar="V",
-            minimum=0,
-        ),
-        CliOption(
-            ("--max-ngram-order",),
-            "max_ngram_order",
-            int,
-            MAX_NGRAM_ORDER,
-            "highest n-gram order (default 4; rapidbleu's own option)",
-            metavar="N",
-            minimum=1,
-        ),
-        CliOption(("--force",), "force", bool, False, "no warning about tokenized input"),
-        CliOption(
-            ("--spm-model",),
-            "spm_model",
-            str,
-            None,
-            "SentencePiece model file for -tok spm/flores101/flores200/spBLEU-1K (default: "
-            "sacreBLEU's model cache; rapidbleu never downloads; rapidbleu's own option)",
-            metavar="FILE",
-        ),
-    )
+    CLI_OPTIONS = CLI_OPTIONS
 
     def __init__(
         self,
@@ -166,21 +114,9 @@ class BLEU(Metric[BLEUScore]):
             for name, value in (("lowercase", lowercase), ("effective_order", effective_order))
         }
         check_flag(force, "force")
-        if tokenize is None:
-            best_tokenizer = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
-        else:
-            best_tokenizer = tokenize
-            # sacreBLEU's BLEU.__init__ warns about these combinations (and goes on).
-            if trg_lang == "zh" and best_tokenizer != "zh":
-                logger.warning("Consider using the 'zh' or 'spm' tokenizer for Chinese.")
-            if trg_lang == "ja" and best_tokenizer != "ja-mecab":
-                logger.warning("Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese.")
-            if trg_lang == "ko" and best_tokenizer != "ko-mecab":
-                logger.warning("Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
-        if best_tokenizer not in TOKENIZERS:
-            raise InvalidOptionError(
-                f"unknown tokenizer {best_tokenizer!r}; allowed: " + ", ".join(TOKENIZERS)
-            )
+        best_tokenizer = bleu_tokenize.choose_tokenizer(
+            tokenize, trg_lang, self.TOKENIZER_DEFAULT, self._TOKENIZER_MAP
+        )
         rust_tokenizer = is_rust_tokenizer(best_tokenizer)
         # The core checks every option value, in one place with one message each. MeCab and
         # SentencePiece output reaches the core tokenized and lowercased already.
@@ -239,20 +175,6 @@ class BLEU(Metric[BLEUScore]):
 
     # -- preprocessing ---------------------------------------------------------------------
 
-    def _pretokenize(self, lines: Sequence[str | None]) -> list[str | None]:
-        """Runs a Python tokenizer (MeCab, SentencePiece) as ``_preprocess_segment`` does."""
-        tok = self._py_tokenizer
-        assert tok is not None
-        out: list[str | None] = []
-        for i, line in enumerate(lines):
-            if line is None:
-                out.append(None)
-                continue
-            if not isinstance(line, str):
-                raise InputTypeError(f"segment {i} is {type(line).__name__}; expected str")
-            out.append((line.lower() if self.lowercase else line).rstrip())
-        return tokenize_batch(tok, out, self.num_threads)
-
     def engine_inputs(self, hyps: Sequence[str], refs: Any) -> tuple[Any, Any]:
         """What the core's tokenizer sees: text, or text a Python tokenizer already split.
 
@@ -263,11 +185,13 @@ class BLEU(Metric[BLEUScore]):
         Returns:
             ``(hypotheses, references)`` for the core.
         """
-        if self._py_tokenizer is None:
+        tok = self._py_tokenizer
+        if tok is None:
             return hyps, refs
+        lowercase = bool(self.lowercase)
         if refs is not None:
-            refs = [self._pretokenize(r) for r in refs]
-        return self._pretokenize(hyps), refs
+            refs = [bleu_tokenize.pretokenize(tok, r, lowercase, self.num_threads) for r in refs]
+        return bleu_tokenize.pretokenize(tok, hyps, lowercase, self.num_threads), refs
 
     @property
     def tokenizer(self) -> Tokenizer:
@@ -292,26 +216,13 @@ class BLEU(Metric[BLEUScore]):
         return self._options
 
     def words(self, lines: Sequence[str | None]) -> list[list[str]]:
-        """BLEU's words of each line (``[]`` for ``None``): what its n-grams are made of.
-
-        The line is lowercased when BLEU lowercases, stripped on the right, tokenized by BLEU's
-        tokenizer and split on whitespace, as sacreBLEU's ``BLEU._preprocess_segment`` and
-        ``extract_all_word_ngrams`` do.
+        """BLEU's words of each line (``[]`` for ``None``); see :func:`.bleu_tokenize.words`.
 
         Example:
             >>> BLEU().words(["Hello, world!", None])
             [['Hello', ',', 'world', '!'], []]
         """
-        present = [line for line in lines if line is not None]
-        # engine_inputs runs a Python tokenizer (MeCab, SentencePiece) and lowercases for it;
-        # a Rust tokenizer is left to _core.tokenize below.
-        prepared, _ = self.engine_inputs(present, None)
-        lowercase, name = self._options.lowercase, self._options.tokenizer
-        words = iter(
-            _core.tokenize(name, (line.lower() if lowercase else line).rstrip()).split()
-            for line in prepared
-        )
-        return [[] if line is None else next(words) for line in lines]
+        return bleu_tokenize.words(lines, self._options, lambda x: self.engine_inputs(x, None)[0])
 
     # -- statistics ------------------------------------------------------------------------
 
@@ -399,7 +310,7 @@ class BLEU(Metric[BLEUScore]):
             return
         if self._py_tokenizer is not None:
             # The core saw tokenized text: count the original lines.
-            periods = sum(1 for h in hypotheses if isinstance(h, str) and h.endswith(" ."))
+            periods = count_tokenized(hypotheses)
         self.warn_tokenized(periods)
 
     # -- scores ----------------------------------------------------------------------------
@@ -526,50 +437,12 @@ class BLEU(Metric[BLEUScore]):
 
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of int64 shuffled sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
-        import numpy as np
-
-        options = self._options
-        k = options.smooth_value
-        if options.smooth_method == "add-k" and k is not None and float(k) != math.floor(k):
-            # sacreBLEU adds k into the int64 row (`correct[n - 1] += smooth_value`), which
-            # truncates: the counts become floor(c + k). Same score as no smoothing on those
-            # counts, except that a row without matches stays 0 (checked before adding).
-            correct = self.layout.group(sums, "correct")
-            no_match = ~correct.any(axis=1)
-            mod = np.array(sums, dtype=np.int64)
-            for group in ("correct", "total"):
-                cols = self.layout.group(mod, group)
-                cols[:, 1:] = np.floor(cols[:, 1:] + k)
-            unsmoothed = _core.BleuOptions(
-                max_order=options.max_order,
-                smooth_method="none",
-                effective_order=options.effective_order,
-                neumaier=options.neumaier,
-            )
-            out = _core.bleu_score_rows(mod, unsmoothed)
-            out[no_match] = 0.0
-            return out
-        return self.score_rows(sums)
+        scores = truncated_addk_scores(sums, self._options, self.layout)
+        return self.score_rows(sums) if scores is None else scores
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
-        """BLEU and its parts as JSON fields (the per-item API's ``BleuResult.to_dict``).
-
-        Example:
-            >>> bleu = BLEU()
-            >>> s = bleu.corpus_score(["a b c d"], [["a b c d"]])
-            >>> sorted(bleu.score_fields(s, 100.0))[:3]
-            ['bleu', 'brevity_penalty', 'counts']
-        """
-        return {
-            "bleu": score.score / divisor,
-            "precisions": [p / divisor for p in score.precisions],
-            "brevity_penalty": score.bp,
-            "length_ratio": score.sys_len / score.ref_len if score.ref_len else 0.0,
-            "hyp_len": score.sys_len,
-            "ref_len": score.ref_len,
-            "counts": list(score.counts),
-            "totals": list(score.totals),
-        }
+        """BLEU and its parts as JSON fields; see :func:`.bleu_score.score_fields`."""
+        return score_fields(score, divisor)
 
     # -- many-to-many (pairwise matrices, self-BLEU, linear-time MBR) ------------------------
 

@@ -7,13 +7,20 @@ listed in README's "Exactness".
 
 from __future__ import annotations
 
+import math
 import operator
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InputError, InputTypeError
+from rapidbleu.metrics.checks import check_flag
+from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.score import Score, Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MAX_NGRAM_ORDER",
@@ -22,6 +29,9 @@ __all__ = [
     "BLEUScore",
     "BLEUSignature",
     "compute_bleu",
+    "score_fields",
+    "score_of_counts",
+    "truncated_addk_scores",
 ]
 
 #: Default maximum n-gram order.
@@ -183,8 +193,6 @@ def compute_bleu(
         >>> compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
         100.00000000000004
     """
-    from rapidbleu.metrics.base import check_flag  # base imports this module's neighbours
-
     options = _core.BleuOptions(
         max_order=max_ngram_order,
         smooth_method=smooth_method,
@@ -233,3 +241,67 @@ def score_of_counts(
             correct[n - 1] += k
             total[n - 1] += k
     return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
+
+
+def truncated_addk_scores(
+    sums: Any, options: _core.BleuOptions, layout: RowLayout
+) -> npt.NDArray[np.float64] | None:
+    """Scores of int64 rows with a fractional add-k value, as sacreBLEU's int64 rows give them.
+
+    sacreBLEU's approximate randomisation scores int64 shuffled sums with
+    ``_aggregate_and_compute``, which adds k into the int64 row (``correct[n - 1] +=
+    smooth_value``) and so truncates: the counts become floor(c + k). That is the score of no
+    smoothing on those counts, except that a row without matches stays 0 (checked before
+    adding). Any other option scores the rows as they are: ``None``.
+
+    Example:
+        >>> import numpy as np
+        >>> opts = _core.BleuOptions(max_order=2, smooth_method="add-k", smooth_value=0.5)
+        >>> rows = np.array([[2, 2, 1, 0, 2, 1]])
+        >>> truncated_addk_scores(rows, opts, RowLayout.of(["h", "r"], correct=2, total=2))
+        array([0.])
+    """
+    k = options.smooth_value
+    if options.smooth_method != "add-k" or k is None or float(k) == math.floor(k):
+        return None
+    import numpy as np
+
+    no_match = ~layout.group(sums, "correct").any(axis=1)
+    mod = np.array(sums, dtype=np.int64)
+    for group in ("correct", "total"):
+        cols = layout.group(mod, group)
+        cols[:, 1:] = np.floor(cols[:, 1:] + k)
+    unsmoothed = _core.BleuOptions(
+        max_order=options.max_order,
+        smooth_method="none",
+        effective_order=options.effective_order,
+        neumaier=options.neumaier,
+    )
+    out = _core.bleu_score_rows(mod, unsmoothed)
+    out[no_match] = 0.0
+    return out
+
+
+def score_fields(score: BLEUScore, divisor: float = 1.0) -> dict[str, Any]:
+    """BLEU and its parts as JSON fields (the per-item API's ``BleuResult.to_dict``).
+
+    Args:
+        score: The score.
+        divisor: What BLEU and its precisions are divided by (100.0: 0..1).
+
+    Example:
+        >>> from rapidbleu.metrics import BLEU
+        >>> s = BLEU().corpus_score(["a b c d"], [["a b c d"]])
+        >>> sorted(score_fields(s, 100.0))[:3]
+        ['bleu', 'brevity_penalty', 'counts']
+    """
+    return {
+        "bleu": score.score / divisor,
+        "precisions": [p / divisor for p in score.precisions],
+        "brevity_penalty": score.bp,
+        "length_ratio": score.sys_len / score.ref_len if score.ref_len else 0.0,
+        "hyp_len": score.sys_len,
+        "ref_len": score.ref_len,
+        "counts": list(score.counts),
+        "totals": list(score.totals),
+    }

@@ -35,90 +35,25 @@ from rapidbleu import _config, _core
 from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.io import tokens as _tokens
 from rapidbleu.io.tokens import TokenLayout
-from rapidbleu.metrics.base import (
-    Metric,
-    Rows,
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.checks import (
     add_sums,
     check_flag,
     check_hypotheses,
     check_sentence_references,
     check_streams,
 )
+from rapidbleu.metrics.chrf_score import CHRFScore, CHRFSignature, chrf_layout, f_score
 from rapidbleu.metrics.chrf_tokens import encode as encode_tokens
-from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.score import Score, Signature
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+# CHRFScore and CHRFSignature: sacreBLEU's `sacrebleu.metrics.chrf` holds them next to CHRF.
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature"]
-
-
-class CHRFSignature(Signature):
-    """ChrF's signature: ``nrefs|case|eff|nc|nw|space|version`` (sacreBLEU's ``CHRFSignature``).
-
-    Example:
-        >>> chrf = CHRF(word_order=2)
-        >>> _ = chrf.corpus_score(["a b c"], [["a b c"]])
-        >>> chrf.get_signature().format(short=True).split("|v:")[0]
-        '#:1|c:mixed|e:yes|nc:6|nw:2|s:no'
-    """
-
-    def __init__(self, args: dict[str, Any]) -> None:
-        super().__init__(args)
-        self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
-        self.info.update(
-            {
-                "case": "lc" if args["lowercase"] else "mixed",
-                "eff": "yes" if not args["eps_smoothing"] else "no",
-                "nc": args["char_order"],
-                "nw": args["word_order"],
-                "space": "yes" if args["whitespace"] else "no",
-            }
-        )
-
-
-class CHRFScore(Score):
-    """A chrF score (sacreBLEU's ``CHRFScore``), on the 0..100 scale.
-
-    Named ``chrF{beta}`` plus one ``+`` per word order: ``chrF2``, ``chrF2++``, and ``chrF2.0``
-    for ``beta=2.0``, as in sacreBLEU.
-
-    Attributes:
-        score: The chrF (chrF++) score.
-        char_order: The character n-gram order.
-        word_order: The word n-gram order (2: chrF++).
-        beta: The weight of recall against precision.
-
-    Example:
-        >>> str(CHRFScore(61.25, 6, 2, 2))
-        'chrF2++ = 61.25'
-    """
-
-    def __init__(self, score: float, char_order: int, word_order: int, beta: int | float) -> None:
-        self.beta = beta
-        self.char_order = char_order
-        self.word_order = word_order
-        super().__init__(f"chrF{self.beta}" + "+" * self.word_order, score)
-
-
-def _layout(char_order: int, word_order: int) -> RowLayout:
-    """``[hyp, ref, match]`` per character order (``c1..``), then per word order (``w1..``)."""
-    orders = [f"c{n}" for n in range(1, char_order + 1)] + [
-        f"w{n}" for n in range(1, word_order + 1)
-    ]
-    columns = tuple(f"{kind}_{o}" for o in orders for kind in ("hyp", "ref", "match"))
-    width = 3 * len(orders)
-    groups = {
-        "hyp": slice(0, width, 3),
-        "ref": slice(1, width, 3),
-        "match": slice(2, width, 3),
-        "char": slice(0, 3 * char_order),
-        "word": slice(3 * char_order, width),
-    }
-    return RowLayout(columns, groups)
 
 
 def _number(value: Any) -> Any:
@@ -243,7 +178,7 @@ class CHRF(Metric[CHRFScore]):
         self.lowercase = lowercase
         self.whitespace = whitespace
         self.eps_smoothing = eps_smoothing
-        self._layout = _layout(self.char_order, self.word_order)
+        self._layout = chrf_layout(self.char_order, self.word_order)
         if references is not None:
             self.cache_references(references)
 
@@ -364,34 +299,7 @@ class CHRF(Metric[CHRFScore]):
 
     def _python_f_score(self, statistics: list[Any]) -> Any:
         """``_compute_f_score`` line by line (rows the core does not take: NumPy 1's floats)."""
-        eps = 1e-16
-        score: Any = 0.0
-        effective_order = 0
-        factor = self.beta**2
-        avg_prec: Any = 0.0
-        avg_rec: Any = 0.0
-        for i in range(self.order):
-            n_hyp, n_ref, n_match = statistics[3 * i : 3 * i + 3]
-            prec = n_match / n_hyp if n_hyp > 0 else eps
-            rec = n_match / n_ref if n_ref > 0 else eps
-            denom = factor * prec + rec
-            score += ((1 + factor) * prec * rec / denom) if denom > 0 else eps
-            if n_hyp > 0 and n_ref > 0:
-                avg_prec += prec
-                avg_rec += rec
-                effective_order += 1
-        if self.eps_smoothing:
-            return 100 * score / self.order
-        if effective_order == 0:
-            avg_prec = avg_rec = 0.0
-        else:
-            avg_prec /= effective_order
-            avg_rec /= effective_order
-        if avg_prec + avg_rec:
-            score = (1 + factor) * avg_prec * avg_rec
-            score /= (factor * avg_prec) + avg_rec
-            return 100 * score
-        return 0.0
+        return f_score(statistics, self.beta, self.order, self.eps_smoothing)
 
     def score_totals(self, totals: Any) -> CHRFScore:
         """ChrF of summed statistics (sacreBLEU's ``_compute_score_from_stats``).

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.errors import ReferenceNestingError
+from rapidbleu.metrics.checks import check_hypotheses, check_streams
 
 __all__ = [
     "SAMPLE_REFERENCES",
@@ -167,8 +168,6 @@ def check_references(
         >>> check_references(hyps, [list(s) for s in zip(*per_segment)])
         'streams'
     """
-    from rapidbleu.metrics.base import check_hypotheses, check_streams
-
     hypotheses = check_hypotheses(hypotheses)
     references = check_streams(references)
     n = len(hypotheses)

@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
-from rapidbleu.metrics.base import Metric, Rows, check_flag
-from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.checks import check_flag
+from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.tokenizers.tokenizer_ter import TercomTokenizer

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu.metrics.base import Metric, Rows
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.layout import Rows
 
 __all__ = ["LENGTH_EDGES", "Bucket", "bucket_scores", "by_length", "by_score"]
 

@@ -21,10 +21,12 @@ n-grams of the raw text, whitespace removed; word n-grams for chrF++ from ``str.
 its TER has only its own ``TercomTokenizer`` (``normalized``, ``no_punct``, ``asian_support``):
 ``ja-mecab``, ``ko-mecab`` and the SentencePiece tokenizers never reach either metric.
 
+The names, and where each tokenizer runs, are in :mod:`rapidbleu.tokenizers.registry`.
+
 Example:
-    >>> from rapidbleu.tokenizers import TOKENIZERS, is_rust_tokenizer
-    >>> "13a" in TOKENIZERS and is_rust_tokenizer("13a")
-    True
+    >>> from rapidbleu.tokenizers import rust_tokenizer
+    >>> rust_tokenizer("13a")("Hello, world!")
+    'Hello , world !'
 """
 
 from __future__ import annotations
@@ -35,47 +37,24 @@ from typing import Any, Protocol
 
 from rapidbleu._lazy import submodule
 from rapidbleu.errors import InvalidOptionError
+from rapidbleu.tokenizers.registry import (
+    PYTHON_TOKENIZERS,
+    RUST_TOKENIZERS,
+    SPM_TOKENIZERS,
+    family,
+    is_rust_tokenizer,
+    tokenizer_class,
+)
 
 __all__ = [
     "BACKENDS",
-    "PYTHON_TOKENIZERS",
-    "RUST_TOKENIZERS",
-    "TOKENIZERS",
     "PythonTokenizer",
     "Tokenizer",
     "get_python_tokenizer",
-    "is_rust_tokenizer",
     "resolve_backend",
     "rust_tokenizer",
     "tokenize_batch",
 ]
-
-#: Tokenizers implemented in Rust, byte-identical to sacreBLEU 2.6.0.
-RUST_TOKENIZERS: tuple[str, ...] = ("none", "zh", "13a", "intl", "char")
-#: Tokenizers implemented in Python on top of optional dependencies.
-PYTHON_TOKENIZERS: tuple[str, ...] = (
-    "ja-mecab",
-    "ko-mecab",
-    "spm",
-    "flores101",
-    "flores200",
-    "spBLEU-1K",
-)
-#: Every tokenizer name, in sacreBLEU's order (``BLEU.TOKENIZERS``).
-TOKENIZERS: tuple[str, ...] = (
-    "none",
-    "zh",
-    "13a",
-    "intl",
-    "char",
-    "ja-mecab",
-    "ko-mecab",
-    "spm",
-    "flores101",
-    "flores200",
-    "spBLEU-1K",
-)
-
 
 #: Backends of the MeCab and SentencePiece tokenizers (see the module docs).
 BACKENDS: tuple[str, ...] = ("auto", "engine", "python")
@@ -152,38 +131,22 @@ def tokenize_batch(
     return [None if line is None else next(done) for line in lines]
 
 
-def is_rust_tokenizer(name: str) -> bool:
-    """Whether ``name`` is one of the tokenizers implemented in Rust."""
-    return name in RUST_TOKENIZERS
-
-
-#: The class of each Rust tokenizer at sacreBLEU's module path (sacreBLEU's ``_TOKENIZERS``).
-_RUST_CLASSES = {
-    "none": "tokenizer_none.NoneTokenizer",
-    "zh": "tokenizer_zh.TokenizerZh",
-    "13a": "tokenizer_13a.Tokenizer13a",
-    "intl": "tokenizer_intl.TokenizerV14International",
-    "char": "tokenizer_char.TokenizerChar",
-}
-
-
 def rust_tokenizer(name: str) -> Tokenizer:
     """The tokenizer object of the Rust tokenizer ``name``, as sacreBLEU builds it.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: ``name`` is not one of :data:`RUST_TOKENIZERS`.
+        rapidbleu.errors.InvalidOptionError: ``name`` is not a Rust tokenizer.
 
     Example:
         >>> rust_tokenizer("13a")("Hello, world!")
         'Hello , world !'
     """
-    if name not in _RUST_CLASSES:
+    if not is_rust_tokenizer(name):
         raise InvalidOptionError(
             f"{name!r} is not a Rust tokenizer; allowed: " + ", ".join(RUST_TOKENIZERS)
         )
     # Imported when asked for, as sacreBLEU's _get_tokenizer does.
-    module, cls = _RUST_CLASSES[name].split(".")
-    tok: Tokenizer = getattr(submodule(__name__, module), cls)()
+    tok: Tokenizer = tokenizer_class(name)()
     return tok
 
 
@@ -198,7 +161,7 @@ def get_python_tokenizer(
     spm_model: str | os.PathLike[str] | None = None,
     backend: str | None = None,
 ) -> PythonTokenizer:
-    """Builds the Python tokenizer called ``name`` (one of :data:`PYTHON_TOKENIZERS`).
+    """Builds the Python tokenizer ``name`` (a ``mecab`` or ``spm`` one of the registry).
 
     The optional dependency is imported here, not when :mod:`rapidbleu` is imported.
 
@@ -232,23 +195,21 @@ def get_python_tokenizer(
         '13a' is not a Python tokenizer (it runs in Rust)
     """
     # Imported here so that `import rapidbleu` never imports MeCab or sentencepiece.
-    if name in ("ja-mecab", "ko-mecab"):
+    kind = family(name) if name in PYTHON_TOKENIZERS else None
+    if kind == "mecab":
         if spm_model is not None:
             raise InvalidOptionError(
                 "spm_model is only for the SentencePiece tokenizers "
-                f"(spm, flores101, flores200, spBLEU-1K), not {name!r}"
+                f"({', '.join(SPM_TOKENIZERS)}), not {name!r}"
             )
         # One shared instance per MeCab tokenizer, so that its line cache serves every BLEU
         # object, as sacreBLEU's class-level lru_cache does: scoring several systems against the
         # same references tokenizes the references once.
         key = (name, resolve_backend(backend))
         if key not in _MECAB:
-            from rapidbleu.tokenizers.mecab import TokenizerJaMecab, TokenizerKoMecab
-
-            cls = TokenizerJaMecab if name == "ja-mecab" else TokenizerKoMecab
-            _MECAB[key] = cls(backend=key[1])
+            _MECAB[key] = tokenizer_class(name)(backend=key[1])
         return _MECAB[key]
-    if name in PYTHON_TOKENIZERS:
+    if kind == "spm":
         from rapidbleu.tokenizers.spm import TokenizerSPM, sharing_key, warn_spm_alias
 
         # Shared like the MeCab tokenizers, per model file as it is now on disk (a file
@@ -261,7 +222,7 @@ def get_python_tokenizer(
         else:
             _SPM[spm_key] = TokenizerSPM(name, spm_model=path, backend=choice)
         return _SPM[spm_key]
-    where = " (it runs in Rust)" if name in RUST_TOKENIZERS else ""
+    where = " (it runs in Rust)" if is_rust_tokenizer(name) else ""
     raise InvalidOptionError(
         f"{name!r} is not a Python tokenizer{where}; allowed: " + ", ".join(PYTHON_TOKENIZERS)
     )
