@@ -1,7 +1,8 @@
-//! Integer arguments from Python, read with `from_py_with` so that a wrong value is a typed
+//! Arguments from Python, read with `from_py_with` so that a wrong value is a typed
 //! `rapidbleu.errors` exception with a message, never PyO3's bare `TypeError`/`OverflowError`:
-//! options (`max_order`, `num_threads`) and the layout of token input (`pad_id`, `lengths`,
-//! `ref_lengths`).
+//! flags, integer options (`max_order`, `num_threads`) and the layout of token input
+//! (`pad_id`, `lengths`, `ref_lengths`); and what every options class shares (`repr()` of a
+//! value in messages, Python's spelling of a bool).
 //!
 //! An integer is an `int` or anything with `__index__` (NumPy and torch integers), never a
 //! `bool` (`True` as a thread count or a padding ID is a mistake, not a 1) and never a float.
@@ -14,6 +15,20 @@ use pyo3::types::{PyBool, PyString};
 /// `repr(obj)`, for messages.
 pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr().map(|r| r.to_string()).unwrap_or_default()
+}
+
+/// A flag, read by truth value (as Python's `if lowercase:` reads it).
+pub fn flag_arg(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    obj.is_truthy()
+}
+
+/// Python's spelling of `b`, for `__repr__`.
+pub(crate) fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
 }
 
 /// An integer argument as `i64`, or `None` when it is not an integer (see the module

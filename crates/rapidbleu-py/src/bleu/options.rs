@@ -5,7 +5,7 @@
 //! glue only reads Python objects into Rust types, raising the core's own messages (with the
 //! value as Python's `repr()` spells it) for objects of the wrong type.
 
-use crate::args::as_i64;
+use crate::args::{as_i64, flag_arg, py_bool, repr};
 use crate::errors::{guard, raise, ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -38,11 +38,6 @@ impl Hash for PyBleuOptions {
         o.effective_order().hash(state);
         o.summation().hash(state);
     }
-}
-
-/// `repr(obj)`, for messages.
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
 /// A core message for an object of the wrong type, as an `InvalidOptionError`.
@@ -89,11 +84,6 @@ pub fn max_order_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         && (obj.is_instance_of::<PyInt>() || obj.call_method0("__index__").is_ok());
     let too_large = integer && obj.gt(0).unwrap_or(false);
     Err(invalid(obj.py(), invalid_max_order(repr(obj), too_large)))
-}
-
-/// A flag, read by truth value (as Python's `if lowercase:` reads it).
-pub fn flag_arg(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    obj.is_truthy()
 }
 
 #[pymethods]
@@ -189,7 +179,6 @@ impl PyBleuOptions {
 
     fn __repr__(&self) -> String {
         let o = &self.inner;
-        let py_bool = |b: bool| if b { "True" } else { "False" };
         format!(
             "BleuOptions(tokenizer={}, lowercase={}, max_order={}, smooth_method={}, \
              smooth_value={}, effective_order={}, neumaier={})",
@@ -217,22 +206,5 @@ impl PyBleuOptions {
         kw.set_item("effective_order", self.effective_order())?;
         kw.set_item("neumaier", self.neumaier())?;
         Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.BleuOptions` argument.
-///
-/// Read with `from_py_with` so that another object is an `InputTypeError`, not PyO3's bare
-/// `TypeError`.
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<BleuOptions> {
-    match obj.cast::<PyBleuOptions>() {
-        Ok(o) => Ok(o.get().inner),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.BleuOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
     }
 }

@@ -6,7 +6,7 @@
 //! spells it) for objects of the wrong type. `beta ** 2` is computed by Python's own `**`, as
 //! sacreBLEU computes it (for a float, the C library's `pow`).
 
-use crate::bleu::options::flag_arg;
+use crate::args::{flag_arg, py_bool, repr};
 use crate::errors::{guard, raise, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
@@ -37,10 +37,6 @@ impl Hash for PyChrfOptions {
         (o.factor() + 0.0).to_bits().hash(state);
         (o.whitespace(), o.eps_smoothing(), o.lowercase_ascii()).hash(state);
     }
-}
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
 /// An order: an int (not a bool); beyond 64 bits it is out of bounds either way.
@@ -174,7 +170,6 @@ impl PyChrfOptions {
 
     fn __repr__(&self) -> String {
         let o = &self.inner;
-        let py_bool = |b: bool| if b { "True" } else { "False" };
         let beta = match self.beta {
             Beta::Int(v) => v.to_string(),
             Beta::Float(v) => py_float(v),
@@ -203,19 +198,5 @@ impl PyChrfOptions {
         kw.set_item("whitespace", self.whitespace())?;
         kw.set_item("eps_smoothing", self.eps_smoothing())?;
         Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.ChrfOptions` argument (another object is an `InputTypeError`).
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<ChrfOptions> {
-    match obj.cast::<PyChrfOptions>() {
-        Ok(o) => Ok(o.get().inner),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.ChrfOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
     }
 }

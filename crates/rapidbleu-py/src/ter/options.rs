@@ -1,24 +1,16 @@
 //! `_core.TerOptions`: the core's [`TerParams`] and its [`TercomTokenizer`] as a frozen Python
 //! value, built once by the TER metric and passed to every TER function.
 
-use crate::bleu::options::flag_arg;
-use crate::errors::ErrorKind;
+use crate::args::{flag_arg, py_bool};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rapidbleu_core::ter::{TerParams, TercomTokenizer};
+use rapidbleu_core::ter::TerParams;
 
 /// See the module documentation.
 #[pyclass(frozen, eq, hash, name = "TerOptions", module = "rapidbleu._core")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyTerOptions {
     pub(crate) params: TerParams,
-}
-
-impl PyTerOptions {
-    /// The tokenizer of these options.
-    pub fn tokenizer(&self) -> TercomTokenizer {
-        TercomTokenizer::new(self.params)
-    }
 }
 
 #[pymethods]
@@ -75,8 +67,7 @@ impl PyTerOptions {
     }
 
     fn __repr__(&self) -> String {
-        let b = |v: bool| if v { "True" } else { "False" };
-        let p = &self.params;
+        let (b, p) = (py_bool, &self.params);
         format!(
             "TerOptions(normalized={}, no_punct={}, asian_support={}, case_sensitive={})",
             b(p.normalized),
@@ -97,19 +88,5 @@ impl PyTerOptions {
         kw.set_item("asian_support", self.params.asian_support)?;
         kw.set_item("case_sensitive", self.params.case_sensitive)?;
         Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.TerOptions` argument (another object is an `InputTypeError`).
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyTerOptions> {
-    match obj.cast::<PyTerOptions>() {
-        Ok(o) => Ok(*o.get()),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.TerOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
     }
 }
