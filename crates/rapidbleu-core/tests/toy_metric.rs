@@ -53,24 +53,22 @@ fn texts(n: usize) -> (Vec<String>, Vec<Vec<String>>) {
     let words = [
         "the", "cat", "sat", "on", "a", "mat", ".", "dog", "ran", "Über",
     ];
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |k: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % k as u64) as usize
-    };
-    let mut sentence = |len: usize| {
+    // Word k of sentence `seed`: a fixed scramble, enough variety for overlaps and misses.
+    let sentence = |seed: usize, len: usize| {
         (0..len)
-            .map(|_| words[next(words.len())])
+            .map(|k| words[(seed * 7 + k * k * 3 + k) % words.len()])
             .collect::<Vec<_>>()
             .join(" ")
     };
     let mut hyps = Vec::new();
     let mut refs = Vec::new();
     for i in 0..n {
-        hyps.push(sentence(i % 9));
-        refs.push((0..1 + i % 3).map(|j| sentence(3 + (i + j) % 7)).collect());
+        hyps.push(sentence(i, i % 9));
+        refs.push(
+            (0..1 + i % 3)
+                .map(|j| sentence(i + 5 * j + 1, 3 + (i + j) % 7))
+                .collect(),
+        );
     }
     (hyps, refs)
 }

@@ -4,18 +4,13 @@
 use crate::bleu::options::PyBleuOptions;
 use crate::corpus::count_tokenized_periods;
 use crate::metric::{metric_functions, PyMetric};
-use numpy::{PyArray1, PyArray2};
-use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
 
 impl PyMetric for BleuOptions {
     type Options = PyBleuOptions;
     const CLASS: &'static str = "BleuOptions";
-    /// Rows, `num_refs` and the number of hypotheses ending in `" ."` (the metric's hint
-    /// about tokenized input).
-    type Statistics<'py> = (Bound<'py, PyArray2<i64>>, i64, usize);
     /// BLEU of float32 sums is always a Python float.
-    type ScoresF32<'py> = Bound<'py, PyArray1<f64>>;
+    const F32_FLAG: bool = false;
 
     fn of(options: &PyBleuOptions) -> Self {
         options.inner
@@ -33,16 +28,9 @@ impl PyMetric for BleuOptions {
         )
     }
 
-    fn statistics<'py>(
-        rows: Bound<'py, PyArray2<i64>>,
-        num_refs: i64,
-        hyps: &[&str],
-    ) -> Self::Statistics<'py> {
-        (rows, num_refs, count_tokenized_periods(hyps))
-    }
-
-    fn scores_f32<'py>(scores: Bound<'py, PyArray1<f64>>, _: bool) -> Self::ScoresF32<'py> {
-        scores
+    /// The number of hypotheses ending in `" ."` (the metric's hint about tokenized input).
+    fn statistics_extra(hyps: &[&str]) -> Option<usize> {
+        Some(count_tokenized_periods(hyps))
     }
 }
 

@@ -3,17 +3,11 @@
 
 use crate::chrf::options::PyChrfOptions;
 use crate::metric::{metric_functions, PyMetric};
-use numpy::{PyArray1, PyArray2};
-use pyo3::prelude::*;
 use rapidbleu_core::chrf::ChrfOptions;
 
 impl PyMetric for ChrfOptions {
     type Options = PyChrfOptions;
     const CLASS: &'static str = "ChrfOptions";
-    type Statistics<'py> = (Bound<'py, PyArray2<i64>>, i64);
-    /// Scores, and whether every one is a `np.float32` (then sacreBLEU's array of them is
-    /// float32).
-    type ScoresF32<'py> = (Bound<'py, PyArray1<f64>>, bool);
 
     fn of(options: &PyChrfOptions) -> Self {
         options.inner
@@ -30,18 +24,6 @@ impl PyMetric for ChrfOptions {
             self.word_order(),
             self.row_len()
         )
-    }
-
-    fn statistics<'py>(
-        rows: Bound<'py, PyArray2<i64>>,
-        num_refs: i64,
-        _: &[&str],
-    ) -> Self::Statistics<'py> {
-        (rows, num_refs)
-    }
-
-    fn scores_f32<'py>(scores: Bound<'py, PyArray1<f64>>, all_f32: bool) -> Self::ScoresF32<'py> {
-        (scores, all_f32)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The glue, generic over the core's [`Metric`] trait: a metric's options class, how its text
-//! is lowercased and the shape of two of its results ([`PyMetric`]); the `_core` functions
+//! is lowercased and what two of its results carry ([`PyMetric`]); the `_core` functions
 //! every metric shares, written once ([`stats`]: statistics, sentence scores, chunks;
 //! [`score`]: scores of rows, pairwise matrices); and [`metric_functions!`], which declares a
 //! metric's set of them under its Python names.
@@ -11,7 +11,6 @@ pub mod score;
 pub mod stats;
 
 use crate::errors::{type_name, ErrorKind};
-use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::PyClass;
 use rapidbleu_core::metric::Metric;
@@ -24,11 +23,9 @@ pub trait PyMetric: Metric + Copy + Send + Sync + 'static {
     /// The class's name, for messages.
     const CLASS: &'static str;
 
-    /// What the statistics functions return.
-    type Statistics<'py>: IntoPyObject<'py>;
-
-    /// What the float32 scores function returns.
-    type ScoresF32<'py>: IntoPyObject<'py>;
+    /// Whether the float32 scores come with whether every one is a `np.float32` (a pair), or
+    /// alone (an array).
+    const F32_FLAG: bool = true;
 
     /// The metric of an options object.
     fn of(options: &Self::Options) -> Self;
@@ -39,16 +36,11 @@ pub trait PyMetric: Metric + Copy + Send + Sync + 'static {
     /// The message for statistics rows of `cols` columns, not [`Metric::row_len`].
     fn width_error(&self, cols: usize) -> String;
 
-    /// The result of the statistics of a corpus of `hyps`: `rows` and sacreBLEU's `num_refs`,
-    /// and whatever else the metric's Python side needs of the hypotheses.
-    fn statistics<'py>(
-        rows: Bound<'py, PyArray2<i64>>,
-        num_refs: i64,
-        hyps: &[&str],
-    ) -> Self::Statistics<'py>;
-
-    /// The result of float32 scores: `scores`, and whether every one is a `np.float32`.
-    fn scores_f32<'py>(scores: Bound<'py, PyArray1<f64>>, all_f32: bool) -> Self::ScoresF32<'py>;
+    /// What the statistics of a corpus of `hyps` carry after the rows and sacreBLEU's
+    /// `num_refs`, if anything: what else the metric's Python side needs of the hypotheses.
+    fn statistics_extra(_hyps: &[&str]) -> Option<usize> {
+        None
+    }
 }
 
 /// The metric of an options argument (another object is an `InputTypeError`, not PyO3's bare
@@ -95,26 +87,20 @@ macro_rules! metric_functions {
 /// One function of [`metric_functions!`].
 macro_rules! metric_function {
     (statistics, $name:ident, $m:ty) => {
-        /// Per-segment statistics rows `(n, row_len)` of `hyps` against `refs`, and
-        /// sacreBLEU's `num_refs`. `refs` is a list of reference streams (sacreBLEU's layout)
-        /// or, with `per_segment`, one list of references per hypothesis.
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (hyps, refs, options, num_threads = 0, per_segment = false))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            hyps: &pyo3::Bound<'py, pyo3::PyAny>,
-            refs: &pyo3::Bound<'py, pyo3::PyAny>,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-            #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-            #[pyo3(from_py_with = $crate::args::flag_arg)] per_segment: bool,
-        ) -> pyo3::PyResult<<$m as $crate::metric::PyMetric>::Statistics<'py>> {
-            $crate::metric::stats::statistics(py, hyps, refs, &options, num_threads, per_segment)
-        }
+        $crate::metric::metric_function!(@text $name, $m, statistics,
+            pyo3::Bound<'py, pyo3::types::PyTuple>,
+            "Per-segment statistics rows `(n, row_len)` of `hyps` against `refs`, and \
+             sacreBLEU's `num_refs`. `refs` is a list of reference streams (sacreBLEU's \
+             layout) or, with `per_segment`, one list of references per hypothesis.");
     };
     (sentence_scores, $name:ident, $m:ty) => {
-        /// The sentence score of every hypothesis against its references, scored in the
-        /// parallel pass (no statistics array), and sacreBLEU's `num_refs`. Layouts as in
-        /// the statistics.
+        $crate::metric::metric_function!(@text $name, $m, sentence_scores,
+            (pyo3::Bound<'py, numpy::PyArray1<f64>>, i64),
+            "The sentence score of every hypothesis against its references, scored in the \
+             parallel pass (no statistics array), and sacreBLEU's `num_refs`.");
+    };
+    (@text $name:ident, $m:ty, $helper:ident, $ret:ty, $doc:literal) => {
+        #[doc = $doc]
         #[pyo3::pyfunction]
         #[pyo3(signature = (hyps, refs, options, num_threads = 0, per_segment = false))]
         fn $name<'py>(
@@ -124,20 +110,25 @@ macro_rules! metric_function {
             #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
             #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
             #[pyo3(from_py_with = $crate::args::flag_arg)] per_segment: bool,
-        ) -> pyo3::PyResult<(pyo3::Bound<'py, numpy::PyArray1<f64>>, i64)> {
-            $crate::metric::stats::sentence_scores(
-                py,
-                hyps,
-                refs,
-                &options,
-                num_threads,
-                per_segment,
-            )
+        ) -> pyo3::PyResult<$ret> {
+            let text = (hyps, refs, per_segment);
+            $crate::metric::stats::$helper(py, text, &options, num_threads)
         }
     };
     (chunk_statistics, $name:ident, $m:ty) => {
-        /// Statistics rows of every system of a chunk read by `_core.ChunkReader`, counted
-        /// where the lines lie, and sacreBLEU's `num_refs`.
+        $crate::metric::metric_function!(@chunk $name, $m, chunk_statistics,
+            Vec<pyo3::Bound<'py, numpy::PyArray2<i64>>>,
+            "Statistics rows of every system of a chunk read by `_core.ChunkReader`, counted \
+             where the lines lie, and sacreBLEU's `num_refs`.");
+    };
+    (chunk_totals, $name:ident, $m:ty) => {
+        $crate::metric::metric_function!(@chunk $name, $m, chunk_totals, Vec<Vec<i64>>,
+            "Every system's statistics of a chunk summed over its segments (one list of ints \
+             per system), and sacreBLEU's `num_refs`: a corpus score of a stream with no NumPy \
+             array made (the command's corpus path never imports NumPy).");
+    };
+    (@chunk $name:ident, $m:ty, $helper:ident, $ret:ty, $doc:literal) => {
+        #[doc = $doc]
         #[pyo3::pyfunction]
         #[pyo3(signature = (chunk, options, num_threads = 0))]
         fn $name<'py>(
@@ -148,26 +139,8 @@ macro_rules! metric_function {
             >,
             #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
             #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-        ) -> pyo3::PyResult<(Vec<pyo3::Bound<'py, numpy::PyArray2<i64>>>, i64)> {
-            $crate::metric::stats::chunk_statistics(py, chunk.get(), &options, num_threads)
-        }
-    };
-    (chunk_totals, $name:ident, $m:ty) => {
-        /// Every system's statistics of a chunk summed over its segments (one list of ints
-        /// per system), and sacreBLEU's `num_refs`: a corpus score of a stream with no NumPy
-        /// array made (the command's corpus path never imports NumPy).
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (chunk, options, num_threads = 0))]
-        fn $name(
-            py: pyo3::Python<'_>,
-            #[pyo3(from_py_with = $crate::io::chunks::chunk_arg)] chunk: pyo3::Bound<
-                '_,
-                $crate::io::chunks::TextChunk,
-            >,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-            #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-        ) -> pyo3::PyResult<(Vec<Vec<i64>>, i64)> {
-            $crate::metric::stats::chunk_totals(py, chunk.get(), &options, num_threads)
+        ) -> pyo3::PyResult<($ret, i64)> {
+            $crate::metric::stats::$helper(py, chunk.get(), &options, num_threads)
         }
     };
     (score_rows, $name:ident, $m:ty) => {
@@ -191,7 +164,7 @@ macro_rules! metric_function {
             py: pyo3::Python<'py>,
             rows_f32: numpy::PyReadonlyArray2<'py, f32>,
             #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-        ) -> pyo3::PyResult<<$m as $crate::metric::PyMetric>::ScoresF32<'py>> {
+        ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
             $crate::metric::score::score_rows_f32(py, rows_f32, &options)
         }
     };

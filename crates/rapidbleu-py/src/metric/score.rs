@@ -37,18 +37,23 @@ pub fn score_rows<'py, M: PyMetric>(
     })
 }
 
-/// The scores of float32 rows, and whether every one is a `np.float32` (as the metric's
-/// Python side wants them).
+/// The scores of float32 rows, with whether every one is a `np.float32` if the metric's
+/// Python side wants it ([`PyMetric::F32_FLAG`]).
 pub fn score_rows_f32<'py, M: PyMetric>(
     py: Python<'py>,
     rows_f32: PyReadonlyArray2<'py, f32>,
     metric: &M,
-) -> PyResult<M::ScoresF32<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     guard(|| {
         let (flat, cols) = flat(&rows_f32)?;
         check_width(py, metric, flat.len(), cols)?;
         let (out, all_f32) = run_detached(py, || metric.score_rows_f32(&flat))?;
-        Ok(M::scores_f32(out.into_pyarray(py), all_f32))
+        let scores = out.into_pyarray(py);
+        if M::F32_FLAG {
+            Ok((scores, all_f32).into_pyobject(py)?.into_any())
+        } else {
+            Ok(scores.into_any())
+        }
     })
 }
 

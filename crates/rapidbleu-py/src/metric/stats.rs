@@ -9,43 +9,70 @@ use crate::errors::{guard, run_detached};
 use crate::io::chunks::{segment_groups, system_arrays, system_sums, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use rapidbleu_core::corpus::Corpus;
+use rapidbleu_core::engine::parallel::Threads;
 
-/// The statistics rows of `hyps` against `refs` (see `metric_functions!`), GIL released
-/// while counting.
-pub fn statistics<'py, M: PyMetric>(
+/// The text arguments of a statistics function: `(hyps, refs, per_segment)`.
+pub type Text<'a, 'py> = (&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>, bool);
+
+/// `f(corpus, num_refs, threads)` on the corpus of `text`, read with the GIL and lowercased as
+/// the metric wants.
+fn on_corpus<'py, M: PyMetric, T>(
     py: Python<'py>,
-    hyps: &Bound<'py, PyAny>,
-    refs: &Bound<'py, PyAny>,
+    (hyps, refs, per_segment): Text<'_, 'py>,
     metric: &M,
     num_threads: i64,
-    per_segment: bool,
-) -> PyResult<M::Statistics<'py>> {
+    f: impl FnOnce(&Corpus<&str>, i64, Threads) -> PyResult<T>,
+) -> PyResult<T> {
     guard(|| {
         let threads = threads(py, num_threads)?;
         let input = TextInput::read(hyps, refs, metric.lowercase(), per_segment)?;
         let (corpus, num_refs) = input.corpus(py)?;
-        let rows = run_detached(py, || metric.corpus_stats(&corpus, threads))?;
-        let rows = to_2d(py, rows, metric.row_len())?;
-        Ok(M::statistics(rows, num_refs, corpus.hyps()))
+        f(&corpus, num_refs, threads)
     })
+}
+
+/// The statistics rows of a corpus (see `metric_functions!`), GIL released while counting.
+pub fn statistics<'py, M: PyMetric>(
+    py: Python<'py>,
+    text: Text<'_, 'py>,
+    metric: &M,
+    num_threads: i64,
+) -> PyResult<Bound<'py, PyTuple>> {
+    on_corpus(
+        py,
+        text,
+        metric,
+        num_threads,
+        |corpus, num_refs, threads| {
+            let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
+            let rows = to_2d(py, rows, metric.row_len())?;
+            match M::statistics_extra(corpus.hyps()) {
+                Some(extra) => (rows, num_refs, extra).into_pyobject(py),
+                None => (rows, num_refs).into_pyobject(py),
+            }
+        },
+    )
 }
 
 /// The sentence score of every hypothesis, and sacreBLEU's `num_refs`.
 pub fn sentence_scores<'py, M: PyMetric>(
     py: Python<'py>,
-    hyps: &Bound<'py, PyAny>,
-    refs: &Bound<'py, PyAny>,
+    text: Text<'_, 'py>,
     metric: &M,
     num_threads: i64,
-    per_segment: bool,
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, i64)> {
-    guard(|| {
-        let threads = threads(py, num_threads)?;
-        let input = TextInput::read(hyps, refs, metric.lowercase(), per_segment)?;
-        let (corpus, num_refs) = input.corpus(py)?;
-        let scores = run_detached(py, || metric.sentence_scores(&corpus, threads))?;
-        Ok((scores.into_pyarray(py), num_refs))
-    })
+    on_corpus(
+        py,
+        text,
+        metric,
+        num_threads,
+        |corpus, num_refs, threads| {
+            let scores = run_detached(py, || metric.sentence_scores(corpus, threads))?;
+            Ok((scores.into_pyarray(py), num_refs))
+        },
+    )
 }
 
 /// Statistics rows (flat) of every system of `chunk`, counted where the lines lie (no Python
