@@ -5,7 +5,7 @@
 //! glue only reads Python objects into Rust types, raising the core's own messages (with the
 //! value as Python's `repr()` spells it) for objects of the wrong type.
 
-use crate::args::{as_i64, flag_arg, py_bool, repr};
+use crate::args::{as_i64, flag_arg, options_repr, repr, NewArgs};
 use crate::errors::{guard, raise, ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -13,7 +13,6 @@ use rapidbleu_core::bleu::layout::invalid_max_order;
 use rapidbleu_core::bleu::options::{
     invalid_smooth_value, unknown_smooth_method, BleuOptions, Smooth, Summation,
 };
-use rapidbleu_core::error::{py_float, py_str};
 use rapidbleu_core::text::tokenize::{unknown_tokenizer, Tokenizer};
 use rapidbleu_core::CoreError;
 use std::hash::{Hash, Hasher};
@@ -177,26 +176,19 @@ impl PyBleuOptions {
         self.inner.layout().row_len()
     }
 
-    fn __repr__(&self) -> String {
-        let o = &self.inner;
-        format!(
-            "BleuOptions(tokenizer={}, lowercase={}, max_order={}, smooth_method={}, \
-             smooth_value={}, effective_order={}, neumaier={})",
-            py_str(o.tokenizer().name()),
-            py_bool(o.lowercase()),
-            o.max_order(),
-            py_str(o.smooth().name()),
-            o.smooth().value().map_or("None".to_string(), py_float),
-            py_bool(o.effective_order()),
-            py_bool(self.neumaier()),
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        options_repr("BleuOptions", &self.kwargs(py)?)
     }
 
     /// The keyword arguments that rebuild these options (pickling, `copy`).
-    fn __getnewargs_ex__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<NewArgs<'py>> {
+        Ok((PyTuple::empty(py), self.kwargs(py)?))
+    }
+}
+
+impl PyBleuOptions {
+    /// The keyword arguments that rebuild these options, in `__new__`'s order.
+    fn kwargs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let kw = PyDict::new(py);
         kw.set_item("tokenizer", self.tokenizer())?;
         kw.set_item("lowercase", self.lowercase())?;
@@ -205,6 +197,6 @@ impl PyBleuOptions {
         kw.set_item("smooth_value", self.smooth_value())?;
         kw.set_item("effective_order", self.effective_order())?;
         kw.set_item("neumaier", self.neumaier())?;
-        Ok((PyTuple::empty(py), kw))
+        Ok(kw)
     }
 }
