@@ -4,6 +4,9 @@
 //! - [`text`]: Python's whitespace and sacreBLEU's tokenizers, byte-identical;
 //! - [`engine`]: what every metric shares: thread pools and workers, the small hash maps that
 //!   intern tokens and n-grams, and sums of statistics rows of any width (significance tests);
+//! - [`metric`]: the [`metric::Metric`] trait every metric implements (row width, segment
+//!   statistics, scores of summed rows in float64 and float32), with default chunk, pairwise
+//!   and resampling paths built on the engine;
 //! - [`bleu`]: BLEU's per-segment sufficient statistics `[hyp_len, ref_len, correct_1..N,
 //!   total_1..N]` and their scores, float operations in sacreBLEU's (or NLTK's) order;
 //! - [`chrf`]: chrF and chrF++'s per-segment `[hyp, ref, match]` per character and word order,
@@ -21,6 +24,7 @@ pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod io;
+pub mod metric;
 pub mod ter;
 pub mod text;
 

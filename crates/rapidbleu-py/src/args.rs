@@ -1,7 +1,8 @@
-//! Integer arguments from Python, read with `from_py_with` so that a wrong value is a typed
+//! Arguments from Python, read with `from_py_with` so that a wrong value is a typed
 //! `rapidbleu.errors` exception with a message, never PyO3's bare `TypeError`/`OverflowError`:
-//! options (`max_order`, `num_threads`) and the layout of token input (`pad_id`, `lengths`,
-//! `ref_lengths`).
+//! flags, integer options (`max_order`, `num_threads`) and the layout of token input
+//! (`pad_id`, `lengths`, `ref_lengths`); and what every options class shares (`repr()` of a
+//! value in messages, `__repr__` and pickling from the keywords that rebuild it).
 //!
 //! An integer is an `int` or anything with `__index__` (NumPy and torch integers), never a
 //! `bool` (`True` as a thread count or a padding ID is a mistake, not a 1) and never a float.
@@ -9,12 +10,30 @@
 use crate::errors::type_name;
 use crate::errors::ErrorKind;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 /// `repr(obj)`, for messages.
 pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr().map(|r| r.to_string()).unwrap_or_default()
 }
+
+/// A flag, read by truth value (as Python's `if lowercase:` reads it).
+pub fn flag_arg(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    obj.is_truthy()
+}
+
+/// An options class's `__repr__`: `Name(k=v, ...)` of the keyword arguments `kw` that
+/// rebuild it, each value as Python's `repr()` spells it.
+pub(crate) fn options_repr(name: &str, kw: &Bound<'_, PyDict>) -> PyResult<String> {
+    let fields = kw
+        .iter()
+        .map(|(k, v)| Ok(format!("{}={}", k.str()?, v.repr()?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(format!("{name}({})", fields.join(", ")))
+}
+
+/// An options class's `__getnewargs_ex__`: no positional arguments, the keywords `kw`.
+pub(crate) type NewArgs<'py> = (Bound<'py, PyTuple>, Bound<'py, PyDict>);
 
 /// An integer argument as `i64`, or `None` when it is not an integer (see the module
 /// documentation) or does not fit.

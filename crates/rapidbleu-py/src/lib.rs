@@ -1,6 +1,10 @@
 //! PyO3 glue: the extension module `rapidbleu._core`, laid out as the core is (`text`,
-//! `corpus` + `read` for extraction, `engine`, `bleu`, `chrf`, `ter`, `io`), plus `items` (the
-//! per-item layout), `arrays` (NumPy in and out) and `errors` (typed `rapidbleu.errors` exceptions).
+//! `corpus` + `read` for extraction, `engine`, `metric`, `bleu`, `chrf`, `ter`, `io`), plus
+//! `items` (the per-item layout), `arrays` (NumPy in and out), `args` (option arguments) and
+//! `errors` (typed `rapidbleu.errors` exceptions).
+//!
+//! `metric` is the glue generic over the core's `Metric` trait: the functions every metric
+//! shares are written there once, and each metric's folder declares its set of them.
 //!
 //! Only glue lives here: Python objects are extracted with the GIL held, the core runs with
 //! the GIL released (`py.detach`), and results are built after. Statistics leave as NumPy
@@ -18,6 +22,7 @@ mod groups;
 mod io;
 mod items;
 mod mecab;
+mod metric;
 mod read;
 mod sequence;
 mod spm;

@@ -7,10 +7,12 @@
 //!   (references tokenized once);
 //! - [`score`]: rows to a score in sacreBLEU's float order; [`score_f32`] (significance
 //!   tests), [`nltk`] (NLTK's dialect);
-//! - [`pairwise`]: many-to-many (matrices, self-BLEU, MBR aggregation) over [`bags`].
+//! - [`pairwise`]: many-to-many (matrices, self-BLEU, MBR aggregation) over [`bags`];
+//! - [`metric`]: sacreBLEU's BLEU as a [`crate::metric::Metric`], over the functions above.
 
 pub mod bags;
 pub mod layout;
+pub mod metric;
 pub mod ngram;
 pub mod nltk;
 pub mod options;

@@ -6,6 +6,9 @@
 //! this module sums the per-segment statistics rows they select (scoring the sums is the
 //! metric's business, e.g. `bleu::score_f32`).
 //!
+//! Which row widths get a vectorised kernel is the metrics' to say ([`Width`], listed by
+//! `Metric::WIDTHS`); other widths take a general loop with the same sums.
+//!
 //! Sums are exact integers (`i64`). sacreBLEU sums bootstrap resamples in **float32**
 //! (`np.array(stats, 'float32')[idxs].sum(0)`): as long as every sum is at most 2**24 each
 //! partial sum is an exactly representable float32 integer, so the order of additions does not
@@ -14,6 +17,45 @@
 
 use crate::engine::parallel::{self, Threads};
 use crate::error::{zeroed, CoreError};
+
+/// A row width with kernels compiled for it: `R` known at compile time lets the sums
+/// vectorise. A metric lists the widths its usual options give (`Metric::WIDTHS`).
+#[derive(Clone, Copy, Debug)]
+pub struct Width {
+    len: usize,
+    weighted: fn(&mut [i64], &[f64], &[i64]),
+    table: fn(&mut [i64], &[i64], &[bool]),
+}
+
+impl Width {
+    /// The kernels for rows of `R` values.
+    pub const fn of<const R: usize>() -> Width {
+        Width {
+            len: R,
+            weighted: weighted_sum::<R>,
+            table: table_sum::<R>,
+        }
+    }
+
+    /// Values per row.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether rows of this width are empty (never for a metric's width).
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The kernels for `row_len` among `widths` (lists of widths, one per metric), if any.
+fn find(widths: &[&[Width]], row_len: usize) -> Option<Width> {
+    widths
+        .iter()
+        .flat_map(|w| w.iter())
+        .find(|w| w.len == row_len)
+        .copied()
+}
 
 fn check_shape(stats: &[i64], row_len: usize) -> Result<usize, CoreError> {
     if row_len == 0 || !stats.len().is_multiple_of(row_len) {
@@ -57,12 +99,14 @@ pub fn check_indices(idxs: &[i64], n_seg: usize) -> Result<usize, CoreError> {
 }
 
 /// Bootstrap sums: row `k` of the result is the sum of the statistics rows `idxs[k, :]`
-/// (`n_samples x n_segments` indices, row-major), i.e. `stats[idxs].sum(1)`.
+/// (`n_samples x n_segments` indices, row-major), i.e. `stats[idxs].sum(1)`. `widths` are
+/// the metrics' row widths with vectorised kernels.
 pub fn bootstrap_sums(
     stats: &[i64],
     row_len: usize,
     idxs: &[i64],
     threads: Threads,
+    widths: &[&[Width]],
 ) -> Result<Vec<i64>, CoreError> {
     let n_seg = check_shape(stats, row_len)?;
     let n_samples = check_indices(idxs, n_seg)?;
@@ -71,7 +115,8 @@ pub fn bootstrap_sums(
     // n_seg * (largest |value|): below 2**53 the f64 path is exact; otherwise exact i64 sums.
     let max_abs = stats.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     let exact_f64 = u128::from(max_abs) * (n_seg as u128) < (1u128 << 53);
-    let stats_f64: Vec<f64> = if exact_f64 {
+    let kernel = find(widths, row_len).filter(|_| exact_f64);
+    let stats_f64: Vec<f64> = if kernel.is_some() {
         stats.iter().map(|&v| v as f64).collect()
     } else {
         Vec::new()
@@ -89,14 +134,9 @@ pub fn bootstrap_sums(
             for &i in &idxs[k * n_seg..(k + 1) * n_seg] {
                 counts[i as usize] += 1;
             }
-            match (exact_f64, row_len) {
-                (true, 10) => weighted_sum::<10>(acc, &stats_f64, counts),
-                (true, 6) => weighted_sum::<6>(acc, &stats_f64, counts),
-                (true, 14) => weighted_sum::<14>(acc, &stats_f64, counts),
-                // chrF (6 character orders) and chrF++ (6 + 2 word orders): 3 per order.
-                (true, 18) => weighted_sum::<18>(acc, &stats_f64, counts),
-                (true, 24) => weighted_sum::<24>(acc, &stats_f64, counts),
-                _ => {
+            match kernel {
+                Some(w) => (w.weighted)(acc, &stats_f64, counts),
+                None => {
                     for (&c, row) in counts.iter().zip(stats.chunks_exact(row_len)) {
                         for (a, &v) in acc.iter_mut().zip(row) {
                             *a = a.wrapping_add(c.wrapping_mul(v));
@@ -128,13 +168,14 @@ fn weighted_sum<const R: usize>(acc: &mut [i64], rows: &[f64], counts: &[i64]) {
 /// Approximate-randomisation sums (`_paired_ar_test`): for each trial `k`, the pseudo-system
 /// `a` takes segment `i` from `baseline` where `mask[k, i]` is true and from `system` where it
 /// is false (`pos_sel @ bl_stats + neg_sel @ sys_stats`); `b` takes the other one. Returns
-/// `(a, b)`, each `n_trials x row_len`.
+/// `(a, b)`, each `n_trials x row_len`. `widths` as in [`bootstrap_sums`].
 pub fn ar_sums(
     baseline: &[i64],
     system: &[i64],
     row_len: usize,
     mask: &[bool],
     threads: Threads,
+    widths: &[&[Width]],
 ) -> Result<(Vec<i64>, Vec<i64>), CoreError> {
     let n_seg = check_shape(baseline, row_len)?;
     if system.len() != baseline.len() {
@@ -168,6 +209,7 @@ pub fn ar_sums(
         both[j] = both[j].wrapping_add(b).wrapping_add(s);
     }
     let tables = subset_tables(&diff, row_len)?;
+    let kernel = find(widths, row_len);
     let mut a = zeroed(n_trials, row_len)?;
     parallel::for_each_row(
         &mut a,
@@ -177,13 +219,9 @@ pub fn ar_sums(
         |_, k, acc| {
             acc.copy_from_slice(&sys_sum);
             let m = &mask[k * n_seg..(k + 1) * n_seg];
-            match row_len {
-                10 => table_sum::<10>(acc, &tables, m),
-                6 => table_sum::<6>(acc, &tables, m),
-                14 => table_sum::<14>(acc, &tables, m),
-                18 => table_sum::<18>(acc, &tables, m),
-                24 => table_sum::<24>(acc, &tables, m),
-                _ => table_sum_dyn(acc, &tables, m, row_len),
+            match kernel {
+                Some(w) => (w.table)(acc, &tables, m),
+                None => table_sum_dyn(acc, &tables, m, row_len),
             }
             // The segments after the last whole block, one by one.
             let tail = n_seg - n_seg % BLOCK;
@@ -262,6 +300,16 @@ fn table_sum_dyn(acc: &mut [i64], tables: &[i64], mask: &[bool], row_len: usize)
 mod tests {
     use super::*;
 
+    /// Kernels for every width the tests use, and none (the general loops).
+    const KERNELS: &[Width] = &[
+        Width::of::<6>(),
+        Width::of::<10>(),
+        Width::of::<14>(),
+        Width::of::<18>(),
+        Width::of::<24>(),
+    ];
+    const W: &[&[Width]] = &[KERNELS];
+
     #[test]
     fn column_sums_add_rows() {
         assert_eq!(column_sums(&[1, 2, 10, 20], 2).unwrap(), vec![11, 22]);
@@ -272,17 +320,17 @@ mod tests {
     #[test]
     fn bootstrap_sums_select_rows() {
         let stats = [1, 2, 10, 20, 100, 200];
-        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], Threads::ONE).unwrap();
+        let out = bootstrap_sums(&stats, 2, &[0, 0, 2, 1, 2, 2], Threads::ONE, W).unwrap();
         assert_eq!(out, vec![102, 204, 210, 420]);
-        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], Threads::ONE).is_err());
-        assert!(bootstrap_sums(&stats, 2, &[0, 1], Threads::ONE).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 3, 1], Threads::ONE, W).is_err());
+        assert!(bootstrap_sums(&stats, 2, &[0, 1], Threads::ONE, W).is_err());
     }
 
     #[test]
     fn ar_sums_swap_segments() {
         let bl = [1, 1, 2, 2];
         let sys = [10, 10, 20, 20];
-        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], Threads::ONE).unwrap();
+        let (a, b) = ar_sums(&bl, &sys, 2, &[true, false, false, true], Threads::ONE, W).unwrap();
         assert_eq!(a, vec![21, 21, 12, 12]);
         assert_eq!(b, vec![12, 12, 21, 21]);
     }
@@ -298,8 +346,15 @@ mod tests {
             let other: Vec<i64> = (0..n_seg * row_len).map(|v| (v * 5 % 19) as i64).collect();
             let idxs: Vec<i64> = (0..3 * n_seg).map(|v| (v * 11 % n_seg) as i64).collect();
             let mask: Vec<bool> = (0..3 * n_seg).map(|v| v * 13 % 5 < 2).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
-            let (a, b) = ar_sums(&stats, &other, row_len, &mask, Threads::ONE).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE, W).unwrap();
+            let (a, b) = ar_sums(&stats, &other, row_len, &mask, Threads::ONE, W).unwrap();
+            // Without kernels: the general loops give the same sums.
+            assert_eq!(
+                bootstrap_sums(&stats, row_len, &idxs, Threads::ONE, &[]).unwrap(),
+                got
+            );
+            let plain = ar_sums(&stats, &other, row_len, &mask, Threads::ONE, &[]).unwrap();
+            assert_eq!(plain, (a.clone(), b.clone()));
             for k in 0..3 {
                 for j in 0..row_len {
                     let seg = |i: usize| i * row_len + j;
@@ -326,7 +381,7 @@ mod tests {
         for row_len in [6usize, 2] {
             let n_seg = stats.len() / row_len;
             let idxs: Vec<i64> = (0..n_seg).map(|_| 0).collect();
-            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE).unwrap();
+            let got = bootstrap_sums(&stats, row_len, &idxs, Threads::ONE, W).unwrap();
             let want: Vec<i64> = stats[..row_len].iter().map(|&v| v * n_seg as i64).collect();
             assert_eq!(got, want);
         }
@@ -334,7 +389,8 @@ mod tests {
         for row_len in [18usize, 24] {
             let mut stats: Vec<i64> = (0..3 * row_len as i64).collect();
             stats[row_len + 1] = big + 3;
-            let got = bootstrap_sums(&stats, row_len, &[1, 1, 2, 0, 0, 0], Threads::ONE).unwrap();
+            let got =
+                bootstrap_sums(&stats, row_len, &[1, 1, 2, 0, 0, 0], Threads::ONE, W).unwrap();
             for j in 0..row_len {
                 let v = |i: usize| stats[i * row_len + j];
                 assert_eq!(got[j], 2 * v(1) + v(2));

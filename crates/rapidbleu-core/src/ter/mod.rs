@@ -25,6 +25,7 @@
 mod bit_dp;
 mod edit_distance;
 mod intern;
+pub mod metric;
 pub mod score;
 mod shift;
 pub mod stats;

@@ -1,13 +1,14 @@
-//! Glue of `rapidbleu_core::bleu`, file for file: options, statistics (text, reference cache,
-//! token input), scores (float64, float32, NLTK's dialect) and pairwise BLEU.
+//! Glue of `rapidbleu_core::bleu`: options, BLEU through the generic glue ([`metric`]:
+//! statistics, sentence scores, chunks, scores of rows, pairwise matrices), and what only BLEU
+//! has: the reference cache, token input, `compute_bleu` of separate counts, NLTK's dialect,
+//! self-BLEU and MBR statistics.
 
+pub mod metric;
 pub mod nltk;
 pub mod options;
 pub mod pairwise;
 pub mod ref_cache;
 pub mod score;
-pub mod score_f32;
-pub mod stats;
 pub mod tokens;
 
 use pyo3::prelude::*;
@@ -16,9 +17,8 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyBleuOptions>()?;
     m.add_class::<ref_cache::BleuReferenceCache>()?;
-    stats::register(m)?;
+    metric::register_functions(m)?;
     score::register(m)?;
-    score_f32::register(m)?;
     tokens::register(m)?;
     nltk::register(m)?;
     pairwise::register(m)?;

@@ -5,7 +5,7 @@
 //! glue only reads Python objects into Rust types, raising the core's own messages (with the
 //! value as Python's `repr()` spells it) for objects of the wrong type.
 
-use crate::args::as_i64;
+use crate::args::{as_i64, flag_arg, options_repr, repr, NewArgs};
 use crate::errors::{guard, raise, ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -13,7 +13,6 @@ use rapidbleu_core::bleu::layout::invalid_max_order;
 use rapidbleu_core::bleu::options::{
     invalid_smooth_value, unknown_smooth_method, BleuOptions, Smooth, Summation,
 };
-use rapidbleu_core::error::{py_float, py_str};
 use rapidbleu_core::text::tokenize::{unknown_tokenizer, Tokenizer};
 use rapidbleu_core::CoreError;
 use std::hash::{Hash, Hasher};
@@ -38,11 +37,6 @@ impl Hash for PyBleuOptions {
         o.effective_order().hash(state);
         o.summation().hash(state);
     }
-}
-
-/// `repr(obj)`, for messages.
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
 /// A core message for an object of the wrong type, as an `InvalidOptionError`.
@@ -89,11 +83,6 @@ pub fn max_order_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         && (obj.is_instance_of::<PyInt>() || obj.call_method0("__index__").is_ok());
     let too_large = integer && obj.gt(0).unwrap_or(false);
     Err(invalid(obj.py(), invalid_max_order(repr(obj), too_large)))
-}
-
-/// A flag, read by truth value (as Python's `if lowercase:` reads it).
-pub fn flag_arg(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    obj.is_truthy()
 }
 
 #[pymethods]
@@ -187,27 +176,19 @@ impl PyBleuOptions {
         self.inner.layout().row_len()
     }
 
-    fn __repr__(&self) -> String {
-        let o = &self.inner;
-        let py_bool = |b: bool| if b { "True" } else { "False" };
-        format!(
-            "BleuOptions(tokenizer={}, lowercase={}, max_order={}, smooth_method={}, \
-             smooth_value={}, effective_order={}, neumaier={})",
-            py_str(o.tokenizer().name()),
-            py_bool(o.lowercase()),
-            o.max_order(),
-            py_str(o.smooth().name()),
-            o.smooth().value().map_or("None".to_string(), py_float),
-            py_bool(o.effective_order()),
-            py_bool(self.neumaier()),
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        options_repr("BleuOptions", &self.kwargs(py)?)
     }
 
     /// The keyword arguments that rebuild these options (pickling, `copy`).
-    fn __getnewargs_ex__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<NewArgs<'py>> {
+        Ok((PyTuple::empty(py), self.kwargs(py)?))
+    }
+}
+
+impl PyBleuOptions {
+    /// The keyword arguments that rebuild these options, in `__new__`'s order.
+    fn kwargs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let kw = PyDict::new(py);
         kw.set_item("tokenizer", self.tokenizer())?;
         kw.set_item("lowercase", self.lowercase())?;
@@ -216,23 +197,6 @@ impl PyBleuOptions {
         kw.set_item("smooth_value", self.smooth_value())?;
         kw.set_item("effective_order", self.effective_order())?;
         kw.set_item("neumaier", self.neumaier())?;
-        Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.BleuOptions` argument.
-///
-/// Read with `from_py_with` so that another object is an `InputTypeError`, not PyO3's bare
-/// `TypeError`.
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<BleuOptions> {
-    match obj.cast::<PyBleuOptions>() {
-        Ok(o) => Ok(o.get().inner),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.BleuOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
+        Ok(kw)
     }
 }

@@ -1,33 +1,17 @@
-//! Glue of `rapidbleu_core::bleu::pairwise`: sentence-BLEU matrices, self-BLEU and MBR
-//! statistics.
+//! Glue of `rapidbleu_core::bleu::pairwise`: self-BLEU and MBR statistics (sentence-BLEU
+//! matrices are the generic glue's, `crate::metric`).
 
 use crate::arrays::to_2d;
-use crate::bleu::options::options_arg;
 use crate::corpus::{borrow_all, collect};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached};
-use crate::groups::{borrow_groups, group_matrices, read_groups};
+use crate::groups::{borrow_groups, read_groups};
+use crate::metric::metric_arg;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rapidbleu_core::bleu::options::BleuOptions;
 use rapidbleu_core::bleu::pairwise;
-
-/// Sentence-BLEU matrices, one `N_g x M_g` float64 array per `(hypotheses, references)` group.
-#[pyfunction]
-#[pyo3(signature = (groups, options, num_threads = 0))]
-fn bleu_pairwise_matrices<'py>(
-    py: Python<'py>,
-    groups: &Bound<'py, PyList>,
-    #[pyo3(from_py_with = options_arg)] options: BleuOptions,
-    #[pyo3(from_py_with = int_arg)] num_threads: i64,
-) -> PyResult<Vec<Bound<'py, PyArray2<f64>>>> {
-    guard(|| {
-        group_matrices(py, groups, options.lowercase(), num_threads, |h, r, t| {
-            pairwise::matrices(h, r, &options, t)
-        })
-    })
-}
 
 /// Self-BLEU statistics of `samples` (each against all the others), `n x row_len` int64.
 #[pyfunction]
@@ -35,7 +19,7 @@ fn bleu_pairwise_matrices<'py>(
 fn bleu_self_statistics<'py>(
     py: Python<'py>,
     samples: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = options_arg)] options: BleuOptions,
+    #[pyo3(from_py_with = metric_arg::<BleuOptions>)] options: BleuOptions,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     guard(|| {
         let owned = collect(samples, "samples", false, options.lowercase())?;
@@ -52,7 +36,7 @@ fn bleu_self_statistics<'py>(
 fn bleu_aggregate_statistics<'py>(
     py: Python<'py>,
     groups: &Bound<'py, PyList>,
-    #[pyo3(from_py_with = options_arg)] options: BleuOptions,
+    #[pyo3(from_py_with = metric_arg::<BleuOptions>)] options: BleuOptions,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<Vec<Bound<'py, PyArray2<i64>>>> {
     guard(|| {
@@ -70,7 +54,6 @@ fn bleu_aggregate_statistics<'py>(
 
 /// Adds this module's functions to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(bleu_pairwise_matrices, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_self_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(bleu_aggregate_statistics, m)?)?;
     Ok(())

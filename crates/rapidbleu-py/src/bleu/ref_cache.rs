@@ -1,10 +1,10 @@
 //! Glue of `rapidbleu_core::bleu::ref_cache`: `_core.BleuReferenceCache`.
 
 use crate::arrays::to_2d;
-use crate::bleu::options::options_arg;
 use crate::corpus::{borrow_all, collect, collect_streams, count_tokenized_periods, stream_groups};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
+use crate::metric::metric_arg;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
@@ -24,7 +24,7 @@ impl BleuReferenceCache {
     fn new(
         py: Python<'_>,
         refs: &Bound<'_, PyAny>,
-        #[pyo3(from_py_with = options_arg)] options: BleuOptions,
+        #[pyo3(from_py_with = metric_arg::<BleuOptions>)] options: BleuOptions,
         #[pyo3(from_py_with = int_arg)] num_threads: i64,
     ) -> PyResult<Self> {
         guard(|| {

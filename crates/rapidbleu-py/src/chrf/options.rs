@@ -6,12 +6,11 @@
 //! spells it) for objects of the wrong type. `beta ** 2` is computed by Python's own `**`, as
 //! sacreBLEU computes it (for a float, the C library's `pow`).
 
-use crate::bleu::options::flag_arg;
+use crate::args::{flag_arg, options_repr, repr, NewArgs};
 use crate::errors::{guard, raise, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
 use rapidbleu_core::chrf::options::{invalid_beta, invalid_order, ChrfOptions};
-use rapidbleu_core::error::py_float;
 use std::hash::{Hash, Hasher};
 
 /// `beta` as the caller gave it: its name in the score (`chrF2`, `chrF2.0`) depends on it.
@@ -37,10 +36,6 @@ impl Hash for PyChrfOptions {
         (o.factor() + 0.0).to_bits().hash(state);
         (o.whitespace(), o.eps_smoothing(), o.lowercase_ascii()).hash(state);
     }
-}
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_default()
 }
 
 /// An order: an int (not a bool); beyond 64 bits it is out of bounds either way.
@@ -172,29 +167,19 @@ impl PyChrfOptions {
         self.inner.row_len()
     }
 
-    fn __repr__(&self) -> String {
-        let o = &self.inner;
-        let py_bool = |b: bool| if b { "True" } else { "False" };
-        let beta = match self.beta {
-            Beta::Int(v) => v.to_string(),
-            Beta::Float(v) => py_float(v),
-        };
-        format!(
-            "ChrfOptions(char_order={}, word_order={}, beta={beta}, lowercase={}, \
-             whitespace={}, eps_smoothing={})",
-            o.char_order(),
-            o.word_order(),
-            py_bool(o.lowercase_ascii()),
-            py_bool(o.whitespace()),
-            py_bool(o.eps_smoothing()),
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        options_repr("ChrfOptions", &self.kwargs(py)?)
     }
 
     /// The keyword arguments that rebuild these options (pickling, `copy`).
-    fn __getnewargs_ex__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<NewArgs<'py>> {
+        Ok((PyTuple::empty(py), self.kwargs(py)?))
+    }
+}
+
+impl PyChrfOptions {
+    /// The keyword arguments that rebuild these options, in `__new__`'s order.
+    fn kwargs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let kw = PyDict::new(py);
         kw.set_item("char_order", self.char_order())?;
         kw.set_item("word_order", self.word_order())?;
@@ -202,20 +187,6 @@ impl PyChrfOptions {
         kw.set_item("lowercase", self.lowercase())?;
         kw.set_item("whitespace", self.whitespace())?;
         kw.set_item("eps_smoothing", self.eps_smoothing())?;
-        Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.ChrfOptions` argument (another object is an `InputTypeError`).
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<ChrfOptions> {
-    match obj.cast::<PyChrfOptions>() {
-        Ok(o) => Ok(o.get().inner),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.ChrfOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
+        Ok(kw)
     }
 }

@@ -1,5 +1,5 @@
 //! Glue of `rapidbleu_core::engine::rows`: the resampled sums of the significance tests, for
-//! statistics rows of any width.
+//! statistics rows of any width (vectorised for the widths the metrics list).
 
 use crate::arrays::{flat, to_2d};
 use crate::engine::parallel::{int_arg, threads};
@@ -7,6 +7,7 @@ use crate::errors::{guard, run_detached, ErrorKind};
 use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::engine::rows;
+use rapidbleu_core::metric::WIDTHS;
 
 /// An int64 statistics matrix handed to NumPy.
 type Stats2<'py> = Bound<'py, PyArray2<i64>>;
@@ -33,7 +34,9 @@ fn bootstrap_sums<'py>(
                 ),
             ));
         }
-        let out = run_detached(py, || rows::bootstrap_sums(&s, row_len, &ix, threads))?;
+        let out = run_detached(py, || {
+            rows::bootstrap_sums(&s, row_len, &ix, threads, WIDTHS)
+        })?;
         to_2d(py, out, row_len)
     })
 }
@@ -63,7 +66,9 @@ fn ar_sums<'py>(
                 ),
             ));
         }
-        let (a, b) = run_detached(py, || rows::ar_sums(&bl, &sys, row_len, &m, threads))?;
+        let (a, b) = run_detached(py, || {
+            rows::ar_sums(&bl, &sys, row_len, &m, threads, WIDTHS)
+        })?;
         Ok((to_2d(py, a, row_len)?, to_2d(py, b, row_len)?))
     })
 }

@@ -1,9 +1,10 @@
-//! Glue of `rapidbleu_core::ter`, file for file: options (with the Tercom tokenizer),
-//! statistics rows and their scores (the in-order float sum, float32 bootstrap sums).
+//! Glue of `rapidbleu_core::ter`: options (with the Tercom tokenizer), TER through the
+//! generic glue ([`metric`]: statistics rows), and its own scores of rows (the in-order float
+//! sum, float32 bootstrap sums).
 
+pub mod metric;
 pub mod options;
 pub mod score;
-pub mod stats;
 pub mod tokenizer;
 
 use pyo3::prelude::*;
@@ -12,7 +13,7 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyTerOptions>()?;
     tokenizer::register(m)?;
-    stats::register(m)?;
+    metric::register_functions(m)?;
     score::register(m)?;
     Ok(())
 }

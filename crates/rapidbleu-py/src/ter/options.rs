@@ -1,24 +1,16 @@
 //! `_core.TerOptions`: the core's [`TerParams`] and its [`TercomTokenizer`] as a frozen Python
 //! value, built once by the TER metric and passed to every TER function.
 
-use crate::bleu::options::flag_arg;
-use crate::errors::ErrorKind;
+use crate::args::{flag_arg, options_repr, NewArgs};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rapidbleu_core::ter::{TerParams, TercomTokenizer};
+use rapidbleu_core::ter::TerParams;
 
 /// See the module documentation.
 #[pyclass(frozen, eq, hash, name = "TerOptions", module = "rapidbleu._core")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyTerOptions {
     pub(crate) params: TerParams,
-}
-
-impl PyTerOptions {
-    /// The tokenizer of these options.
-    pub fn tokenizer(&self) -> TercomTokenizer {
-        TercomTokenizer::new(self.params)
-    }
 }
 
 #[pymethods]
@@ -74,42 +66,24 @@ impl PyTerOptions {
         rapidbleu_core::ter::ROW_LEN
     }
 
-    fn __repr__(&self) -> String {
-        let b = |v: bool| if v { "True" } else { "False" };
-        let p = &self.params;
-        format!(
-            "TerOptions(normalized={}, no_punct={}, asian_support={}, case_sensitive={})",
-            b(p.normalized),
-            b(p.no_punct),
-            b(p.asian_support),
-            b(p.case_sensitive)
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        options_repr("TerOptions", &self.kwargs(py)?)
     }
 
     /// The keyword arguments that rebuild these options (pickling, `copy`).
-    fn __getnewargs_ex__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<NewArgs<'py>> {
+        Ok((PyTuple::empty(py), self.kwargs(py)?))
+    }
+}
+
+impl PyTerOptions {
+    /// The keyword arguments that rebuild these options, in `__new__`'s order.
+    fn kwargs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let kw = PyDict::new(py);
         kw.set_item("normalized", self.params.normalized)?;
         kw.set_item("no_punct", self.params.no_punct)?;
         kw.set_item("asian_support", self.params.asian_support)?;
         kw.set_item("case_sensitive", self.params.case_sensitive)?;
-        Ok((PyTuple::empty(py), kw))
-    }
-}
-
-/// The options of a `_core.TerOptions` argument (another object is an `InputTypeError`).
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyTerOptions> {
-    match obj.cast::<PyTerOptions>() {
-        Ok(o) => Ok(*o.get()),
-        Err(_) => Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "options must be a rapidbleu._core.TerOptions, not {}",
-                crate::errors::type_name(obj)
-            ),
-        )),
+        Ok(kw)
     }
 }

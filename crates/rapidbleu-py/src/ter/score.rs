@@ -8,14 +8,16 @@ use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::ter::{score, ROW_LEN};
 
+/// The message for TER statistics rows of `cols` columns.
+pub fn width_error(cols: usize) -> String {
+    format!("TER statistics rows have {ROW_LEN} columns, got {cols}")
+}
+
 /// Rows of TER's width, or an `InputError` naming the width found.
 fn rows_of<'a>(rows: &'a PyReadonlyArray2<'_, i64>) -> PyResult<std::borrow::Cow<'a, [i64]>> {
     let (r, cols) = flat(rows)?;
     if cols != ROW_LEN {
-        return Err(ErrorKind::Input.err(
-            rows.py(),
-            format!("TER statistics rows have {ROW_LEN} columns, got {cols}"),
-        ));
+        return Err(ErrorKind::Input.err(rows.py(), width_error(cols)));
     }
     Ok(r)
 }

@@ -2,9 +2,10 @@
 
 use crate::corpus::to_str;
 use crate::errors::guard;
-use crate::ter::options::{options_arg, PyTerOptions};
+use crate::metric::metric_arg;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use rapidbleu_core::ter::{TerParams, TercomTokenizer};
 
 /// `TercomTokenizer(...)(line)`: exactly sacreBLEU's string. Unless `case_sensitive`, a
 /// non-ASCII `line` must already be lowercased with `str.lower()` (the Python class does it;
@@ -13,12 +14,12 @@ use pyo3::types::PyString;
 #[pyo3(signature = (line, options))]
 fn ter_tokenize(
     line: &Bound<'_, PyString>,
-    #[pyo3(from_py_with = options_arg)] options: PyTerOptions,
+    #[pyo3(from_py_with = metric_arg::<TerParams>)] options: TerParams,
 ) -> PyResult<String> {
     guard(|| {
         let text = to_str(line, "line", 0)?;
         let mut out = String::new();
-        options.tokenizer().tokenize(text, &mut out);
+        TercomTokenizer::new(options).tokenize(text, &mut out);
         Ok(out)
     })
 }
