@@ -1,7 +1,7 @@
 //! What can go wrong while reading the command's inputs, with the messages the command prints.
 //!
 //! The messages are sacreBLEU-command wording plus what rapidbleu adds (file, line, byte
-//! offset, every file's line count); `tests/test_cli_errors.py` matches fragments of them, and
+//! offset, every file's line count); `tests/cli/test_cli_errors.py` matches fragments of them, and
 //! the Python reader (`rapidbleu.io.reader`, used for other encodings) words them the same.
 
 use std::fmt;

@@ -59,7 +59,7 @@ pub(crate) fn tokenize_zh(line: &str, buf: &mut TokBuf) {
 /// U+20000 are *not* split. We copy this behaviour, since the point is sacreBLEU's scores.
 ///
 /// The ranges below are the union of all `_UCODE_RANGES` under that string comparison, merged
-/// and sorted; `tests/test_tokenizers.py` checks them against sacreBLEU for every code point.
+/// and sorted; `tests/tokenizers/test_tokenizers.py` checks them against sacreBLEU for every code point.
 #[inline]
 fn is_chinese_cp(cp: u32) -> bool {
     matches!(
