@@ -36,5 +36,5 @@ def sacrebleu_modules() -> dict[str, ModuleType]:
 NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nltk"}
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
-#: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/test_evaluate_metrics.py`` checks).
+#: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/evaluate/test_evaluate_metrics.py`` checks).
 EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter"})
