@@ -21,6 +21,7 @@ pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod io;
+pub mod rouge;
 pub mod ter;
 pub mod text;
 
