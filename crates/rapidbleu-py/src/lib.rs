@@ -19,6 +19,7 @@ mod io;
 mod items;
 mod mecab;
 mod read;
+mod rouge;
 mod sequence;
 mod spm;
 mod ter;
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bleu::register(m)?;
     chrf::register(m)?;
     ter::register(m)?;
+    rouge::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;
