@@ -12,12 +12,14 @@ from rapidbleu.metrics.bleu import BLEU, BLEUScore, BLEUSignature
 from rapidbleu.metrics.chrf import CHRF, CHRFScore, CHRFSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.rouge import ROUGE, ROUGEScore, ROUGESignature
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
     "CHRF",
+    "ROUGE",
     "TER",
     "BLEUScore",
     "BLEUSignature",
@@ -25,6 +27,8 @@ __all__ = [
     "CHRFSignature",
     "CliOption",
     "Metric",
+    "ROUGEScore",
+    "ROUGESignature",
     "RowLayout",
     "Score",
     "Signature",

@@ -68,6 +68,11 @@ impl PyRougeOptions {
         self.options.types.contains(&RougeType::Lsum)
     }
 
+    /// Pickling: the arguments that rebuild these options.
+    fn __getnewargs__(&self) -> (Vec<String>, bool) {
+        (self.names.clone(), self.options.stem)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "RougeOptions(rouge_types={:?}, use_stemmer={})",
