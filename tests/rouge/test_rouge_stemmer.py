@@ -63,7 +63,9 @@ def test_every_word_of_the_real_data() -> None:
 
 def test_rule_combinations() -> None:
     words = [s + x for s, x in itertools.product(STEMS.split(), SUFFIXES)]
-    words += [s + x + y for s in STEMS.split()[:30] for x, y in itertools.product(SUFFIXES, SUFFIXES)]
+    words += [
+        s + x + y for s in STEMS.split()[:30] for x, y in itertools.product(SUFFIXES, SUFFIXES)
+    ]
     check(words + IRREGULAR.split())
 
 
@@ -90,7 +92,9 @@ ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 def test_tokenizer_on_generated_text(parts: list[str]) -> None:
     text = " ".join(parts)
     for stem in (False, True):
-        assert _core.rouge_tokenize(text, stem) == rs_tokenize.tokenize(text, NLTK if stem else None)
+        assert _core.rouge_tokenize(text, stem) == rs_tokenize.tokenize(
+            text, NLTK if stem else None
+        )
 
 
 def test_lone_surrogates_separate_tokens() -> None:

@@ -1,10 +1,10 @@
-"""ROUGE with Google's rouge-score 0.1.2 semantics (``rouge_score/rouge_scorer.py``), in Rust.
+r"""ROUGE with Google's rouge-score 0.1.2 semantics (``rouge_score/rouge_scorer.py``), in Rust.
 
 :meth:`ROUGE.score` and :meth:`ROUGE.score_multi` take rouge-score's arguments (target first)
 and return dicts of :class:`~rapidbleu.metrics.rouge_scoring.Score` equal (``==``) to
 rouge-score's: its default tokenizer (Python's ``str.lower()``, ``[^a-z0-9]+`` to spaces,
 NLTK's Porter stemmer on tokens longer than three letters), n-gram overlap (``rouge1`` ..
-``rouge9``), LCS (``rougeL``), summary-level union LCS over ``\\n``-separated sentences
+``rouge9``), LCS (``rougeL``), summary-level union LCS over ``\n``-separated sentences
 (``rougeLsum``, or NLTK's ``sent_tokenize`` with ``split_summaries``), and float64 arithmetic
 in its order. A user tokenizer (any object with ``.tokenize(text)``) runs in Python; counting
 runs in Rust either way, in parallel over items with the GIL released.
@@ -89,14 +89,14 @@ class ROUGEScore(Score):
 
 
 class ROUGE(Metric[ROUGEScore]):
-    """ROUGE as Google's rouge-score 0.1.2 computes it (``RougeScorer``), exact and in Rust.
+    r"""ROUGE as Google's rouge-score 0.1.2 computes it (``RougeScorer``), exact and in Rust.
 
     Args:
         rouge_types: Any of ``rouge1`` .. ``rouge9``, ``rougeL``, ``rougeLsum`` (a repeated
             type counts once, as in rouge-score's result dict).
         use_stemmer: Porter-stem tokens longer than three letters (the default tokenizer).
         split_summaries: rougeLsum splits sentences with ``nltk.sent_tokenize`` instead of at
-            ``\\n`` (needs NLTK's ``punkt_tab`` data, as rouge-score does).
+            ``\n`` (needs NLTK's ``punkt_tab`` data, as rouge-score does).
         tokenizer: An object with ``.tokenize(text) -> list`` to use instead of the default
             tokenizer (rouge-score's ``tokenizer``); it runs in Python.
         references: Reference streams to keep for calls that pass ``references=None``.
@@ -267,9 +267,9 @@ class ROUGE(Metric[ROUGEScore]):
         return _core.rouge_statistics(predictions, targets, self._options, self.num_threads)
 
     def _sentences(self, text: str) -> list[str]:
-        """rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\\n``, empty ones dropped."""
+        r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
         if self.split_summaries:
-            import nltk
+            import nltk  # type: ignore[import-untyped]
 
             sents = nltk.sent_tokenize(text)
         else:
@@ -329,7 +329,7 @@ class ROUGE(Metric[ROUGEScore]):
             [100.0, 0.0]
         """
         first = next(iter(self._type_arrays(rows).values()))
-        return 100 * first[:, 2]  # type: ignore[no-any-return]
+        return 100 * first[:, 2]
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None

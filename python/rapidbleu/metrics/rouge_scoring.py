@@ -181,4 +181,4 @@ class BootstrapAggregator:
         np.random.set_state(("MT19937", key, pos, state[3], state[4]))
         percentile_delta = (1 - self._confidence_interval) / 2
         q = 100 * np.array([percentile_delta, 0.5, 1 - percentile_delta])
-        return np.percentile(means, q, axis=0)  # type: ignore[no-any-return]
+        return np.percentile(means, q, axis=0)

@@ -46,7 +46,7 @@ fn is_consonant(w: &[u8], i: usize) -> bool {
         negate = !negate;
         i -= 1;
     }
-    (!is_vowel(w[i])) != negate
+    is_vowel(w[i]) == negate
 }
 
 /// `_measure`: the number of `vc` pairs in the word's consonant/vowel pattern
@@ -190,7 +190,7 @@ fn step1b(w: &mut Vec<u8>) {
     }
 }
 
-fn step1c(w: &mut Vec<u8>) {
+fn step1c(w: &mut [u8]) {
     // NLTK's condition: the stem is longer than one letter and ends in a consonant.
     if w.ends_with(b"y") {
         let n = w.len() - 1;

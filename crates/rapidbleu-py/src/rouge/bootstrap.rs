@@ -6,6 +6,9 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2}
 use pyo3::prelude::*;
 use rapidbleu_core::rouge::bootstrap::{resample_means, Mt19937};
 
+/// The means, and the generator's key and position after the draws.
+type Means<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<u32>>, i64);
+
 /// rouge-score's `_bootstrap_resample` means: `n_samples` rows, each the column means of
 /// `matrix` rows drawn as `np.random.choice(np.arange(n), size=n)` draws them from the legacy
 /// MT19937 state `(key, pos)` (NumPy's `get_state()[1:3]`). Returns the means and the state
@@ -17,7 +20,7 @@ fn rouge_resample_means<'py>(
     key: PyReadonlyArray1<'py, u32>,
     pos: i64,
     n_samples: usize,
-) -> PyResult<(Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<u32>>, i64)> {
+) -> PyResult<Means<'py>> {
     guard(|| {
         let (m, cols) = flat(&matrix)?;
         let mut gen = Mt19937::new(key.as_slice()?, pos).or_raise(py)?;
