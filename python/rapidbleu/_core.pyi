@@ -402,7 +402,11 @@ def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""
 
 def rouge_resample_means(
-    matrix: npt.NDArray[np.float64], key: npt.NDArray[np.uint32], pos: int, n_samples: int
+    matrix: npt.NDArray[np.float64],
+    key: npt.NDArray[np.uint32],
+    pos: int,
+    n_samples: int,
+    num_threads: int = 0,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
     """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 

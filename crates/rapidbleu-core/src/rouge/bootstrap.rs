@@ -11,6 +11,7 @@
 //! Each resample's mean is `np.mean(matrix[idx], axis=0)`: for a C-ordered `(n, k)` matrix NumPy
 //! adds each column in row order (no pairwise summation across rows), then divides by `n`.
 
+use crate::engine::parallel::{for_each_row, install, Threads};
 use crate::error::{zeroed, CoreError};
 
 const N: usize = 624;
@@ -41,16 +42,23 @@ impl Mt19937 {
         })
     }
 
-    /// `mt19937_gen`: the next 624 words.
+    /// `mt19937_gen`: the next 624 words (its three loops, without a modulo per word).
     fn generate(&mut self) {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
         const MATRIX_A: u32 = 0x9908_b0df;
-        let k = &mut self.key;
-        for i in 0..N {
-            let y = (k[i] & UPPER) | (k[(i + 1) % N] & LOWER);
-            k[i] = k[(i + M) % N] ^ (y >> 1) ^ ((y & 1).wrapping_neg() & MATRIX_A);
+        let k = &mut self.key[..N];
+        let mix = |a: u32, b: u32, c: u32| {
+            let y = (a & UPPER) | (b & LOWER);
+            c ^ (y >> 1) ^ ((y & 1).wrapping_neg() & MATRIX_A)
+        };
+        for i in 0..N - M {
+            k[i] = mix(k[i], k[i + 1], k[i + M]);
         }
+        for i in N - M..N - 1 {
+            k[i] = mix(k[i], k[i + 1], k[i + M - N]);
+        }
+        k[N - 1] = mix(k[N - 1], k[0], k[M - 1]);
         self.pos = 0;
     }
 
@@ -60,34 +68,62 @@ impl Mt19937 {
         if self.pos == N {
             self.generate();
         }
-        let mut y = self.key[self.pos];
+        let y = self.key[self.pos];
         self.pos += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^ (y >> 18)
+        temper(y)
     }
 
-    /// One value of `randint(0, n)` (`n >= 2`, at most 2^32) with NumPy's masked rejection;
-    /// `rng = n - 1`, `mask` its smallest covering all-ones mask.
-    #[inline]
-    fn bounded(&mut self, rng: u32, mask: u32) -> u32 {
-        loop {
-            let v = self.next_u32() & mask;
-            if v <= rng {
-                return v;
+    /// Fills `out` with values of `randint(0, n)` (`n >= 2`, at most 2^32) drawn as NumPy's
+    /// masked rejection draws them: `rng = n - 1`, `mask` its smallest covering all-ones mask,
+    /// one 32-bit output per try, kept when `output & mask <= rng`.
+    ///
+    /// Performance decision: about 40% of tries are rejected at random, so the loop writes
+    /// every try and advances only on a kept one (no branch to mispredict).
+    pub fn fill_bounded(&mut self, rng: u32, mask: u32, out: &mut [u32]) {
+        let want = out.len();
+        let mut k = 0;
+        while k < want {
+            if self.pos == N {
+                self.generate();
             }
+            let mut p = self.pos;
+            let key = &self.key[..N];
+            while p < N && k < want {
+                let v = temper(key[p]) & mask;
+                out[k] = v;
+                k += usize::from(v <= rng);
+                p += 1;
+            }
+            self.pos = p;
         }
     }
 }
 
+/// MT19937's tempering of one word.
+#[inline]
+fn temper(mut y: u32) -> u32 {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c_5680;
+    y ^= (y << 15) & 0xefc6_0000;
+    y ^ (y >> 18)
+}
+
+/// Resamples whose indices are drawn before they are summed, in parallel (a batch of
+/// `BATCH` samples' indices is at most `BATCH x n` values).
+const BATCH: usize = 64;
+
 /// `n_samples` resample means of `matrix` (`n x cols`, row-major), drawn from `gen`, as a
 /// `n_samples x cols` row-major buffer (rouge-score's `sample_mean`).
+///
+/// Performance decision: the draws are sequential (one generator), but each resample's sums
+/// are independent, so a batch of resamples' indices is drawn on this thread and their sums
+/// are made in parallel, each in index order as NumPy adds them.
 pub fn resample_means(
     gen: &mut Mt19937,
     matrix: &[f64],
     cols: usize,
     n_samples: usize,
+    threads: Threads,
 ) -> Result<Vec<f64>, CoreError> {
     let n = matrix.len().checked_div(cols).unwrap_or(0);
     if n == 0 || matrix.len() != n * cols {
@@ -104,24 +140,76 @@ pub fn resample_means(
     let mut out = zeroed(n_samples, cols)?;
     let rng = (n - 1) as u32;
     let mask = u32::MAX >> rng.leading_zeros().min(31);
-    let mut acc = vec![0.0f64; cols];
-    for sample in out.chunks_mut(cols) {
-        acc.iter_mut().for_each(|a| *a = 0.0);
-        for _ in 0..n {
-            let i = if rng == 0 {
-                0
-            } else {
-                gen.bounded(rng, mask) as usize
-            };
-            for (a, &x) in acc.iter_mut().zip(&matrix[i * cols..(i + 1) * cols]) {
-                *a += x;
-            }
+    let batch = BATCH.min(n_samples.max(1));
+    let mut cur = zeroed::<u32>(batch, n)?;
+    let mut next = zeroed::<u32>(batch, n)?;
+    // n == 1: NumPy draws nothing, every index is 0.
+    let draw = |gen: &mut Mt19937, idx: &mut [u32]| {
+        if rng > 0 {
+            gen.fill_bounded(rng, mask, idx);
         }
-        for (o, a) in sample.iter_mut().zip(&acc) {
-            *o = a / n as f64;
+    };
+    let chunks: Vec<&mut [f64]> = out.chunks_mut(batch * cols).collect();
+    let count = chunks.len();
+    let samples = |c: &[f64]| c.len() / cols;
+    if let Some(first) = chunks.first() {
+        draw(gen, &mut cur[..samples(first) * n]);
+    }
+    let sizes: Vec<usize> = chunks.iter().map(|c| samples(c)).collect();
+    install(threads, || {
+        for (k, chunk) in chunks.into_iter().enumerate() {
+            let idx = &cur[..sizes[k] * n];
+            let sum = move || {
+                let chunk = chunk; // moved in: the closure runs once
+                for_each_row(
+                    chunk,
+                    cols,
+                    threads,
+                    || (),
+                    |_, s, mean| sample_mean(matrix, cols, &idx[s * n..(s + 1) * n], mean),
+                )
+            };
+            if k + 1 < count {
+                // The next batch is drawn while this one is summed.
+                let upcoming = &mut next[..sizes[k + 1] * n];
+                if threads == Threads::ONE {
+                    sum();
+                    draw(gen, upcoming);
+                } else {
+                    rayon::join(|| draw(gen, upcoming), sum);
+                }
+            } else {
+                sum();
+            }
+            std::mem::swap(&mut cur, &mut next);
+        }
+    });
+    Ok(out)
+}
+
+/// `np.mean(matrix[idx], axis=0)`: each column summed in `idx` order, then divided by `n`.
+fn sample_mean(matrix: &[f64], cols: usize, idx: &[u32], mean: &mut [f64]) {
+    let n = idx.len() as f64;
+    if cols == 3 {
+        // rouge-score's (precision, recall, fmeasure): three sums in registers.
+        let (mut a, mut b, mut c) = (0.0f64, 0.0f64, 0.0f64);
+        for &i in idx {
+            let r = &matrix[3 * i as usize..3 * i as usize + 3];
+            a += r[0];
+            b += r[1];
+            c += r[2];
+        }
+        mean.copy_from_slice(&[a / n, b / n, c / n]);
+        return;
+    }
+    mean.iter_mut().for_each(|m| *m = 0.0);
+    for &i in idx {
+        let r = &matrix[i as usize * cols..(i as usize + 1) * cols];
+        for (m, &x) in mean.iter_mut().zip(r) {
+            *m += x;
         }
     }
-    Ok(out)
+    mean.iter_mut().for_each(|m| *m /= n);
 }
 
 #[cfg(test)]
@@ -149,10 +237,27 @@ mod tests {
     }
 
     #[test]
+    fn fill_equals_one_at_a_time() {
+        let (mut a, mut b) = (seeded(7), seeded(7));
+        let mut out = vec![0u32; 3000];
+        a.fill_bounded(999, 1023, &mut out);
+        for &v in &out {
+            let w = loop {
+                let w = b.next_u32() & 1023;
+                if w <= 999 {
+                    break w;
+                }
+            };
+            assert_eq!(v, w);
+        }
+        assert_eq!(a, b);
+    }
+
+    #[test]
     fn one_row_draws_nothing() {
         let mut g = seeded(1);
         let before = g.clone();
-        let means = resample_means(&mut g, &[0.5, 1.0], 2, 3).unwrap();
+        let means = resample_means(&mut g, &[0.5, 1.0], 2, 3, Threads::ONE).unwrap();
         assert_eq!(means, [0.5, 1.0, 0.5, 1.0, 0.5, 1.0]);
         assert_eq!(g, before);
     }
