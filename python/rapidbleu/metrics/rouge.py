@@ -39,6 +39,15 @@ __all__ = ["ROUGE", "ROUGEScore", "ROUGESignature"]
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 
+def _score(hits: int, pred: int, target: int) -> RougeTypeScore:
+    """rouge-score's score of one triple, in its Python arithmetic (see ``score_arrays``)."""
+    precision = hits / max(pred, 1)
+    recall = hits / max(target, 1)
+    if precision + recall > 0:
+        return RougeTypeScore(precision, recall, 2 * precision * recall / (precision + recall))
+    return RougeTypeScore(precision, recall, 0.0)
+
+
 class ROUGESignature(Signature):
     """The signature: rouge types, stemmer, sentence splitting and tokenizer.
 
@@ -179,8 +188,8 @@ class ROUGE(Metric[ROUGEScore]):
             raise InputTypeError("targets must be a list of str")
         if len(targets) == 0:
             raise EmptyInputError("score_multi needs at least one target")
-        arrays = self._type_arrays(self._rows([prediction], [list(targets)]))
-        return {t: RougeTypeScore(*map(float, a[0])) for t, a in arrays.items()}
+        row = self._rows([prediction], [list(targets)])[0].tolist()
+        return {t: _score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
 
     def tokenize(self, text: str) -> list[Any]:
         """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).

@@ -6,7 +6,7 @@ use super::ngram::NgramCounter;
 use super::score::score;
 use super::tokenize::{Doc, Vocab};
 use super::{RougeOptions, RougeType};
-use crate::engine::parallel::{for_each_row, Threads};
+use crate::engine::parallel::{for_each_row, for_each_row_in, Threads, WorkerPool};
 use crate::error::{zeroed, CoreError};
 
 /// One item as the core reads it: a prediction and its references, as text, each with its
@@ -64,6 +64,9 @@ impl Worker {
 
     /// Fills `row` (`3 x types`) with the triples of the best target per type.
     pub fn text_item(&mut self, opts: &RougeOptions, item: &TextItem<'_>, row: &mut [i64]) {
+        if self.vocab.len() > MAX_VOCAB {
+            self.vocab = Vocab::new(opts.stem);
+        }
         Self::read(
             &mut self.vocab,
             &mut self.word,
@@ -159,6 +162,14 @@ fn triple(
     [hits as i64, pc as i64, tc as i64]
 }
 
+/// Spare workers kept between calls, without and with stemming: a worker's vocabulary is
+/// its stem cache, so repeated calls (one item at a time, or batches) stem each word once.
+static WORKERS: [WorkerPool<Worker>; 2] = [WorkerPool::new(), WorkerPool::new()];
+
+/// A worker's vocabulary is emptied (at the start of an item) once it holds this many forms,
+/// which bounds the memory a long-running process keeps.
+const MAX_VOCAB: usize = 1 << 18;
+
 /// Rows (`items x 3 x types`, row-major) of text items, in parallel.
 pub fn text_rows(
     opts: &RougeOptions,
@@ -167,7 +178,8 @@ pub fn text_rows(
 ) -> Result<Vec<i64>, CoreError> {
     let width = opts.row_len();
     let mut out = zeroed(items.len(), width)?;
-    for_each_row(
+    for_each_row_in(
+        &WORKERS[usize::from(opts.stem)],
         &mut out,
         width,
         threads,
