@@ -25,6 +25,7 @@ from rapidbleu import _core
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
 from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge_scoring import score_arrays
 from rapidbleu.metrics.score import Score, Signature
@@ -123,6 +124,25 @@ class ROUGE(Metric[ROUGEScore]):
 
     additive = False
     _SIGNATURE_TYPE = ROUGESignature
+    # The command's options (the metric is not on the command line yet: no ``cli_name``).
+    CLI_OPTIONS = (
+        CliOption(
+            ("--rouge-types",),
+            "rouge_types",
+            lambda text: text.split(","),
+            DEFAULT_TYPES,
+            "rouge types, comma-separated: rouge1 .. rouge9, rougeL, rougeLsum",
+            metavar="TYPES",
+        ),
+        CliOption(("--rouge-stemmer",), "use_stemmer", bool, False, "Porter stemmer"),
+        CliOption(
+            ("--rouge-split-summaries",),
+            "split_summaries",
+            bool,
+            False,
+            "rougeLsum sentences by nltk.sent_tokenize instead of newlines",
+        ),
+    )
 
     def __init__(
         self,
@@ -380,6 +400,19 @@ class ROUGE(Metric[ROUGEScore]):
         import numpy as np
 
         return np.asarray(sums, dtype=np.float64)
+
+    def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
+        """A corpus score as JSON fields: ``rouge`` (``score / divisor``) and each type's means.
+
+        Example:
+            >>> r = ROUGE(["rouge1"])
+            >>> r.score_fields(r.corpus_score(["a b"], [["a c"]]), 100.0)
+            {'rouge': 0.5, 'rouge1_precision': 0.5, 'rouge1_recall': 0.5, 'rouge1_fmeasure': 0.5}
+        """
+        fields: dict[str, Any] = {"rouge": score.score / divisor}
+        for t, s in score.scores.items():
+            fields.update({f"{t}_{k}": v for k, v in s._asdict().items()})
+        return fields
 
     def get_signature(self) -> ROUGESignature:
         """The signature (known once references have been seen).
