@@ -86,10 +86,15 @@ impl Mt19937 {
             if self.pos == N {
                 self.generate();
             }
-            let mut p = self.pos;
-            let key = &self.key[..N];
+            // Tempered in a pass of its own, which the compiler vectorises.
+            let mut block = [0u32; N];
+            let start = self.pos;
+            for (b, &y) in block[start..].iter_mut().zip(&self.key[start..N]) {
+                *b = temper(y) & mask;
+            }
+            let mut p = start;
             while p < N && k < want {
-                let v = temper(key[p]) & mask;
+                let v = block[p];
                 out[k] = v;
                 k += usize::from(v <= rng);
                 p += 1;
