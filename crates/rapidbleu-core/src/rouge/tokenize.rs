@@ -116,12 +116,6 @@ impl Vocab {
         self.raw.insert(word.into(), id);
         id
     }
-
-    /// The id of an already final token (a user tokenizer's), interned as it is.
-    pub fn form_id(&mut self, form: &[u8]) -> u32 {
-        let next = self.forms.len() as u32;
-        *self.forms.entry(form.into()).or_insert(next)
-    }
 }
 
 /// A tokenized text: its token ids and, for rougeLsum, its sentences.

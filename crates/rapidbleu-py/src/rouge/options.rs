@@ -5,7 +5,7 @@ use crate::bleu::options::flag_arg;
 use crate::errors::{ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use rapidbleu_core::rouge::{RougeOptions, RougeType};
+use rapidbleu_core::rouge::RougeOptions;
 
 /// See the module documentation.
 #[pyclass(frozen, eq, name = "RougeOptions", module = "rapidbleu._core")]
@@ -65,7 +65,7 @@ impl PyRougeOptions {
     /// Whether a rouge type needs sentences (`rougeLsum`).
     #[getter]
     fn needs_sentences(&self) -> bool {
-        self.options.types.contains(&RougeType::Lsum)
+        self.options.needs_sentences()
     }
 
     /// Pickling: the arguments that rebuild these options.
