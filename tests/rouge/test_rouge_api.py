@@ -129,3 +129,21 @@ def test_bad_input() -> None:
         _core.porter_stem(["Word"])
     with pytest.raises(ValueError, match="key words"):
         _core.rouge_resample_means(np.zeros((2, 3)), np.zeros(5, dtype=np.uint32), 0, 3)
+
+
+def _child_scores(_: int) -> list[float]:
+    return (
+        ROUGE(["rougeLsum"], use_stemmer=True)
+        .score_arrays(HYPS * 40, [REFS[0] * 40])["rougeLsum"][:, 2]
+        .tolist()
+    )
+
+
+def test_forked_child_after_the_parent_scored() -> None:
+    import multiprocessing
+
+    hyps, refs = HYPS * 40, [REFS[0] * 40]
+    want = ROUGE(["rougeLsum"], use_stemmer=True).score_arrays(hyps, refs)["rougeLsum"]
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        got = pool.map_async(_child_scores, [0]).get(timeout=60)[0]
+    assert got == want[:, 2].tolist()

@@ -151,3 +151,10 @@ def test_threads_change_nothing() -> None:
     one = ROUGE(ALL_TYPES, use_stemmer=True, num_threads=1).statistics(preds, refs)
     many = ROUGE(ALL_TYPES, use_stemmer=True, num_threads=4).statistics(preds, refs)
     assert np.array_equal(one, many)
+
+
+def test_lone_surrogates_and_line_breaks() -> None:
+    # A lone surrogate has no UTF-8 form; rouge-score treats it as any other separator.
+    ours, theirs = scorers(ALL_TYPES, True)
+    for target, pred in [("ab\ud800cd\nef", "ab cd\r\nef"), ("\ud83d", "x"), ("a\u2028b", "a b")]:
+        assert ours.score(target, pred) == theirs.score(target, pred)
