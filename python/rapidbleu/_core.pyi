@@ -24,6 +24,7 @@ __all__ = [
     "ChunkReader",
     "MecabModel",
     "PieceTable",
+    "RougeOptions",
     "TerOptions",
     "TextChunk",
     "__version__",
@@ -48,6 +49,11 @@ __all__ = [
     "chrf_sentence_scores",
     "chrf_statistics",
     "nltk_sentence_scores",
+    "porter_stem",
+    "rouge_resample_means",
+    "rouge_statistics",
+    "rouge_token_statistics",
+    "rouge_tokenize",
     "split_items",
     "ter_accumulate",
     "ter_bootstrap_sums_f32",
@@ -348,6 +354,61 @@ def ter_bootstrap_sums_f32(
     rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
 ) -> npt.NDArray[np.float32]:
     """``np.array(stats, 'float32')[idxs[k]].sum(0)`` per resample, as NumPy adds."""
+
+# -- ROUGE (crates/rapidbleu-py/src/rouge): rouge-score 0.1.2, exact
+
+@final
+class RougeOptions:
+    """rouge-score's ``RougeScorer(rouge_types, use_stemmer)`` options (frozen; picklable)."""
+
+    def __new__(cls, rouge_types: Sequence[str], use_stemmer: bool = False) -> RougeOptions: ...
+    @property
+    def rouge_types(self) -> list[str]:
+        """The rouge types, as given."""
+    @property
+    def use_stemmer(self) -> bool:
+        """Porter stemming of tokens longer than three letters."""
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row: ``[hits, prediction_count, target_count]`` per type."""
+    @property
+    def needs_sentences(self) -> bool:
+        """Whether a rouge type needs sentences (``rougeLsum``)."""
+    def __getnewargs__(self) -> tuple[list[str], bool]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+def rouge_statistics(
+    predictions: Sequence[str],
+    targets: Sequence[Sequence[str]],
+    options: RougeOptions,
+    num_threads: int = 0,
+    prediction_sentences: Sequence[Sequence[str]] | None = None,
+    target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
+) -> npt.NDArray[np.int64]:
+    """Rows of ``[hits, prediction_count, target_count]`` per type, from the best target."""
+
+def rouge_token_statistics(
+    predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],
+    targets: Sequence[Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]]],
+    options: RougeOptions,
+    num_threads: int = 0,
+) -> npt.NDArray[np.int64]:
+    """:func:`rouge_statistics` of tokenized texts ``(tokens, sentences or None)``."""
+
+def rouge_tokenize(text: str, use_stemmer: bool = False) -> list[str]:
+    """rouge-score's ``tokenize.tokenize(text, stemmer)``."""
+
+def porter_stem(words: Sequence[str]) -> list[str]:
+    """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""
+
+def rouge_resample_means(
+    matrix: npt.NDArray[np.float64],
+    key: npt.NDArray[np.uint32],
+    pos: int,
+    n_samples: int,
+    num_threads: int = 0,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
+    """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 

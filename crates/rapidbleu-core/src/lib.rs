@@ -25,6 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod io;
 pub mod metric;
+pub mod rouge;
 pub mod ter;
 pub mod text;
 

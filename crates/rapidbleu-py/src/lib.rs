@@ -24,6 +24,7 @@ mod items;
 mod mecab;
 mod metric;
 mod read;
+mod rouge;
 mod sequence;
 mod spm;
 mod ter;
@@ -40,6 +41,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bleu::register(m)?;
     chrf::register(m)?;
     ter::register(m)?;
+    rouge::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
     spm::register(m)?;

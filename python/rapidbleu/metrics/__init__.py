@@ -17,12 +17,14 @@ from rapidbleu.metrics.chrf_score import CHRFScore, CHRFSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.registry import metric_classes, register, registered, unregister
+from rapidbleu.metrics.rouge import ROUGE, ROUGEScore, ROUGESignature
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
     "CHRF",
+    "ROUGE",
     "TER",
     "BLEUScore",
     "BLEUSignature",
@@ -30,6 +32,8 @@ __all__ = [
     "CHRFSignature",
     "CliOption",
     "Metric",
+    "ROUGEScore",
+    "ROUGESignature",
     "RowLayout",
     "Score",
     "Signature",

@@ -1,0 +1,92 @@
+//! `_core.RougeOptions`: the core's [`RougeOptions`] as a frozen Python value, built once by
+//! the ROUGE metric (which checks the rouge types there) and passed to every ROUGE function.
+
+use crate::bleu::options::flag_arg;
+use crate::errors::{ErrorKind, OrRaise};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use rapidbleu_core::rouge::RougeOptions;
+
+/// See the module documentation.
+#[pyclass(frozen, eq, name = "RougeOptions", module = "rapidbleu._core")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PyRougeOptions {
+    pub(crate) options: RougeOptions,
+    names: Vec<String>,
+}
+
+#[pymethods]
+impl PyRougeOptions {
+    /// Options of rouge-score's `RougeScorer(rouge_types, use_stemmer)`.
+    #[new]
+    #[pyo3(signature = (rouge_types, use_stemmer = false))]
+    fn new(
+        py: Python<'_>,
+        rouge_types: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = flag_arg)] use_stemmer: bool,
+    ) -> PyResult<Self> {
+        let bad = || {
+            ErrorKind::InvalidOption.err(
+                py,
+                "rouge_types must be a list of str such as ['rouge1', 'rouge2', 'rougeL', \
+                 'rougeLsum']",
+            )
+        };
+        if rouge_types.is_instance_of::<PyString>() {
+            return Err(bad());
+        }
+        let mut names = Vec::new();
+        for t in rouge_types.try_iter().map_err(|_| bad())? {
+            names.push(t?.extract::<String>().map_err(|_| bad())?);
+        }
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let options = RougeOptions::new(&refs, use_stemmer).or_raise(py)?;
+        Ok(PyRougeOptions { options, names })
+    }
+
+    /// The rouge types, as given.
+    #[getter]
+    fn rouge_types(&self) -> Vec<String> {
+        self.names.clone()
+    }
+
+    /// Porter stemming of tokens longer than three letters.
+    #[getter]
+    fn use_stemmer(&self) -> bool {
+        self.options.stem
+    }
+
+    /// Values per statistics row: `[hits, prediction_count, target_count]` per rouge type.
+    #[getter]
+    fn row_len(&self) -> usize {
+        self.options.row_len()
+    }
+
+    /// Whether a rouge type needs sentences (`rougeLsum`).
+    #[getter]
+    fn needs_sentences(&self) -> bool {
+        self.options.needs_sentences()
+    }
+
+    /// Pickling: the arguments that rebuild these options.
+    fn __getnewargs__(&self) -> (Vec<String>, bool) {
+        (self.names.clone(), self.options.stem)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "RougeOptions(rouge_types={:?}, use_stemmer={})",
+            self.names,
+            if self.options.stem { "True" } else { "False" }
+        )
+    }
+}
+
+/// Reads a `RougeOptions` argument (a clear `InputTypeError` for anything else).
+pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyRougeOptions> {
+    obj.cast::<PyRougeOptions>()
+        .map(|o| o.get().clone())
+        .map_err(|_| {
+            ErrorKind::InputType.err(obj.py(), "options must be a rapidbleu._core.RougeOptions")
+        })
+}

@@ -1,0 +1,426 @@
+r"""ROUGE with Google's rouge-score 0.1.2 semantics (``rouge_score/rouge_scorer.py``), in Rust.
+
+:meth:`ROUGE.score` and :meth:`ROUGE.score_multi` take rouge-score's arguments (target first)
+and return dicts of :class:`~rapidbleu.metrics.rouge_scoring.Score` equal (``==``) to
+rouge-score's: its default tokenizer (Python's ``str.lower()``, ``[^a-z0-9]+`` to spaces,
+NLTK's Porter stemmer on tokens longer than three letters), n-gram overlap (``rouge1`` ..
+``rouge9``), LCS (``rougeL``), summary-level union LCS over ``\n``-separated sentences
+(``rougeLsum``, or NLTK's ``sent_tokenize`` with ``split_summaries``), and float64 arithmetic
+in its order. A user tokenizer (any object with ``.tokenize(text)``) runs in Python; counting
+runs in Rust either way, in parallel over items with the GIL released.
+
+On the :class:`~rapidbleu.metrics.base.Metric` template a statistics row holds, per rouge
+type, the triple ``[hits, prediction_count, target_count]`` of the reference with the best
+F-measure (rouge-score's ``score_multi``). Corpus scores are means of per-item scores, summed
+in item order, so they are not column sums (``additive = False``): :meth:`ROUGE.accumulate`
+keeps ``[items, sums]`` and adds the next items' scores one after the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rapidbleu import _core
+from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
+from rapidbleu.metrics.rouge_scoring import score_arrays
+from rapidbleu.metrics.score import Score, Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ROUGE", "ROUGEScore", "ROUGESignature"]
+
+#: HF evaluate's default rouge types.
+DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def _score(hits: int, pred: int, target: int) -> RougeTypeScore:
+    """rouge-score's score of one triple, in its Python arithmetic (see ``score_arrays``)."""
+    precision = hits / max(pred, 1)
+    recall = hits / max(target, 1)
+    if precision + recall > 0:
+        return RougeTypeScore(precision, recall, 2 * precision * recall / (precision + recall))
+    return RougeTypeScore(precision, recall, 0.0)
+
+
+class ROUGESignature(Signature):
+    """The signature: rouge types, stemmer, sentence splitting and tokenizer.
+
+    Example:
+        >>> r = ROUGE(["rouge1"], use_stemmer=True)
+        >>> _ = r.corpus_score(["a b"], [["a b"]])
+        >>> r.get_signature().format(short=True).split("|v:")[0]
+        '#:1|t:rouge1|stem:yes|split:no|tok:default'
+    """
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        super().__init__(args)
+        self._abbr.update({"types": "t", "stem": "stem", "split": "split", "tok": "tok"})
+        self.info.update(
+            {
+                "types": "+".join(args["rouge_types"]),
+                "stem": args["use_stemmer"],
+                "split": args["split_summaries"],
+                "tok": "default" if not args["tokenizer"] else type(args["tokenizer"]).__name__,
+            }
+        )
+
+
+class ROUGEScore(Score):
+    """A corpus ROUGE score: the mean per-item scores of each rouge type.
+
+    Args:
+        scores: Rouge type -> mean ``(precision, recall, fmeasure)`` (0..1).
+
+    Attributes:
+        score: 100 times the mean F-measure of the first rouge type.
+        scores: Rouge type -> mean :class:`~rapidbleu.metrics.rouge_scoring.Score`.
+
+    Example:
+        >>> s = ROUGEScore({"rouge1": RougeTypeScore(0.5, 0.5, 0.5)})
+        >>> s.format(), s.scores["rouge1"].fmeasure
+        ('ROUGE = 50.00 rouge1 P 50.00 R 50.00 F 50.00', 0.5)
+    """
+
+    def __init__(self, scores: dict[str, RougeTypeScore]) -> None:
+        first = next(iter(scores.values()))
+        super().__init__("ROUGE", 100 * first.fmeasure)
+        self.scores = scores
+        self._verbose = " ".join(
+            f"{t} P {100 * s.precision:.2f} R {100 * s.recall:.2f} F {100 * s.fmeasure:.2f}"
+            for t, s in scores.items()
+        )
+
+
+class ROUGE(Metric[ROUGEScore]):
+    r"""ROUGE as Google's rouge-score 0.1.2 computes it (``RougeScorer``), exact and in Rust.
+
+    Args:
+        rouge_types: Any of ``rouge1`` .. ``rouge9``, ``rougeL``, ``rougeLsum`` (a repeated
+            type counts once, as in rouge-score's result dict).
+        use_stemmer: Porter-stem tokens longer than three letters (the default tokenizer).
+        split_summaries: rougeLsum splits sentences with ``nltk.sent_tokenize`` instead of at
+            ``\n`` (needs NLTK's ``punkt_tab`` data, as rouge-score does).
+        tokenizer: An object with ``.tokenize(text) -> list`` to use instead of the default
+            tokenizer (rouge-score's ``tokenizer``); it runs in Python.
+        references: Reference streams to keep for calls that pass ``references=None``.
+        num_threads: Threads for the Rust core; ``None`` uses ``$RAPIDBLEU_NUM_THREADS`` or
+            all cores, ``1`` runs on the calling thread.
+
+    Raises:
+        rapidbleu.errors.InvalidOptionError: An unknown rouge type (a ``ValueError``).
+
+    Example:
+        >>> r = ROUGE(["rouge1", "rougeL"], use_stemmer=True)
+        >>> r.score("The quick brown fox", "the quick foxes")["rouge1"]
+        Score(precision=1.0, recall=0.75, fmeasure=0.8571428571428571)
+    """
+
+    additive = False
+    _SIGNATURE_TYPE = ROUGESignature
+    # The command's options (the metric is not on the command line yet: no ``cli_name``).
+    CLI_OPTIONS = (
+        CliOption(
+            ("--rouge-types",),
+            "rouge_types",
+            lambda text: text.split(","),
+            DEFAULT_TYPES,
+            "rouge types, comma-separated: rouge1 .. rouge9, rougeL, rougeLsum",
+            metavar="TYPES",
+        ),
+        CliOption(("--rouge-stemmer",), "use_stemmer", bool, False, "Porter stemmer"),
+        CliOption(
+            ("--rouge-split-summaries",),
+            "split_summaries",
+            bool,
+            False,
+            "rougeLsum sentences by nltk.sent_tokenize instead of newlines",
+        ),
+    )
+
+    def __init__(
+        self,
+        rouge_types: Sequence[str] = DEFAULT_TYPES,
+        use_stemmer: bool = False,
+        split_summaries: bool = False,
+        tokenizer: Any = None,
+        references: Sequence[Sequence[str | None]] | None = None,
+        *,
+        num_threads: int | None = None,
+    ) -> None:
+        super().__init__(num_threads=num_threads)
+        if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
+            raise InvalidOptionError(
+                f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
+            )
+        # rouge-score's result is a dict: a repeated type is one entry.
+        self.rouge_types = list(dict.fromkeys(rouge_types))
+        self.use_stemmer = check_flag(use_stemmer, "use_stemmer")
+        self.split_summaries = check_flag(split_summaries, "split_summaries")
+        # rouge-score tests `if tokenizer:`; a falsy tokenizer means the default one.
+        self.tokenizer = tokenizer if tokenizer else None
+        if self.tokenizer is not None and not callable(getattr(self.tokenizer, "tokenize", None)):
+            raise InvalidOptionError("tokenizer must have a tokenize(text) method")
+        self._options = _core.RougeOptions(self.rouge_types, self.use_stemmer)
+        self._layout = RowLayout(
+            tuple(f"{t}_{c}" for t in self.rouge_types for c in ("hits", "pred", "target"))
+        )
+        if references is not None:
+            self.cache_references(references)
+
+    @property
+    def layout(self) -> RowLayout:
+        """Per rouge type ``[hits, pred, target]``: the best reference's counts.
+
+        Example:
+            >>> ROUGE(["rouge2"]).layout.columns
+            ('rouge2_hits', 'rouge2_pred', 'rouge2_target')
+        """
+        return self._layout
+
+    # -- rouge-score's API -------------------------------------------------------------------
+
+    def score(self, target: str, prediction: str) -> dict[str, RougeTypeScore]:
+        """rouge-score's ``RougeScorer.score(target, prediction)``.
+
+        Example:
+            >>> ROUGE(["rouge2"]).score("a b c", "a b d")["rouge2"].fmeasure
+            0.5
+        """
+        return self.score_multi([target], prediction)
+
+    def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, RougeTypeScore]:
+        """rouge-score's ``score_multi``: per type, the target with the best F-measure.
+
+        Ties go to the first such target (``np.argmax``).
+
+        Example:
+            >>> ROUGE(["rouge1"]).score_multi(["x y", "a b"], "a b")["rouge1"].recall
+            1.0
+        """
+        if isinstance(targets, str) or not isinstance(targets, Sequence):
+            raise InputTypeError("targets must be a list of str")
+        if len(targets) == 0:
+            raise EmptyInputError("score_multi needs at least one target")
+        row = self._rows([prediction], [list(targets)])[0].tolist()
+        return {t: _score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+
+    def tokenize(self, text: str) -> list[Any]:
+        """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).
+
+        Example:
+            >>> ROUGE(["rouge1"], use_stemmer=True).tokenize("Running İstanbul!")
+            ['run', 'i', 'stanbul']
+        """
+        if self.tokenizer is not None:
+            return list(self.tokenizer.tokenize(text))
+        if not isinstance(text, str):
+            raise InputTypeError(f"text must be a str, not {type(text).__name__}")
+        return _core.rouge_tokenize(text, self.use_stemmer)
+
+    # -- batches -----------------------------------------------------------------------------
+
+    def score_arrays(
+        self, hypotheses: Sequence[str], references: Any = None, *, per_segment: bool = False
+    ) -> dict[str, npt.NDArray[np.float64]]:
+        """Every item's scores at once: rouge type -> ``(n, 3)`` precision, recall, fmeasure.
+
+        Row ``i`` equals ``score_multi(refs_i, hypotheses[i])``; ``references`` are streams
+        (``references[k][i]``, ``None`` entries skipped) or, with ``per_segment``, one list
+        per hypothesis. Feed the result to
+        :meth:`~rapidbleu.metrics.rouge_scoring.BootstrapAggregator.add_arrays`.
+
+        Example:
+            >>> ROUGE(["rouge1"]).score_arrays(["a b", "c"], [["a b", "d"]])["rouge1"].tolist()
+            [[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]]
+        """
+        return self._type_arrays(self.statistics(hypotheses, references, per_segment=per_segment))
+
+    def _type_arrays(self, rows: Rows) -> dict[str, npt.NDArray[np.float64]]:
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        return {t: score_arrays(rows[:, 3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+
+    # -- the Metric template -----------------------------------------------------------------
+
+    def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
+        hyps = check_hypotheses(hypotheses)
+        if per_segment:
+            if len(references) != len(hyps):
+                from rapidbleu.errors import LengthMismatchError
+
+                raise LengthMismatchError(
+                    f"{len(hyps)} hypotheses but {len(references)} reference lists"
+                )
+            targets = [[r for r in refs if r is not None] for refs in references]
+        else:
+            streams = check_streams(references)
+            from rapidbleu.metrics.nesting import check_shape
+
+            check_shape(len(hyps), streams)
+            targets = [[r for r in seg if r is not None] for seg in zip(*streams)]
+        counts = {len(t) for t in targets}
+        self.num_refs = counts.pop() if len(counts) == 1 else -1
+        for i, t in enumerate(targets):
+            if not t:
+                from rapidbleu.errors import MissingReferenceError
+
+                raise MissingReferenceError(f"segment {i} has no reference")
+        return self._rows(list(hyps), targets)
+
+    def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
+        """Rows of predictions against their target lists (the core's layout)."""
+        if self.tokenizer is not None:
+            return _core.rouge_token_statistics(
+                [self._doc(p) for p in predictions],
+                [[self._doc(t) for t in ts] for ts in targets],
+                self._options,
+                self.num_threads,
+            )
+        if self.split_summaries and self._options.needs_sentences:
+            return _core.rouge_statistics(
+                predictions,
+                targets,
+                self._options,
+                self.num_threads,
+                [self._sentences(p) for p in predictions],
+                [[self._sentences(t) for t in ts] for ts in targets],
+            )
+        return _core.rouge_statistics(predictions, targets, self._options, self.num_threads)
+
+    def _sentences(self, text: str) -> list[str]:
+        r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
+        if self.split_summaries:
+            import nltk  # type: ignore[import-untyped]
+
+            sents = nltk.sent_tokenize(text)
+        else:
+            sents = text.split("\n")
+        return [x for x in sents if len(x)]
+
+    def _doc(self, text: str) -> tuple[list[Any], list[list[Any]] | None]:
+        """A text through the user tokenizer, as rouge-score's ``score`` calls it."""
+        assert self.tokenizer is not None
+        tok = self.tokenizer.tokenize
+        only_lsum = self.rouge_types == ["rougeLsum"]
+        tokens = [] if only_lsum else list(tok(text))
+        sents = (
+            [list(tok(s)) for s in self._sentences(text)] if self._options.needs_sentences else None
+        )
+        return tokens, sents
+
+    def accumulate(self, totals: Any, rows: Rows) -> list[Any]:
+        """Adds ``rows`` (the next items, in order) to ``[items, sums]``.
+
+        ``sums`` holds each type's precision, recall and F-measure summed one item after the
+        other (``np.cumsum``), so folding a stream chunk by chunk equals the whole at once.
+
+        Example:
+            >>> r = ROUGE(["rouge1"])
+            >>> rows = r.statistics(["a b", "a c", "b"], [["a b", "a b", "a b"]])
+            >>> r.accumulate(r.accumulate(None, rows[:1]), rows[1:])[1].tolist()
+            [2.5, 2.0, 2.1666666666666665]
+        """
+        import numpy as np
+
+        count, sums = (0, np.zeros(self.layout.width)) if totals is None else totals
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        scores = np.hstack(list(self._type_arrays(rows).values()))
+        running = np.cumsum(np.vstack([np.asarray(sums, dtype=np.float64), scores]), axis=0)
+        return [count + len(rows), running[-1]]
+
+    def score_totals(self, totals: Any) -> ROUGEScore:
+        """The mean scores of ``[items, sums]`` (what :meth:`total` gives).
+
+        Example:
+            >>> ROUGE(["rouge1"]).score_totals([2, [1.0, 1.0, 1.0]]).score
+            50.0
+        """
+        count, sums = totals
+        means = [float(s) / count if count else 0.0 for s in sums]
+        return ROUGEScore(
+            {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        )
+
+    def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
+        """Each row's score on its own: 100 times the first rouge type's F-measure.
+
+        Example:
+            >>> r = ROUGE(["rouge1"])
+            >>> r.score_rows(r.statistics(["a b", "a"], [["a b", "b"]])).tolist()
+            [100.0, 0.0]
+        """
+        first = next(iter(self._type_arrays(rows).values()))
+        return 100 * first[:, 2]
+
+    def resample_scores(
+        self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Each resample's corpus score: the mean of its items' scores, summed in order.
+
+        Example:
+            >>> import numpy as np
+            >>> r = ROUGE(["rouge1"])
+            >>> rows = r.statistics(["a b", "x"], [["a b", "a"]])
+            >>> r.resample_scores(rows, np.array([[0, 0], [0, 1]])).tolist()
+            [100.0, 50.0]
+        """
+        import numpy as np
+
+        f = self.score_rows(rows)
+        idxs = np.asarray(idxs, dtype=np.int64)
+        return np.cumsum(f[idxs], axis=1)[:, -1] / idxs.shape[1]  # type: ignore[no-any-return]
+
+    def randomization_sums(
+        self, baseline: Rows, system: Rows, masks: npt.NDArray[np.bool_]
+    ) -> tuple[Any, Any]:
+        """Shuffled pseudo-systems' mean item scores (float64 matrix products, then ``/ n``).
+
+        Example:
+            >>> import numpy as np
+            >>> r = ROUGE(["rouge1"])
+            >>> a = r.statistics(["a", "b"], [["a", "a"]])
+            >>> r.randomization_sums(a, a, np.array([[True, False]]))[0].tolist()
+            [50.0]
+        """
+        bl, sy = self.score_rows(baseline), self.score_rows(system)
+        neg = ~masks
+        n = max(len(bl), 1)
+        return (masks @ bl + neg @ sy) / n, (neg @ bl + masks @ sy) / n
+
+    def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
+        """Scores of shuffled pseudo-systems: :meth:`randomization_sums` already gives means."""
+        import numpy as np
+
+        return np.asarray(sums, dtype=np.float64)
+
+    def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
+        """A corpus score as JSON fields: ``rouge`` (``score / divisor``) and each type's means.
+
+        Example:
+            >>> r = ROUGE(["rouge1"])
+            >>> r.score_fields(r.corpus_score(["a b"], [["a c"]]), 100.0)
+            {'rouge': 0.5, 'rouge1_precision': 0.5, 'rouge1_recall': 0.5, 'rouge1_fmeasure': 0.5}
+        """
+        fields: dict[str, Any] = {"rouge": score.score / divisor}
+        for t, s in score.scores.items():
+            fields.update({f"{t}_{k}": v for k, v in s._asdict().items()})
+        return fields
+
+    def get_signature(self) -> ROUGESignature:
+        """The signature (known once references have been seen).
+
+        Example:
+            >>> r = ROUGE(["rougeL"])
+            >>> _ = r.corpus_score(["a"], [["a"]])
+            >>> str(r.get_signature()).split("|version:")[0]
+            'nrefs:1|types:rougeL|stem:no|split:no|tok:default'
+        """
+        return ROUGESignature(self.__dict__)
