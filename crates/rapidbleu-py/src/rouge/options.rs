@@ -1,7 +1,7 @@
 //! `_core.RougeOptions`: the core's [`RougeOptions`] as a frozen Python value, built once by
 //! the ROUGE metric (which checks the rouge types there) and passed to every ROUGE function.
 
-use crate::bleu::options::flag_arg;
+use crate::args::flag_arg;
 use crate::errors::{ErrorKind, OrRaise};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
