@@ -205,6 +205,15 @@ def bleu_statistics(
 ) -> tuple[npt.NDArray[np.int64], int, int]:
     """Per-segment statistics, sacreBLEU's ``num_refs``, and the count of ``" ."`` endings."""
 
+def bleu_totals(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: BleuOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[list[int], int, int]:
+    """``bleu_statistics`` summed over the segments (no NumPy array)."""
+
 def bleu_sentence_scores(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str | None]],
@@ -493,6 +502,15 @@ def chrf_statistics(
     per_segment: bool = False,
 ) -> tuple[npt.NDArray[np.int64], int]:
     """Per-segment chrF statistics and sacreBLEU's ``num_refs``."""
+
+def chrf_totals(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: ChrfOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[list[int], int]:
+    """``chrf_statistics`` summed over the segments (no NumPy array)."""
 
 def chrf_chunk_statistics(
     chunk: TextChunk, options: ChrfOptions, num_threads: int = 0

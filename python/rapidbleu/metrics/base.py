@@ -231,10 +231,16 @@ class Metric(MetricStatistics[S]):
                 f"n_bootstrap must be at most {_config.MAX_RESAMPLES:,} (0 or 1: no resampling), "
                 f"got {n_bootstrap!r}"
             )
-        rows = self.statistics(
-            hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
-        )
-        score = self.score_totals(self.total(rows))
+        token_layout = TokenLayout(pad_id, lengths, ref_lengths)
+        totals = None
+        if n <= 1 and references is not None and not token_layout:
+            totals = self._summed(hypotheses, references)
+        if totals is None:
+            rows = self.statistics(
+                hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
+            )
+            totals = self.total(rows)
+        score = self.score_totals(totals)
         if n > 1:
             # sacreBLEU's Metric.corpus_score: resample, then record n and seed for the signature.
             seed_text, seed = _config.seed()

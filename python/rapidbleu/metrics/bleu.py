@@ -267,6 +267,14 @@ class BLEU(Metric[BLEUScore]):
         self._check_periods(hypotheses, periods)
         return stats
 
+    def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
+        hyps, refs = self.engine_inputs(hypotheses, references)
+        totals, self.num_refs, periods = _core.bleu_totals(
+            hyps, refs, self._options, self.num_threads
+        )
+        self._check_periods(hypotheses, periods)
+        return totals
+
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Rows of every system of a chunk read from files, counted where its lines lie.
 

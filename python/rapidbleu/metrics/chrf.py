@@ -241,6 +241,12 @@ class CHRF(Metric[CHRFScore]):
         )
         return stats
 
+    def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
+        totals, self.num_refs = _core.chrf_totals(
+            hypotheses, references, self._options, self.num_threads
+        )
+        return totals
+
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Rows of every system of a chunk read from files, counted where its lines lie.
 

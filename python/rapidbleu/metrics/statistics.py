@@ -205,6 +205,24 @@ class MetricStatistics(ABC, Generic[S]):
             )
         return rows
 
+    def _summed(self, hypotheses: Sequence[Any], references: Any) -> Any:
+        """The corpus statistics of text against reference streams from the metric's core
+        without a row array (:meth:`_text_totals`), or ``None`` where it has no such path."""
+        hypotheses = check_hypotheses(hypotheses)
+        if is_pretokenized(hypotheses):
+            return None
+        check_shape(len(hypotheses), check_streams(references))
+        return self._text_totals(hypotheses, references)
+
+    def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> Any:
+        """Hook: summed statistics of text hypotheses against (checked) reference streams.
+
+        A metric whose core sums rows where it counts them returns the totals (lists of int),
+        so that a corpus score makes no row array and imports no NumPy; the default, ``None``,
+        has the corpus score sum :meth:`statistics`.
+        """
+        return None
+
     def corpus_statistics(
         self,
         hypotheses: Sequence[Any],

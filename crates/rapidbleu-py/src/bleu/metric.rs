@@ -36,6 +36,7 @@ impl PyMetric for BleuOptions {
 
 metric_functions!(BleuOptions {
     statistics: bleu_statistics,
+    totals: bleu_totals,
     sentence_scores: bleu_sentence_scores,
     chunk_statistics: bleu_chunk_statistics,
     chunk_totals: bleu_chunk_totals,

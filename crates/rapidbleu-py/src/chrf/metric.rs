@@ -29,6 +29,7 @@ impl PyMetric for ChrfOptions {
 
 metric_functions!(ChrfOptions {
     statistics: chrf_statistics,
+    totals: chrf_totals,
     sentence_scores: chrf_sentence_scores,
     chunk_statistics: chrf_chunk_statistics,
     chunk_totals: chrf_chunk_totals,

@@ -93,6 +93,12 @@ macro_rules! metric_function {
              sacreBLEU's `num_refs`. `refs` is a list of reference streams (sacreBLEU's \
              layout) or, with `per_segment`, one list of references per hypothesis.");
     };
+    (totals, $name:ident, $m:ty) => {
+        $crate::metric::metric_function!(@text $name, $m, totals,
+            pyo3::Bound<'py, pyo3::types::PyTuple>,
+            "The statistics of `hyps` against `refs` summed over the segments (a list of ints; \
+             no NumPy array), and sacreBLEU's `num_refs`; layouts as in the statistics.");
+    };
     (sentence_scores, $name:ident, $m:ty) => {
         $crate::metric::metric_function!(@text $name, $m, sentence_scores,
             (pyo3::Bound<'py, numpy::PyArray1<f64>>, i64),

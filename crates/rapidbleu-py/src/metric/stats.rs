@@ -56,6 +56,31 @@ pub fn statistics<'py, M: PyMetric>(
     )
 }
 
+/// The statistics of a corpus summed over its segments (a list of ints), as `statistics`
+/// returns its rows: a corpus score with no NumPy array made (so `import numpy`, a third of a
+/// short script's time, is never paid for one).
+pub fn totals<'py, M: PyMetric>(
+    py: Python<'py>,
+    text: Text<'_, 'py>,
+    metric: &M,
+    num_threads: i64,
+) -> PyResult<Bound<'py, PyTuple>> {
+    on_corpus(
+        py,
+        text,
+        metric,
+        num_threads,
+        |corpus, num_refs, threads| {
+            let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
+            let sums = system_sums(py, &[rows], metric.row_len())?.swap_remove(0);
+            match M::statistics_extra(corpus.hyps()) {
+                Some(extra) => (sums, num_refs, extra).into_pyobject(py),
+                None => (sums, num_refs).into_pyobject(py),
+            }
+        },
+    )
+}
+
 /// The sentence score of every hypothesis, and sacreBLEU's `num_refs`.
 pub fn sentence_scores<'py, M: PyMetric>(
     py: Python<'py>,
