@@ -104,6 +104,8 @@ pub struct ShiftSearch {
     targets: Vec<(i64, u32)>,
     cands: Vec<Shift>,
     window: Vec<u32>,
+    /// The window evaluated before `window` (see [`BitDp::window_cost`]'s `reuse`).
+    prev_window: Vec<u32>,
 }
 
 /// The most words a hypothesis or reference may have: costs are `u32` and must stay far
@@ -406,24 +408,40 @@ impl ShiftSearch {
                 prev = target;
             }
         }
+        // The same candidates as `for len { for target }`, in an order where consecutive
+        // windows share their first words (see `BitDp::window_cost`): a block moved left,
+        // target by target with growing lengths (the windows start with the block); the
+        // others length by length with growing targets (the windows start with the words
+        // the block passes).
+        let start = sh as u32;
+        for &(off, target) in &self.targets {
+            if (target as usize) < sh {
+                for len in lo.max((off + 1) as usize)..=hi {
+                    let len = len as u32;
+                    self.cands.push(Shift { start, len, target });
+                }
+            }
+        }
         for len in lo..=hi {
             for &(off, target) in &self.targets {
                 if off >= len as i64 {
                     break;
                 }
-                self.cands.push(Shift {
-                    start: sh as u32,
-                    len: len as u32,
-                    target,
-                });
+                if target as usize >= sh {
+                    let len = len as u32;
+                    self.cands.push(Shift { start, len, target });
+                }
             }
         }
     }
 
-    /// The best candidate by `(gain, length, -start_h, -target)`, first wins ties.
+    /// The best candidate by `(gain, length, -start_h, -target)`, first wins ties (so the
+    /// order candidates are evaluated in changes nothing: equal tuples are equal shifts).
     fn best_shift(&mut self, pre: u32) -> Option<(i64, Shift)> {
         let mut best: Option<(i64, Shift)> = None;
         let mut group_start = 0;
+        // The previous window's position (none yet) and words, in `prev_window`.
+        let mut prev_p = usize::MAX;
         for c in 0..self.cands.len() {
             let cand = self.cands[c];
             if cand.start != self.cands[group_start].start {
@@ -437,7 +455,17 @@ impl ShiftSearch {
             let p = cand.apply(&self.words, &mut self.window);
             let (band, h, r) = (&self.band, &self.words, &self.reference);
             let cost = if self.use_bits {
-                self.bits.window_cost(band, p, &self.window, h, r, pre)
+                let reuse = if p == prev_p {
+                    common_prefix(&self.window, &self.prev_window)
+                } else {
+                    0
+                };
+                let cost = self
+                    .bits
+                    .window_cost(band, p, (&self.window, reuse), h, r, pre);
+                std::mem::swap(&mut self.window, &mut self.prev_window);
+                prev_p = p;
+                cost
             } else {
                 self.scalar.window_cost(band, p, &self.window, h, r)
             };
@@ -454,6 +482,11 @@ impl ShiftSearch {
         }
         best
     }
+}
+
+/// How many first elements `a` and `b` have in common.
+fn common_prefix(a: &[u32], b: &[u32]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// `next[i]`: the first index at or after `i` whose flag is set, `flags.len()` if none.
