@@ -52,8 +52,14 @@ pub struct Scratch {
     hyp_codes: Vec<u32>,
     /// Token codes of all references of the segment, back to back.
     ref_codes: Vec<u32>,
-    /// `keep[token code]`: the token occurs in the hypothesis.
-    keep: Vec<bool>,
+    /// `hyp_count[token code]`: the token's occurrences in the hypothesis.
+    hyp_count: Vec<u32>,
+    /// `pair[token code]`: with a single reference, the token's reference position if the
+    /// token occurs once in the hypothesis and once in the reference, else `NO_PAIR`.
+    pair: Vec<u32>,
+    /// `runs[k]`: how many such pairs go on alike for exactly `k` more tokens (up to the
+    /// order less one).
+    runs: Vec<i64>,
     /// `(start, code)` of the hypothesis' surviving n-grams of the order being processed.
     live: Vec<(u32, u32)>,
     /// The same for every reference, back to back ...
@@ -169,16 +175,16 @@ impl RefTable {
         row.correct.fill(0);
         row.set_totals(len as i64);
         let n_tokens = self.n_tokens();
-        sc.keep.clear();
-        sc.keep.resize(n_tokens, false);
+        sc.hyp_count.clear();
+        sc.hyp_count.resize(n_tokens, 0);
         for &code in &sc.hyp_codes {
             if code != MISSING {
-                sc.keep[code as usize] = true;
+                sc.hyp_count[code as usize] += 1;
             }
         }
         // A reference token the hypothesis lacks becomes MISSING: one test per position below.
         for t in &mut sc.ref_codes {
-            if !sc.keep[*t as usize] {
+            if sc.hyp_count[*t as usize] == 0 {
                 *t = MISSING;
             }
         }
@@ -199,13 +205,26 @@ impl RefTable {
             self.unigrams(&ref_codes[off..off + n], single, sc);
             off += n;
         }
+        let pairs = single && max_order > 1;
+        sc.pair.clear();
+        if pairs {
+            self.pair_unique_tokens(sc);
+        }
+        sc.runs.clear();
+        sc.runs.resize(max_order, 0);
         let live = &mut sc.live;
         live.clear();
         let mut correct = 0;
         for (i, &t) in sc.hyp_codes.iter().enumerate() {
             if t != MISSING {
-                live.push((i as u32, t));
                 correct += take_one(&mut self.max_counts[t as usize]);
+                match sc.pair.get(t as usize) {
+                    Some(&j) if j != NO_PAIR => {
+                        let (h, r) = (&sc.hyp_codes[i + 1..], &ref_codes[j as usize + 1..]);
+                        sc.runs[common_run(h, r, max_order - 1)] += 1;
+                    }
+                    _ => live.push((i as u32, t)),
+                }
             }
         }
         row.correct[0] = correct;
@@ -234,8 +253,42 @@ impl RefTable {
             }
             row.correct[n - 1] = self.match_order(n, sc);
         }
+        // The pairs' n-grams: a run of k more tokens alike matches at orders 2..=k + 1.
+        let mut alike = 0;
+        for n in (2..=max_order).rev() {
+            alike += sc.runs[n - 1];
+            row.correct[n - 1] += alike;
+        }
         sc.ref_codes = ref_codes;
         sc.ref_codes.clear();
+    }
+
+    /// With a single reference: pairs the tokens that occur once in the hypothesis and once
+    /// in the reference (`sc.pair`), and drops their reference positions from the n-grams to
+    /// extend.
+    ///
+    /// Performance decision (most tokens of a sentence pair are such tokens): an n-gram that
+    /// starts with such a token occurs at most once on each side, at the token's position, so
+    /// it matches exactly when the two texts go on alike for n - 1 more tokens. Those n-grams
+    /// are settled at once by comparing codes ([`common_run`]) instead of being coded and
+    /// looked up order by order; the n-grams starting with any other token never equal
+    /// them, and go on through the table as before.
+    fn pair_unique_tokens(&mut self, sc: &mut Scratch) {
+        sc.pair.resize(self.n_tokens(), NO_PAIR);
+        let (begin, count) = sc.ref_spans[0];
+        let entries = &mut sc.ref_live[begin as usize..(begin + count) as usize];
+        let mut kept = 0;
+        for k in 0..entries.len() {
+            let (j, t) = entries[k];
+            // After the reference's unigrams, its counts are the maxima (one reference).
+            let unique = self.max_counts[t as usize] == 1 && sc.hyp_count[t as usize] == 1;
+            if unique {
+                sc.pair[t as usize] = j;
+            }
+            entries[kept] = (j, t);
+            kept += usize::from(!unique);
+        }
+        sc.ref_spans[0].1 = kept as u32;
     }
 
     /// Order 1 of one reference (`codes`: token codes, MISSING where the hypothesis lacks the
@@ -391,6 +444,21 @@ impl RefTable {
                 .unwrap_or(MISSING)
         }));
     }
+}
+
+/// [`Scratch::pair`] of a token that is not paired.
+const NO_PAIR: u32 = u32::MAX;
+
+/// How many of the first `cap` tokens of `h` and `r` (hypothesis and reference codes after a
+/// paired token) are alike before the first difference or end; MISSING (on either side) is
+/// never alike.
+#[inline]
+fn common_run(h: &[u32], r: &[u32], cap: usize) -> usize {
+    h.iter()
+        .zip(r)
+        .take(cap)
+        .take_while(|&(&a, &b)| a == b && a != MISSING)
+        .count()
 }
 
 /// Positions extended between two checks of the map's room (see
