@@ -122,7 +122,7 @@ impl RefTable {
         ranges: &[(u32, u32)],
         sc: &mut Scratch,
     ) {
-        let base = self.vocab.append_arena(bytes);
+        let base = self.vocab.append_arena(bytes, ranges.len());
         for &(a, b) in ranges {
             let (code, _) = self
                 .vocab
@@ -454,11 +454,13 @@ const NO_PAIR: u32 = u32::MAX;
 /// never alike.
 #[inline]
 fn common_run(h: &[u32], r: &[u32], cap: usize) -> usize {
-    h.iter()
-        .zip(r)
-        .take(cap)
-        .take_while(|&(&a, &b)| a == b && a != MISSING)
-        .count()
+    let n = cap.min(h.len()).min(r.len());
+    let (h, r) = (&h[..n], &r[..n]);
+    let mut k = 0;
+    while k < n && h[k] == r[k] && h[k] != MISSING {
+        k += 1;
+    }
+    k
 }
 
 /// Positions extended between two checks of the map's room (see
