@@ -54,9 +54,9 @@ pub struct Scratch {
     ref_codes: Vec<u32>,
     /// `hyp_count[token code]`: the token's occurrences in the hypothesis.
     hyp_count: Vec<u32>,
-    /// `pair[token code]`: with a single reference, the token's reference position if the
-    /// token occurs once in the hypothesis and once in the reference, else `NO_PAIR`.
-    pair: Vec<u32>,
+    /// `ref_pos[token code]`: with a single reference, a position of the token in it (its
+    /// only one for the tokens that are paired, see [`RefTable::count_and_match`]).
+    ref_pos: Vec<u32>,
     /// `runs[k]`: how many such pairs go on alike for exactly `k` more tokens (up to the
     /// order less one).
     runs: Vec<i64>,
@@ -69,7 +69,8 @@ pub struct Scratch {
     counts: Vec<u32>,
     touched: Vec<u32>,
     /// `in_hyp[code]`: the (n-1)-gram with this code (of the order last matched) occurs in
-    /// the hypothesis, so its reference extensions can match.
+    /// the hypothesis, so its reference extensions can match (false for paired tokens, whose
+    /// n-grams are settled apart).
     in_hyp: Vec<bool>,
 }
 
@@ -197,6 +198,10 @@ impl RefTable {
         }
         let ref_codes = std::mem::take(&mut sc.ref_codes);
         let single = self.lens.len() == 1;
+        if single {
+            sc.ref_pos.clear();
+            sc.ref_pos.resize(n_tokens, 0);
+        }
         sc.ref_live.clear();
         sc.ref_spans.clear();
         let mut off = 0;
@@ -205,25 +210,35 @@ impl RefTable {
             self.unigrams(&ref_codes[off..off + n], single, sc);
             off += n;
         }
+        // Performance decision (most tokens of a sentence pair are such tokens): with a single
+        // reference, a token that occurs once in the hypothesis and once in the reference is
+        // *paired*. An n-gram that starts with it occurs at most once on each side, at the
+        // token's positions, so it matches exactly when the two texts go on alike for n - 1
+        // more tokens. Those n-grams are settled here by comparing codes ([`common_run`])
+        // instead of being coded and looked up order by order; the n-grams that start with any
+        // other token never equal them, and go on through the table (the reference's paired
+        // positions are not extended: `in_hyp` is false for their tokens).
         let pairs = single && max_order > 1;
-        sc.pair.clear();
-        if pairs {
-            self.pair_unique_tokens(sc);
-        }
         sc.runs.clear();
         sc.runs.resize(max_order, 0);
+        sc.in_hyp.clear();
+        sc.in_hyp.resize(n_tokens, false);
         let live = &mut sc.live;
         live.clear();
         let mut correct = 0;
         for (i, &t) in sc.hyp_codes.iter().enumerate() {
             if t != MISSING {
-                correct += take_one(&mut self.max_counts[t as usize]);
-                match sc.pair.get(t as usize) {
-                    Some(&j) if j != NO_PAIR => {
-                        let (h, r) = (&sc.hyp_codes[i + 1..], &ref_codes[j as usize + 1..]);
-                        sc.runs[common_run(h, r, max_order - 1)] += 1;
-                    }
-                    _ => live.push((i as u32, t)),
+                let left = &mut self.max_counts[t as usize];
+                // With one reference its counts are the maxima.
+                let paired = pairs && *left == 1 && sc.hyp_count[t as usize] == 1;
+                correct += take_one(left);
+                if paired {
+                    let j = sc.ref_pos[t as usize] as usize;
+                    let (h, r) = (&sc.hyp_codes[i + 1..], &ref_codes[j + 1..]);
+                    sc.runs[common_run(h, r, max_order - 1)] += 1;
+                } else {
+                    live.push((i as u32, t));
+                    sc.in_hyp[t as usize] = true;
                 }
             }
         }
@@ -243,8 +258,9 @@ impl RefTable {
             self.max_counts.clear();
             // From order 3 on, a reference (n-1)-gram the hypothesis lacks is not extended
             // (its n-grams cannot match): on long unrelated lines, orders 3+ cost almost
-            // nothing. At order 2, `keep` has already dropped tokens the hypothesis lacks.
-            let filter = n > 2;
+            // nothing. At order 2, tokens the hypothesis lacks are already MISSING, and paired
+            // tokens are left out.
+            let filter = n > 2 || pairs;
             let mut off = 0;
             for r in 0..self.lens.len() {
                 let len_r = self.lens[r] as usize;
@@ -263,34 +279,6 @@ impl RefTable {
         sc.ref_codes.clear();
     }
 
-    /// With a single reference: pairs the tokens that occur once in the hypothesis and once
-    /// in the reference (`sc.pair`), and drops their reference positions from the n-grams to
-    /// extend.
-    ///
-    /// Performance decision (most tokens of a sentence pair are such tokens): an n-gram that
-    /// starts with such a token occurs at most once on each side, at the token's position, so
-    /// it matches exactly when the two texts go on alike for n - 1 more tokens. Those n-grams
-    /// are settled at once by comparing codes ([`common_run`]) instead of being coded and
-    /// looked up order by order; the n-grams starting with any other token never equal
-    /// them, and go on through the table as before.
-    fn pair_unique_tokens(&mut self, sc: &mut Scratch) {
-        sc.pair.resize(self.n_tokens(), NO_PAIR);
-        let (begin, count) = sc.ref_spans[0];
-        let entries = &mut sc.ref_live[begin as usize..(begin + count) as usize];
-        let mut kept = 0;
-        for k in 0..entries.len() {
-            let (j, t) = entries[k];
-            // After the reference's unigrams, its counts are the maxima (one reference).
-            let unique = self.max_counts[t as usize] == 1 && sc.hyp_count[t as usize] == 1;
-            if unique {
-                sc.pair[t as usize] = j;
-            }
-            entries[kept] = (j, t);
-            kept += usize::from(!unique);
-        }
-        sc.ref_spans[0].1 = kept as u32;
-    }
-
     /// Order 1 of one reference (`codes`: token codes, MISSING where the hypothesis lacks the
     /// token): counts its unigrams and records its surviving positions in the scratch space.
     #[inline]
@@ -299,6 +287,9 @@ impl RefTable {
         sc.touched.clear();
         for (i, &t) in codes.iter().enumerate() {
             if t != MISSING {
+                if single {
+                    sc.ref_pos[t as usize] = i as u32;
+                }
                 sc.ref_live.push((i as u32, t));
                 bump(
                     &mut self.max_counts,
@@ -445,9 +436,6 @@ impl RefTable {
         }));
     }
 }
-
-/// [`Scratch::pair`] of a token that is not paired.
-const NO_PAIR: u32 = u32::MAX;
 
 /// How many of the first `cap` tokens of `h` and `r` (hypothesis and reference codes after a
 /// paired token) are alike before the first difference or end; MISSING (on either side) is
