@@ -26,6 +26,11 @@ use crate::engine::token_map::TokenMap;
 /// Code of a hypothesis token that no reference contains.
 const MISSING: u32 = u32::MAX;
 
+/// Code of a reference token that the hypothesis lacks: never equal to a hypothesis code
+/// (not even [`MISSING`]), so that comparing codes needs no other test. Codes stay below it
+/// (`MAX_SEGMENT_WORK` in [`crate::bleu::stats`]).
+const REF_MISSING: u32 = u32::MAX - 1;
+
 /// The reference side of one segment: vocabulary, n-gram codes, clipped counts and lengths.
 #[derive(Default, Clone, Debug)]
 pub struct RefTable {
@@ -183,12 +188,6 @@ impl RefTable {
                 sc.hyp_count[code as usize] += 1;
             }
         }
-        // A reference token the hypothesis lacks becomes MISSING: one test per position below.
-        for t in &mut sc.ref_codes {
-            if sc.hyp_count[*t as usize] == 0 {
-                *t = MISSING;
-            }
-        }
         // Order 1: unigram codes are token codes (no map lookup).
         self.next_code = n_tokens as u32;
         self.max_counts.clear();
@@ -196,7 +195,7 @@ impl RefTable {
         if sc.counts.len() < n_tokens {
             sc.counts.resize(n_tokens, 0);
         }
-        let ref_codes = std::mem::take(&mut sc.ref_codes);
+        let mut ref_codes = std::mem::take(&mut sc.ref_codes);
         let single = self.lens.len() == 1;
         if single {
             sc.ref_pos.clear();
@@ -207,7 +206,7 @@ impl RefTable {
         let mut off = 0;
         for r in 0..self.lens.len() {
             let n = self.lens[r] as usize;
-            self.unigrams(&ref_codes[off..off + n], single, sc);
+            self.unigrams(&mut ref_codes[off..off + n], single, sc);
             off += n;
         }
         // Performance decision (most tokens of a sentence pair are such tokens): with a single
@@ -258,7 +257,7 @@ impl RefTable {
             self.max_counts.clear();
             // From order 3 on, a reference (n-1)-gram the hypothesis lacks is not extended
             // (its n-grams cannot match): on long unrelated lines, orders 3+ cost almost
-            // nothing. At order 2, tokens the hypothesis lacks are already MISSING, and paired
+            // nothing. At order 2, tokens the hypothesis lacks are already REF_MISSING, and paired
             // tokens are left out.
             let filter = n > 2 || pairs;
             let mut off = 0;
@@ -279,14 +278,18 @@ impl RefTable {
         sc.ref_codes.clear();
     }
 
-    /// Order 1 of one reference (`codes`: token codes, MISSING where the hypothesis lacks the
-    /// token): counts its unigrams and records its surviving positions in the scratch space.
+    /// Order 1 of one reference (`codes`: token codes): counts its unigrams and records its
+    /// surviving positions in the scratch space. A token the hypothesis lacks becomes
+    /// REF_MISSING (one test per position in the orders after).
     #[inline]
-    fn unigrams(&mut self, codes: &[u32], single: bool, sc: &mut Scratch) {
+    fn unigrams(&mut self, codes: &mut [u32], single: bool, sc: &mut Scratch) {
         let begin = sc.ref_live.len();
         sc.touched.clear();
-        for (i, &t) in codes.iter().enumerate() {
-            if t != MISSING {
+        for (i, t) in codes.iter_mut().enumerate() {
+            if sc.hyp_count[*t as usize] == 0 {
+                *t = REF_MISSING;
+            } else {
+                let t = *t;
                 if single {
                     sc.ref_pos[t as usize] = i as u32;
                 }
@@ -350,7 +353,7 @@ impl RefTable {
                 let Some(&t) = codes.get(start as usize + n - 1) else {
                     break 'chunks;
                 };
-                if t == MISSING || (filter && !in_hyp[prefix as usize]) {
+                if t == REF_MISSING || (filter && !in_hyp[prefix as usize]) {
                     continue;
                 }
                 let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
@@ -438,14 +441,14 @@ impl RefTable {
 }
 
 /// How many of the first `cap` tokens of `h` and `r` (hypothesis and reference codes after a
-/// paired token) are alike before the first difference or end; MISSING (on either side) is
-/// never alike.
+/// paired token) are alike before the first difference or end (MISSING and REF_MISSING are
+/// never alike).
 #[inline]
 fn common_run(h: &[u32], r: &[u32], cap: usize) -> usize {
     let n = cap.min(h.len()).min(r.len());
     let (h, r) = (&h[..n], &r[..n]);
     let mut k = 0;
-    while k < n && h[k] == r[k] && h[k] != MISSING {
+    while k < n && h[k] == r[k] {
         k += 1;
     }
     k
