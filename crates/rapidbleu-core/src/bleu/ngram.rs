@@ -62,9 +62,6 @@ pub struct Scratch {
     /// `ref_pos[token code]`: with a single reference, a position of the token in it (its
     /// only one for the tokens that are paired, see [`RefTable::count_and_match`]).
     ref_pos: Vec<u32>,
-    /// `runs[k]`: how many such pairs go on alike for exactly `k` more tokens (up to the
-    /// order less one).
-    runs: Vec<i64>,
     /// `(start, code)` of the hypothesis' surviving n-grams of the order being processed.
     live: Vec<(u32, u32)>,
     /// The same for every reference, back to back ...
@@ -218,8 +215,6 @@ impl RefTable {
         // other token never equal them, and go on through the table (the reference's paired
         // positions are not extended: `in_hyp` is false for their tokens).
         let pairs = single && max_order > 1;
-        sc.runs.clear();
-        sc.runs.resize(max_order, 0);
         sc.in_hyp.clear();
         sc.in_hyp.resize(n_tokens, false);
         let live = &mut sc.live;
@@ -234,7 +229,9 @@ impl RefTable {
                 if paired {
                     let j = sc.ref_pos[t as usize] as usize;
                     let (h, r) = (&sc.hyp_codes[i + 1..], &ref_codes[j + 1..]);
-                    sc.runs[common_run(h, r, max_order - 1)] += 1;
+                    // Counted in `row.correct[k]` for a run of k more tokens alike (the
+                    // row's order-1 entry is set below), summed into orders next.
+                    row.correct[common_run(h, r, max_order - 1)] += 1;
                 } else {
                     live.push((i as u32, t));
                     sc.in_hyp[t as usize] = true;
@@ -242,6 +239,10 @@ impl RefTable {
             }
         }
         row.correct[0] = correct;
+        // A paired token's run of k more tokens alike matches at orders 2..=k + 1.
+        for k in (1..max_order.saturating_sub(1)).rev() {
+            row.correct[k] += row.correct[k + 1];
+        }
         for n in 2..=max_order {
             if sc.live.is_empty() {
                 // No (n-1)-gram of the hypothesis is in the references, so no n-gram is.
@@ -266,13 +267,7 @@ impl RefTable {
                 self.extend_reference(r, &ref_codes[off..off + len_r], (n, filter), single, sc);
                 off += len_r;
             }
-            row.correct[n - 1] = self.match_order(n, sc);
-        }
-        // The pairs' n-grams: a run of k more tokens alike matches at orders 2..=k + 1.
-        let mut alike = 0;
-        for n in (2..=max_order).rev() {
-            alike += sc.runs[n - 1];
-            row.correct[n - 1] += alike;
+            row.correct[n - 1] += self.match_order(n, sc);
         }
         sc.ref_codes = ref_codes;
         sc.ref_codes.clear();

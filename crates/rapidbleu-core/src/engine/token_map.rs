@@ -128,16 +128,18 @@ fn hash_words<'a>(lo: u64, hi: u64, len: usize, bytes: impl FnOnce() -> &'a [u8]
     if len > SHORT {
         return hash_long(bytes());
     }
-    hash_short(lo, hi, len)
+    hash_short(lo, hi)
 }
 
-/// The hash of a token of at most [`SHORT`] bytes from its masked words and length.
-#[inline(always)]
+/// The hash of a token of at most [`SHORT`] bytes from its masked words.
 ///
 /// Performance decision: one multiplication; the table is indexed by the product's high
-/// bits, which depend on every bit of the words.
-fn hash_short(lo: u64, hi: u64, len: usize) -> u64 {
-    (lo ^ hi.rotate_left(29) ^ (len as u64).rotate_left(56)).wrapping_mul(K)
+/// bits, which depend on every bit of the words. The length is left out: tokens of different
+/// lengths differ in their words (or only in trailing zero bytes, which no text has), and
+/// equality still compares it.
+#[inline(always)]
+fn hash_short(lo: u64, hi: u64) -> u64 {
+    (lo ^ hi.rotate_left(29)).wrapping_mul(K)
 }
 
 /// `SHORT_MASKS[k]` keeps the first `k` bytes of a token read as two little-endian words.
@@ -203,7 +205,7 @@ impl TokenMap {
         match short_words(buf, start, len) {
             Some((lo, hi)) => {
                 let mask = self.slots.len() - 1;
-                let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+                let mut i = (hash_short(lo, hi) >> self.shift) as usize;
                 loop {
                     let s = &self.slots[i];
                     if s.stamp != self.stamp {
@@ -284,7 +286,7 @@ impl TokenMap {
             return self.get_or_insert_any(start, len);
         };
         let mask = self.slots.len() - 1;
-        let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+        let mut i = (hash_short(lo, hi) >> self.shift) as usize;
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
