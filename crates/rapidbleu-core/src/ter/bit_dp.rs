@@ -348,14 +348,15 @@ impl BitDp {
         // computed (one bound for the loop: the last row, or the wait for convergence).
         let wait = (band.n - q).min(self.converge_rows);
         let lines = &self.lines[q - 1..=q - 1 + wait];
-        for pair in lines.windows(2) {
-            let (line, next) = (&pair[0], &pair[1]);
+        let mut line = &lines[0];
+        for next in &lines[1..] {
             if same_masks(&line.geo, cur, line.row) {
                 return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
             }
             cur = step(cur, &next.geo, next.eq).0;
+            line = next;
         }
-        let (line, i) = (&lines[wait], q + wait);
+        let i = q + wait;
         if same_masks(&line.geo, cur, line.row) {
             return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
         }

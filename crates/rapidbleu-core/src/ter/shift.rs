@@ -486,7 +486,13 @@ impl ShiftSearch {
 
 /// How many first elements `a` and `b` have in common.
 fn common_prefix(a: &[u32], b: &[u32]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut k = 0;
+    while k < n && a[k] == b[k] {
+        k += 1;
+    }
+    k
 }
 
 /// `next[i]`: the first index at or after `i` whose flag is set, `flags.len()` if none.
