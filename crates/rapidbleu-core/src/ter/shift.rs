@@ -51,25 +51,22 @@ impl Shift {
     fn apply(self, words: &[u32], out: &mut Vec<u32>) -> usize {
         let (s, l, t) = (self.start as usize, self.len as usize, self.target as usize);
         let block = &words[s..s + l];
-        out.clear();
-        if t < s {
+        let (p, first, second) = if t < s {
             // words[:t] + block + words[t:s] + words[s+l:]
-            out.extend_from_slice(block);
-            out.extend_from_slice(&words[t..s]);
-            t
+            (t, block, &words[t..s])
         } else if t > s + l {
             // words[:s] + words[s+l:t] + block + words[t:]
-            out.extend_from_slice(&words[s + l..t]);
-            out.extend_from_slice(block);
-            s
+            (s, &words[s + l..t], block)
         } else {
             // words[:s] + words[s+l:l+t] + block + words[l+t:]; Python's slices clip at the
             // end, so a target near the end moves the block to the end.
             let end = (l + t).min(words.len());
-            out.extend_from_slice(&words[s + l..end]);
-            out.extend_from_slice(block);
-            s
-        }
+            (s, &words[s + l..end], block)
+        };
+        // One element loop, not a `memcpy` call per part (windows are a few words).
+        out.clear();
+        out.extend(first.iter().chain(second).copied());
+        p
     }
 }
 
