@@ -115,7 +115,7 @@ fn token_codes(texts: &[&str], prep: &TextPrep) -> Groups<u32> {
     for text in texts {
         let (bytes, ranges) = tok.tokenize(text, prep);
         // One copy of the text into the map's arena, as the reference table does.
-        let base = tokens.append_arena(bytes);
+        let base = tokens.append_arena(bytes, ranges.len());
         codes.push_group(ranges.iter().map(|&(a, b)| {
             tokens
                 .get_or_insert_arena(base + a as usize, (b - a) as usize)

@@ -23,8 +23,15 @@ use crate::engine::id_vocab::IdVocab;
 use crate::engine::ngram_map::{ngram_key as key, NgramMap};
 use crate::engine::token_map::TokenMap;
 
+mod codes;
+
 /// Code of a hypothesis token that no reference contains.
 const MISSING: u32 = u32::MAX;
+
+/// Code of a reference token that the hypothesis lacks: never equal to a hypothesis code
+/// (not even [`MISSING`]), so that comparing codes needs no other test. Codes stay below it
+/// (`MAX_SEGMENT_WORK` in [`crate::bleu::stats`]).
+const REF_MISSING: u32 = u32::MAX - 1;
 
 /// The reference side of one segment: vocabulary, n-gram codes, clipped counts and lengths.
 #[derive(Default, Clone, Debug)]
@@ -52,8 +59,11 @@ pub struct Scratch {
     hyp_codes: Vec<u32>,
     /// Token codes of all references of the segment, back to back.
     ref_codes: Vec<u32>,
-    /// `keep[token code]`: the token occurs in the hypothesis.
-    keep: Vec<bool>,
+    /// `hyp_count[token code]`: the token's occurrences in the hypothesis.
+    hyp_count: Vec<u32>,
+    /// `ref_pos[token code]`: with a single reference, a position of the token in it (its
+    /// only one for the tokens that are paired, see [`RefTable::count_and_match`]).
+    ref_pos: Vec<u32>,
     /// `(start, code)` of the hypothesis' surviving n-grams of the order being processed.
     live: Vec<(u32, u32)>,
     /// The same for every reference, back to back ...
@@ -63,7 +73,8 @@ pub struct Scratch {
     counts: Vec<u32>,
     touched: Vec<u32>,
     /// `in_hyp[code]`: the (n-1)-gram with this code (of the order last matched) occurs in
-    /// the hypothesis, so its reference extensions can match.
+    /// the hypothesis, so its reference extensions can match (false for paired tokens, whose
+    /// n-grams are settled apart).
     in_hyp: Vec<bool>,
 }
 
@@ -92,57 +103,6 @@ impl RefTable {
         &self.lens
     }
 
-    /// Adds one reference's tokens to the vocabulary (its n-grams are counted by
-    /// [`RefTable::count_references`]).
-    pub fn intern_reference<'t>(
-        &mut self,
-        tokens: impl Iterator<Item = &'t [u8]>,
-        sc: &mut Scratch,
-    ) {
-        let before = sc.ref_codes.len();
-        for tok in tokens {
-            let code = self.vocab.get_or_insert(tok);
-            sc.ref_codes.push(code);
-        }
-        self.lens.push((sc.ref_codes.len() - before) as u32);
-    }
-
-    /// Adds one reference given as its tokenizer output `bytes` and the byte ranges of its
-    /// tokens: the same as [`RefTable::intern_reference`], but the text is copied into the
-    /// table once, not token by token.
-    pub fn intern_reference_ranges(
-        &mut self,
-        bytes: &[u8],
-        ranges: &[(u32, u32)],
-        sc: &mut Scratch,
-    ) {
-        let base = self.vocab.append_arena(bytes);
-        for &(a, b) in ranges {
-            let (code, _) = self
-                .vocab
-                .get_or_insert_arena(base + a as usize, (b - a) as usize);
-            sc.ref_codes.push(code);
-        }
-        self.lens.push(ranges.len() as u32);
-    }
-
-    /// Adds one reference given as integer token IDs: [`RefTable::intern_reference`] for IDs.
-    ///
-    /// Performance decision: IDs are looked up by value (`IdVocab`), with no byte encoding
-    /// and no byte comparison.
-    pub fn intern_reference_token_ids(&mut self, ids: &[i64], sc: &mut Scratch) {
-        self.id_vocab.intern(ids, &mut sc.ref_codes);
-        self.lens.push(ids.len() as u32);
-    }
-
-    /// Maps the hypothesis' token IDs to reference token codes: [`RefTable::lookup_hypothesis`]
-    /// for IDs.
-    pub fn lookup_hypothesis_token_ids(&self, ids: &[i64], sc: &mut Scratch) {
-        sc.hyp_codes.clear();
-        sc.hyp_codes
-            .extend(ids.iter().map(|&t| self.id_vocab.get_or(t, MISSING)));
-    }
-
     /// Counts the interned references' n-grams and matches the hypothesis last given to
     /// [`RefTable::lookup_hypothesis`] (or its variants) against them, writing its statistics
     /// row into `row` (its order is the row's); `rule` picks the reference length.
@@ -169,17 +129,11 @@ impl RefTable {
         row.correct.fill(0);
         row.set_totals(len as i64);
         let n_tokens = self.n_tokens();
-        sc.keep.clear();
-        sc.keep.resize(n_tokens, false);
+        sc.hyp_count.clear();
+        sc.hyp_count.resize(n_tokens, 0);
         for &code in &sc.hyp_codes {
             if code != MISSING {
-                sc.keep[code as usize] = true;
-            }
-        }
-        // A reference token the hypothesis lacks becomes MISSING: one test per position below.
-        for t in &mut sc.ref_codes {
-            if !sc.keep[*t as usize] {
-                *t = MISSING;
+                sc.hyp_count[code as usize] += 1;
             }
         }
         // Order 1: unigram codes are token codes (no map lookup).
@@ -189,26 +143,57 @@ impl RefTable {
         if sc.counts.len() < n_tokens {
             sc.counts.resize(n_tokens, 0);
         }
-        let ref_codes = std::mem::take(&mut sc.ref_codes);
+        let mut ref_codes = std::mem::take(&mut sc.ref_codes);
         let single = self.lens.len() == 1;
+        if single {
+            sc.ref_pos.clear();
+            sc.ref_pos.resize(n_tokens, 0);
+        }
         sc.ref_live.clear();
         sc.ref_spans.clear();
         let mut off = 0;
         for r in 0..self.lens.len() {
             let n = self.lens[r] as usize;
-            self.unigrams(&ref_codes[off..off + n], single, sc);
+            self.unigrams(&mut ref_codes[off..off + n], single, sc);
             off += n;
         }
+        // Performance decision (most tokens of a sentence pair are such tokens): with a single
+        // reference, a token that occurs once in the hypothesis and once in the reference is
+        // *paired*. An n-gram that starts with it occurs at most once on each side, at the
+        // token's positions, so it matches exactly when the two texts go on alike for n - 1
+        // more tokens. Those n-grams are settled here by comparing codes ([`common_run`])
+        // instead of being coded and looked up order by order; the n-grams that start with any
+        // other token never equal them, and go on through the table (the reference's paired
+        // positions are not extended: `in_hyp` is false for their tokens).
+        let pairs = single && max_order > 1;
+        sc.in_hyp.clear();
+        sc.in_hyp.resize(n_tokens, false);
         let live = &mut sc.live;
         live.clear();
         let mut correct = 0;
         for (i, &t) in sc.hyp_codes.iter().enumerate() {
             if t != MISSING {
-                live.push((i as u32, t));
-                correct += take_one(&mut self.max_counts[t as usize]);
+                let left = &mut self.max_counts[t as usize];
+                // With one reference its counts are the maxima.
+                let paired = pairs && *left == 1 && sc.hyp_count[t as usize] == 1;
+                correct += take_one(left);
+                if paired {
+                    let j = sc.ref_pos[t as usize] as usize;
+                    let (h, r) = (&sc.hyp_codes[i + 1..], &ref_codes[j + 1..]);
+                    // Counted in `row.correct[k]` for a run of k more tokens alike (the
+                    // row's order-1 entry is set below), summed into orders next.
+                    row.correct[common_run(h, r, max_order - 1)] += 1;
+                } else {
+                    live.push((i as u32, t));
+                    sc.in_hyp[t as usize] = true;
+                }
             }
         }
         row.correct[0] = correct;
+        // A paired token's run of k more tokens alike matches at orders 2..=k + 1.
+        for k in (1..max_order.saturating_sub(1)).rev() {
+            row.correct[k] += row.correct[k + 1];
+        }
         for n in 2..=max_order {
             if sc.live.is_empty() {
                 // No (n-1)-gram of the hypothesis is in the references, so no n-gram is.
@@ -224,28 +209,36 @@ impl RefTable {
             self.max_counts.clear();
             // From order 3 on, a reference (n-1)-gram the hypothesis lacks is not extended
             // (its n-grams cannot match): on long unrelated lines, orders 3+ cost almost
-            // nothing. At order 2, `keep` has already dropped tokens the hypothesis lacks.
-            let filter = n > 2;
+            // nothing. At order 2, tokens the hypothesis lacks are already REF_MISSING, and paired
+            // tokens are left out.
+            let filter = n > 2 || pairs;
             let mut off = 0;
             for r in 0..self.lens.len() {
                 let len_r = self.lens[r] as usize;
                 self.extend_reference(r, &ref_codes[off..off + len_r], (n, filter), single, sc);
                 off += len_r;
             }
-            row.correct[n - 1] = self.match_order(n, sc);
+            row.correct[n - 1] += self.match_order(n, sc);
         }
         sc.ref_codes = ref_codes;
         sc.ref_codes.clear();
     }
 
-    /// Order 1 of one reference (`codes`: token codes, MISSING where the hypothesis lacks the
-    /// token): counts its unigrams and records its surviving positions in the scratch space.
+    /// Order 1 of one reference (`codes`: token codes): counts its unigrams and records its
+    /// surviving positions in the scratch space. A token the hypothesis lacks becomes
+    /// REF_MISSING (one test per position in the orders after).
     #[inline]
-    fn unigrams(&mut self, codes: &[u32], single: bool, sc: &mut Scratch) {
+    fn unigrams(&mut self, codes: &mut [u32], single: bool, sc: &mut Scratch) {
         let begin = sc.ref_live.len();
         sc.touched.clear();
-        for (i, &t) in codes.iter().enumerate() {
-            if t != MISSING {
+        for (i, t) in codes.iter_mut().enumerate() {
+            if sc.hyp_count[*t as usize] == 0 {
+                *t = REF_MISSING;
+            } else {
+                let t = *t;
+                if single {
+                    sc.ref_pos[t as usize] = i as u32;
+                }
                 sc.ref_live.push((i as u32, t));
                 bump(
                     &mut self.max_counts,
@@ -306,7 +299,7 @@ impl RefTable {
                 let Some(&t) = codes.get(start as usize + n - 1) else {
                     break 'chunks;
                 };
-                if t == MISSING || (filter && !in_hyp[prefix as usize]) {
+                if t == REF_MISSING || (filter && !in_hyp[prefix as usize]) {
                     continue;
                 }
                 let code = self.ngrams.insert_reserved(key(prefix, t), self.next_code);
@@ -369,28 +362,20 @@ impl RefTable {
         }
         correct
     }
+}
 
-    /// Maps the hypothesis tokens to reference token codes (kept in the scratch space).
-    pub fn lookup_hypothesis<'t>(&self, tokens: impl Iterator<Item = &'t [u8]>, sc: &mut Scratch) {
-        sc.hyp_codes.clear();
-        for tok in tokens {
-            let code = self.vocab.get(tok).unwrap_or(MISSING);
-            sc.hyp_codes.push(code);
-        }
+/// How many of the first `cap` tokens of `h` and `r` (hypothesis and reference codes after a
+/// paired token) are alike before the first difference or end (MISSING and REF_MISSING are
+/// never alike).
+#[inline]
+fn common_run(h: &[u32], r: &[u32], cap: usize) -> usize {
+    let n = cap.min(h.len()).min(r.len());
+    let (h, r) = (&h[..n], &r[..n]);
+    let mut k = 0;
+    while k < n && h[k] == r[k] {
+        k += 1;
     }
-
-    /// [`RefTable::lookup_hypothesis`] for tokenizer output `bytes` and the byte ranges of its
-    /// tokens, as [`Tokenizer::tokens`](crate::text::tokenize::Tokenizer::tokens) returns them (with
-    /// slack bytes after the last token, so that each token is read without a branch on its
-    /// length; without slack it is only slower).
-    pub fn lookup_hypothesis_ranges(&self, bytes: &[u8], ranges: &[(u32, u32)], sc: &mut Scratch) {
-        sc.hyp_codes.clear();
-        sc.hyp_codes.extend(ranges.iter().map(|&(a, b)| {
-            self.vocab
-                .get_at(bytes, a as usize, (b - a) as usize)
-                .unwrap_or(MISSING)
-        }));
-    }
+    k
 }
 
 /// Positions extended between two checks of the map's room (see

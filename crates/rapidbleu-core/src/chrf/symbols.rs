@@ -152,7 +152,9 @@ impl WordVocab {
     pub(crate) fn intern(&mut self, text: &str, scan: &Scan, out: &mut Vec<u32>) {
         out.clear();
         // One copy of the text into the map's arena, then the words are found there.
-        let base = self.map.append_arena(text.as_bytes());
+        let base = self
+            .map
+            .append_arena(text.as_bytes(), scan.word_ranges().len());
         for &(a, b) in scan.word_ranges() {
             let (id, _) = self
                 .map

@@ -128,14 +128,18 @@ fn hash_words<'a>(lo: u64, hi: u64, len: usize, bytes: impl FnOnce() -> &'a [u8]
     if len > SHORT {
         return hash_long(bytes());
     }
-    hash_short(lo, hi, len)
+    hash_short(lo, hi)
 }
 
-/// The hash of a token of at most [`SHORT`] bytes from its masked words and length.
+/// The hash of a token of at most [`SHORT`] bytes from its masked words.
+///
+/// Performance decision: one multiplication; the table is indexed by the product's high
+/// bits, which depend on every bit of the words. The length is left out: tokens of different
+/// lengths differ in their words (or only in trailing zero bytes, which no text has), and
+/// equality still compares it.
 #[inline(always)]
-fn hash_short(lo: u64, hi: u64, len: usize) -> u64 {
-    let h = (lo ^ (len as u64).rotate_left(56)).wrapping_mul(K) ^ hi;
-    h.wrapping_mul(K) ^ (h >> 29)
+fn hash_short(lo: u64, hi: u64) -> u64 {
+    (lo ^ hi.rotate_left(29)).wrapping_mul(K)
 }
 
 /// `SHORT_MASKS[k]` keeps the first `k` bytes of a token read as two little-endian words.
@@ -201,7 +205,7 @@ impl TokenMap {
         match short_words(buf, start, len) {
             Some((lo, hi)) => {
                 let mask = self.slots.len() - 1;
-                let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+                let mut i = (hash_short(lo, hi) >> self.shift) as usize;
                 loop {
                     let s = &self.slots[i];
                     if s.stamp != self.stamp {
@@ -243,7 +247,7 @@ impl TokenMap {
 
     /// The code of `tok`, giving it the next code if absent.
     pub(crate) fn get_or_insert(&mut self, tok: &[u8]) -> u32 {
-        let start = self.append_arena(tok);
+        let start = self.append_arena(tok, 1);
         let (code, inserted) = self.get_or_insert_arena(start, tok.len());
         if !inserted {
             self.arena.truncate(start);
@@ -253,11 +257,17 @@ impl TokenMap {
     }
 
     /// Appends `bytes` to the arena (a whole tokenized text at once) and returns the offset
-    /// its tokens will be found at by [`TokenMap::get_or_insert_arena`].
+    /// its tokens will be found at by [`TokenMap::get_or_insert_arena`]; makes room for
+    /// `tokens` more tokens (at most that many `get_or_insert_arena` calls may follow).
     ///
     /// Performance decision: one copy per text instead of one per new token. Small copies of
-    /// varying length are a `memcpy` call each, with branches that mispredict.
-    pub(crate) fn append_arena(&mut self, bytes: &[u8]) -> usize {
+    /// varying length are a `memcpy` call each, with branches that mispredict. Room is made
+    /// once per text too, not checked per token.
+    pub(crate) fn append_arena(&mut self, bytes: &[u8], tokens: usize) -> usize {
+        let want = 2 * (self.len + tokens);
+        if want > self.slots.len() {
+            self.resize(want);
+        }
         let start = self.arena.len() - SLACK;
         self.arena.truncate(start);
         self.arena.extend_from_slice(bytes);
@@ -266,18 +276,17 @@ impl TokenMap {
     }
 
     /// The code of the token at `arena[start..start + len]`, giving it the next code if absent
-    /// (the arena bytes then stay its bytes); whether it was inserted.
+    /// (the arena bytes then stay its bytes); whether it was inserted. The room was made by
+    /// [`TokenMap::append_arena`].
     #[inline(always)]
     pub(crate) fn get_or_insert_arena(&mut self, start: usize, len: usize) -> (u32, bool) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.resize(2 * self.slots.len());
-        }
+        debug_assert!(2 * (self.len + 1) <= self.slots.len());
         // The arena always has its slack: only long tokens miss the short path.
         let Some((lo, hi)) = short_words(&self.arena, start, len) else {
             return self.get_or_insert_any(start, len);
         };
         let mask = self.slots.len() - 1;
-        let mut i = (hash_short(lo, hi, len) >> self.shift) as usize;
+        let mut i = (hash_short(lo, hi) >> self.shift) as usize;
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
@@ -403,7 +412,7 @@ mod tests {
             buf.extend_from_slice(b"zzzzzzzzzzzzzzzzzz");
             assert_eq!(m.get_at(&buf, start, t.len()), Some(i as u32), "{t:?}");
         }
-        let start = m.append_arena(b"qqqqxxx");
+        let start = m.append_arena(b"qqqqxxx", 2);
         assert_eq!(m.get_or_insert_arena(start, 4), (toks.len() as u32, true));
         assert_eq!(m.get_or_insert_arena(start + 4, 3), (4 + 2 * 2, false));
     }

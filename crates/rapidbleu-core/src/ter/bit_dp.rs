@@ -68,8 +68,9 @@ struct Geo {
     d: u32,
     /// Bits `1..=d`: the previous row's differences between `lo_{i-1}` and `lo_i`.
     dmask: u64,
-    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`).
+    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others.
     outside: u64,
+    within: u64,
     /// Bits of cells that may match (`j <= hi_{i-1}`).
     eq_keep: u64,
     /// `!1` and `1` when the beam did not move (bit 0's difference is forced to -1), else all
@@ -89,12 +90,14 @@ impl Geo {
         // its beam for rows of at most 64 cells, but row 0 can be wider. Its differences are
         // all +1, exactly what the fill beyond the previous beam puts there.
         let filled = k.min(64 - (lo - plo));
+        let outside = if filled < 64 { u64::MAX << filled } else { 0 };
         Geo {
             lo: lo as u32,
             hi: hi as u32,
             d: (lo - plo) as u32,
             dmask: ones_after_first(lo - plo),
-            outside: if filled < 64 { u64::MAX << filled } else { 0 },
+            outside,
+            within: !outside,
             eq_keep: if k < 63 {
                 u64::MAX >> (63 - k)
             } else {
@@ -123,7 +126,7 @@ fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
     let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
-    let vn = ((prev.n >> g.d) & !g.outside) | g.fix_n;
+    let vn = ((prev.n >> g.d) & g.within) | g.fix_n;
     let eq = eq & g.eq_keep;
     let xv = eq | vn;
     let xh = ((eq & vp).wrapping_add(vp) ^ vp) | eq;
@@ -171,10 +174,12 @@ pub(crate) struct BitDp {
     peq: Vec<u64>,
     /// `u64` per mask (one spare, so that 64 bits can be read at any offset up to `m`).
     mask_len: usize,
-    vocab: usize,
     m: usize,
     /// Backward values, for windows whose rows do not converge.
     bwd: Backward,
+    /// `memo[k]`: row `p + k + 1` of the window last given to [`BitDp::window_cost`] (at
+    /// `p`), which the next window at `p` reuses for the words the two have in common.
+    memo: Vec<Row>,
     /// [`CONVERGE_ROWS`], smaller in tests so that they reach the combination.
     converge_rows: usize,
 }
@@ -182,7 +187,7 @@ pub(crate) struct BitDp {
 impl BitDp {
     /// Whether this engine can run: beams of at most 64 cells, masks within the budget.
     pub(crate) fn fits(band: &Band, vocab: usize) -> bool {
-        band.width <= 64 && vocab.saturating_mul(band.m / 64 + 2) <= MAX_MASK_WORDS
+        band.width <= 64 && (vocab + 1).saturating_mul(band.m / 64 + 2) <= MAX_MASK_WORDS
     }
 
     pub(crate) fn reset(&mut self, band: &Band, r: &[u32], vocab: usize) {
@@ -191,11 +196,11 @@ impl BitDp {
             geo: Geo::new(band, i),
             ..Line::default()
         }));
-        self.vocab = vocab;
         self.m = band.m;
         self.mask_len = band.m / 64 + 2;
         self.peq.clear();
-        self.peq.resize(vocab * self.mask_len, 0);
+        // Ids up to `vocab`: the last mask, of hypothesis words the reference lacks, is zero.
+        self.peq.resize((vocab + 1) * self.mask_len, 0);
         for (j, &w) in r.iter().enumerate() {
             let bit = j + 1;
             self.peq[w as usize * self.mask_len + bit / 64] |= 1 << (bit % 64);
@@ -215,16 +220,7 @@ impl BitDp {
     /// The match mask of word `w` for the cells `lo..lo + 64`.
     #[inline]
     fn eq(&self, w: u32, lo: u32) -> u64 {
-        let (w, lo) = (w as usize, lo as usize);
-        if w >= self.vocab {
-            return 0;
-        }
-        let base = w * self.mask_len + lo / 64;
-        match (self.peq.get(base), self.peq.get(base + 1), lo % 64) {
-            (Some(&a), _, 0) => a,
-            (Some(&a), Some(&b), s) => (a >> s) | (b << (64 - s)),
-            _ => 0,
-        }
+        eq_of(&self.peq, self.mask_len, w, lo)
     }
 
     fn row(&self, i: usize) -> Row {
@@ -310,12 +306,19 @@ impl BitDp {
     }
 
     /// The edit distance of the hypothesis `h` with words `p..p + window.len()` replaced by
-    /// `window`; `pre` is `h`'s own distance.
+    /// `window`; `pre` is `h`'s own distance. The first `reuse` words of `window` must be
+    /// those of the previous call's window, at the same `p` and since the last
+    /// [`BitDp::forward`]: their rows are that call's.
+    ///
+    /// Performance decision: the shift search gives the candidates of a block in an order
+    /// where consecutive windows at the same position share their first words (a block
+    /// moved left by one, two, ... more words; a block moved right past one more word), and
+    /// those rows, most of a long window's, are not computed again.
     pub(crate) fn window_cost(
         &mut self,
         band: &Band,
         p: usize,
-        window: &[u32],
+        (window, reuse): (&[u32], usize),
         h: &[u32],
         r: &[u32],
         pre: u32,
@@ -324,26 +327,41 @@ impl BitDp {
         if q == p {
             return pre;
         }
-        let mut cur = self.row(p);
-        for (line, &w) in self.lines[p..q].iter().zip(window) {
-            cur = step(cur, &line.geo, self.eq(w, line.geo.lo)).0;
+        if self.memo.len() < window.len() {
+            self.memo.resize(window.len(), Row::default());
         }
-        // Rows q, q+1, ...: the words are the current ones again.
-        let mut i = q;
-        loop {
-            let line = &self.lines[i - 1];
+        let mut cur = match reuse {
+            0 => self.row(p),
+            k => self.memo[k - 1],
+        };
+        let rows = self.lines[p + reuse..q].iter().zip(&window[reuse..]);
+        for ((line, &w), m) in rows.zip(&mut self.memo[reuse..]) {
+            cur = step(
+                cur,
+                &line.geo,
+                eq_of(&self.peq, self.mask_len, w, line.geo.lo),
+            )
+            .0;
+            *m = cur;
+        }
+        // Rows q, q+1, ...: the words are the current ones again. At most `wait` more rows are
+        // computed (one bound for the loop: the last row, or the wait for convergence).
+        let wait = (band.n - q).min(self.converge_rows);
+        let lines = &self.lines[q - 1..=q - 1 + wait];
+        let mut line = &lines[0];
+        for next in &lines[1..] {
             if same_masks(&line.geo, cur, line.row) {
                 return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
             }
-            if i == band.n {
-                return value(cur, band.m - line.geo.lo as usize);
-            }
-            if i - q >= self.converge_rows {
-                break;
-            }
-            let next = &self.lines[i];
             cur = step(cur, &next.geo, next.eq).0;
-            i += 1;
+            line = next;
+        }
+        let i = q + wait;
+        if same_masks(&line.geo, cur, line.row) {
+            return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
+        }
+        if i == band.n {
+            return value(cur, band.m - line.geo.lo as usize);
         }
         // min_j fwd'[i][j] + bwd[i][j], decoding the row's values on the way.
         let back = self.bwd.row(band, h, r, i);
@@ -418,6 +436,21 @@ impl BitDp {
             hyp_err[i - 1] = 1;
             i -= 1;
         }
+    }
+}
+
+/// [`BitDp::eq`] on the engine's fields: the match mask of word `w` for the cells
+/// `lo..lo + 64`.
+///
+/// Performance decision: the id `vocab` (hypothesis words the reference lacks) has a mask of
+/// zeros, and every mask a spare word, so the lookup is two loads and one double-word shift,
+/// without a branch.
+#[inline(always)]
+fn eq_of(peq: &[u64], mask_len: usize, w: u32, lo: u32) -> u64 {
+    let base = w as usize * mask_len + lo as usize / 64;
+    match peq.get(base..base + 2) {
+        Some(&[a, b]) => (((u128::from(b) << 64) | u128::from(a)) >> (lo % 64)) as u64,
+        _ => 0,
     }
 }
 

@@ -31,6 +31,8 @@ use super::bit_dp::BitDp;
 use super::edit_distance::{alignment, Band, ScalarDp};
 use crate::error::CoreError;
 
+mod candidates;
+
 /// `_MAX_SHIFT_SIZE`.
 const MAX_SHIFT_SIZE: usize = 10;
 /// `_MAX_SHIFT_DIST`.
@@ -51,25 +53,22 @@ impl Shift {
     fn apply(self, words: &[u32], out: &mut Vec<u32>) -> usize {
         let (s, l, t) = (self.start as usize, self.len as usize, self.target as usize);
         let block = &words[s..s + l];
-        out.clear();
-        if t < s {
+        let (p, first, second) = if t < s {
             // words[:t] + block + words[t:s] + words[s+l:]
-            out.extend_from_slice(block);
-            out.extend_from_slice(&words[t..s]);
-            t
+            (t, block, &words[t..s])
         } else if t > s + l {
             // words[:s] + words[s+l:t] + block + words[t:]
-            out.extend_from_slice(&words[s + l..t]);
-            out.extend_from_slice(block);
-            s
+            (s, &words[s + l..t], block)
         } else {
             // words[:s] + words[s+l:l+t] + block + words[l+t:]; Python's slices clip at the
             // end, so a target near the end moves the block to the end.
             let end = (l + t).min(words.len());
-            out.extend_from_slice(&words[s + l..end]);
-            out.extend_from_slice(block);
-            s
-        }
+            (s, &words[s + l..end], block)
+        };
+        // One element loop, not a `memcpy` call per part (windows are a few words).
+        out.clear();
+        out.extend(first.iter().chain(second).copied());
+        p
     }
 }
 
@@ -104,6 +103,8 @@ pub struct ShiftSearch {
     targets: Vec<(i64, u32)>,
     cands: Vec<Shift>,
     window: Vec<u32>,
+    /// The window evaluated before `window` (see [`BitDp::window_cost`]'s `reuse`).
+    prev_window: Vec<u32>,
 }
 
 /// The most words a hypothesis or reference may have: costs are `u32` and must stay far
@@ -322,108 +323,13 @@ impl ShiftSearch {
         next_errors(&self.ref_err, &mut self.ref_next);
     }
 
-    /// Every candidate `_shift` evaluates, in its order (duplicates included: they count), or
-    /// at least `budget` of them: then the iteration crosses the cap and is discarded, so the
-    /// rest need not be listed.
-    fn list_candidates(&mut self, vocab: usize, budget: usize) {
-        let n = self.words.len();
-        self.cands.clear();
-        // The positions of a word within 50 of `start_h` start at a cursor that only moves
-        // forward, since `start_h` does.
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.starts[..vocab]);
-        for sh in 0..n {
-            let w = self.words[sh] as usize;
-            // A block needs a hypothesis error among its (at most 10) words: skipping starts
-            // without one changes nothing but saves the search for their matches.
-            let first_err = self.hyp_next[sh] as usize;
-            if w >= vocab || first_err == n || first_err - sh >= MAX_SHIFT_SIZE {
-                continue;
-            }
-            let end = self.starts[w + 1] as usize;
-            let mut k = self.cursor[w] as usize;
-            while k < end && (self.occ[k].1 as usize) + MAX_SHIFT_DIST < sh {
-                k += 1;
-            }
-            self.cursor[w] = k as u32;
-            for k in k..end {
-                let sr = self.occ[k].1 as usize;
-                if sr > sh + MAX_SHIFT_DIST {
-                    break;
-                }
-                self.block_candidates(sh, sr);
-            }
-            if self.cands.len() >= budget {
-                return;
-            }
-        }
-    }
-
-    /// The candidates of the blocks `(start_h, start_r, 1..)` (`_find_shifted_pairs` yields
-    /// every common length up to 10; the body of `_shift`'s loop filters each).
-    ///
-    /// The filters are monotone in the length: a block needs a hypothesis error and a
-    /// reference error in it (true from some length on) and must not contain
-    /// `align[start_r]` (true up to some length), so the lengths that pass form a range; and
-    /// the targets of a length are a prefix of those of the next one.
-    fn block_candidates(&mut self, sh: usize, sr: usize) {
-        let (n, m) = (self.words.len(), self.reference.len());
-        let first_ref_err = self.ref_next[sr] as usize;
-        if first_ref_err == m || first_ref_err - sr >= MAX_SHIFT_SIZE {
-            return;
-        }
-        let max_len = MAX_SHIFT_SIZE.min(n - sh).min(m - sr);
-        let common = self.words[sh..sh + max_len]
-            .iter()
-            .zip(&self.reference[sr..sr + max_len])
-            .take_while(|(x, y)| x == y)
-            .count();
-        let lo = (self.hyp_next[sh] as usize - sh).max(first_ref_err - sr) + 1;
-        let a = self.align[sr];
-        // `start_h <= align[start_r] < start_h + length` skips lengths above `a - start_h`.
-        let hi = if a >= sh as i32 {
-            common.min(a as usize - sh)
-        } else {
-            common
-        };
-        if lo > hi {
-            return;
-        }
-        // Targets for offsets -1..hi: 0 before the first reference word, else
-        // align[start_r + offset] + 1 (every reference position is in `align`, so the
-        // `else: break` never happens); consecutive repeats are skipped.
-        self.targets.clear();
-        let mut prev = -1i64;
-        for off in -1..hi as i64 {
-            let k = sr as i64 + off;
-            let target = if k < 0 {
-                0
-            } else {
-                i64::from(self.align[k as usize]) + 1
-            };
-            if target != prev {
-                self.targets.push((off, target as u32));
-                prev = target;
-            }
-        }
-        for len in lo..=hi {
-            for &(off, target) in &self.targets {
-                if off >= len as i64 {
-                    break;
-                }
-                self.cands.push(Shift {
-                    start: sh as u32,
-                    len: len as u32,
-                    target,
-                });
-            }
-        }
-    }
-
-    /// The best candidate by `(gain, length, -start_h, -target)`, first wins ties.
+    /// The best candidate by `(gain, length, -start_h, -target)`, first wins ties (so the
+    /// order candidates are evaluated in changes nothing: equal tuples are equal shifts).
     fn best_shift(&mut self, pre: u32) -> Option<(i64, Shift)> {
         let mut best: Option<(i64, Shift)> = None;
         let mut group_start = 0;
+        // The previous window's position (none yet) and words, in `prev_window`.
+        let mut prev_p = usize::MAX;
         for c in 0..self.cands.len() {
             let cand = self.cands[c];
             if cand.start != self.cands[group_start].start {
@@ -437,7 +343,17 @@ impl ShiftSearch {
             let p = cand.apply(&self.words, &mut self.window);
             let (band, h, r) = (&self.band, &self.words, &self.reference);
             let cost = if self.use_bits {
-                self.bits.window_cost(band, p, &self.window, h, r, pre)
+                let reuse = if p == prev_p {
+                    common_prefix(&self.window, &self.prev_window)
+                } else {
+                    0
+                };
+                let cost = self
+                    .bits
+                    .window_cost(band, p, (&self.window, reuse), h, r, pre);
+                std::mem::swap(&mut self.window, &mut self.prev_window);
+                prev_p = p;
+                cost
             } else {
                 self.scalar.window_cost(band, p, &self.window, h, r)
             };
@@ -454,6 +370,17 @@ impl ShiftSearch {
         }
         best
     }
+}
+
+/// How many first elements `a` and `b` have in common.
+fn common_prefix(a: &[u32], b: &[u32]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut k = 0;
+    while k < n && a[k] == b[k] {
+        k += 1;
+    }
+    k
 }
 
 /// `next[i]`: the first index at or after `i` whose flag is set, `flags.len()` if none.

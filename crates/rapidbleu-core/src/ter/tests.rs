@@ -90,13 +90,20 @@ fn values_traces_and_windows_agree() {
             assert_eq!(got, want, "case {case}/{shift}");
             // Random windows of new words, then one of them applied as the next hypothesis.
             let pre = scalar.get(&band, n, m);
-            let mut last = (0, Vec::new());
+            let mut last: (usize, Vec<u32>) = (usize::MAX, Vec::new());
             for _ in 0..6 {
-                let p = rng.below(n);
-                let len = 1 + rng.below(n - p);
-                let window: Vec<u32> = (0..len).map(|_| rng.below(vocab + 1) as u32).collect();
+                // Every other window starts like the previous one: its rows are reused.
+                let keep = if rng.below(2) == 0 && last.0 < n {
+                    rng.below(last.1.len() + 1)
+                } else {
+                    0
+                };
+                let p = if keep > 0 { last.0 } else { rng.below(n) };
+                let len = keep.max(1 + rng.below(n - p));
+                let mut window: Vec<u32> = last.1[..keep].to_vec();
+                window.extend((keep..len).map(|_| rng.below(vocab + 1) as u32));
                 let a = scalar.window_cost(&band, p, &window, &h, &r);
-                let b = bits.window_cost(&band, p, &window, &h, &r, pre);
+                let b = bits.window_cost(&band, p, (&window, keep), &h, &r, pre);
                 assert_eq!(a, b, "case {case}/{shift} window {p}+{len}");
                 last = (p, window);
             }

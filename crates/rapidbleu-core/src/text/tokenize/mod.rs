@@ -8,6 +8,7 @@
 
 mod char;
 mod intl;
+mod regexp;
 mod t13a;
 mod unicode_tables;
 mod zh;

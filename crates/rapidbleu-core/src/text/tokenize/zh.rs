@@ -4,7 +4,7 @@
 //! `_is_chinese_char` holds with spaces, and hands the result to `TokenizerRegexp` (the 13a
 //! regex stage, without 13a's entity replacements and without its `' {line} '` padding).
 
-use super::t13a::regex_stage;
+use super::regexp::regex_stage;
 use super::TokBuf;
 use crate::text::whitespace::py_strip;
 

@@ -23,7 +23,11 @@
 //! a reference n-gram only if the hypothesis has it. An extension of a pruned n-gram cannot be
 //! on the other side, so no match is lost.
 
+mod common_run;
+
 use super::table::{key, Table};
+use common_run::common_run;
+pub(crate) use common_run::PAD;
 
 /// A hypothesis symbol that no reference has: it never equals a reference symbol, so n-grams
 /// containing it are never found.
@@ -45,41 +49,6 @@ fn take_one(left: &mut u32) -> u32 {
 fn push_if(out: &mut [(u32, u32)], len: &mut usize, e: (u32, u32), keep: bool) {
     out[*len] = e;
     *len += usize::from(keep);
-}
-
-/// Symbols after the end of every text given to [`Matcher::run`]: the hypothesis is
-/// followed by `PAD` times [`NOWHERE`] and each reference by `PAD` times
-/// [`ABSENT`](super::symbols::ABSENT), which never equal each other nor a symbol of the other
-/// side, so a comparison of the two texts stops at the first end it meets.
-pub(crate) const PAD: usize = 8;
-
-/// How many of the first `cap` symbols of `a` and `b` agree before the first difference;
-/// both are followed by [`PAD`] symbols that differ (see there).
-///
-/// Performance decision: eight symbols are compared at once, with no branch and no bounds
-/// check per symbol (a fixed-size compare, vectorised), and the run is where the first
-/// difference is; where runs end is data the branch predictor cannot learn.
-#[inline]
-fn common_run(a: &[u32], b: &[u32], cap: usize) -> usize {
-    let (mut a, mut b) = (a, b);
-    let mut k = 0;
-    while let (Some(x), Some(y)) = (a.first_chunk::<PAD>(), b.first_chunk::<PAD>()) {
-        let mut bits = 0u32;
-        for t in 0..PAD {
-            bits |= u32::from(x[t] == y[t]) << t;
-        }
-        let run = (!bits).trailing_zeros() as usize;
-        k += run;
-        // With chrF's orders (cap <= 8) the first test ends every call, predictably.
-        if k >= cap || run < PAD {
-            return k.min(cap);
-        }
-        (a, b) = (&a[PAD..], &b[PAD..]);
-    }
-    // Fewer than PAD symbols left: only when a start lies past its text's end (the padding
-    // differs at once), or in unpadded input.
-    let rest = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    (k + rest).min(cap)
 }
 
 /// Reusable buffers of one worker. Arrays indexed by class have one more entry, for the
@@ -391,122 +360,4 @@ fn keep_seen(live: &mut Vec<(u32, u32)>, seen: &[bool]) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::HashMap;
-
-    /// `sum(min(h[g], r[g]))` over n-grams of order n, with explicit `HashMap`s.
-    fn naive(hyp: &[u32], r: &[u32], n: usize) -> u32 {
-        let count = |s: &[u32]| {
-            let mut m: HashMap<Vec<u32>, u32> = HashMap::new();
-            for w in s.windows(n) {
-                *m.entry(w.to_vec()).or_default() += 1;
-            }
-            m
-        };
-        let (h, rc) = (count(hyp), count(r));
-        h.iter()
-            .map(|(g, &c)| c.min(rc.get(g).copied().unwrap_or(0)))
-            .sum()
-    }
-
-    /// A line long enough that the table grows within an order (`Table::insert_growing`).
-    #[test]
-    fn long_line_equals_naive_counts() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % k
-        };
-        // Eight symbols: repeated prefixes up to order 6, and tens of thousands of insertions.
-        let hyp: Vec<u32> = (0..60_000).map(|_| 1 + rnd(8) as u32).collect();
-        let r: Vec<u32> = (0..50_000).map(|_| rnd(9) as u32).collect();
-        let mut flat = r.clone();
-        flat.extend([0; PAD]);
-        let mut h = hyp.clone();
-        h.extend([NOWHERE; PAD]);
-        let (mut m, mut out) = (Matcher::default(), Vec::new());
-        m.run(
-            (&mut h, hyp.len()),
-            9,
-            (&flat, &[(0, r.len())]),
-            6,
-            &mut out,
-        );
-        let rs: Vec<u32> = r.iter().map(|&s| if s == 0 { 999 } else { s }).collect();
-        for n in 1..=6 {
-            assert_eq!(out[n - 1], naive(&hyp, &rs, n), "order {n}");
-        }
-    }
-
-    #[test]
-    fn equals_naive_counts() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % k
-        };
-        let mut m = Matcher::default();
-        let mut out = Vec::new();
-        for _ in 0..3000 {
-            // Small alphabets make repeated (non-unique) prefixes; large ones unique ones.
-            let size = if rnd(2) == 0 { 4 } else { 40 };
-            let alphabet = 1 + rnd(size);
-            let hyp: Vec<u32> = (0..rnd(40)).map(|_| 1 + rnd(alphabet) as u32).collect();
-            let n_refs = 1 + rnd(3) as usize;
-            let refs: Vec<Vec<u32>> = (0..n_refs)
-                .map(|_| {
-                    if rnd(2) == 0 {
-                        // A noisy copy of the hypothesis: long shared n-grams.
-                        hyp.iter()
-                            .map(|&s| {
-                                if rnd(6) == 0 {
-                                    rnd(alphabet + 1) as u32
-                                } else {
-                                    s
-                                }
-                            })
-                            .collect()
-                    } else {
-                        (0..rnd(40)).map(|_| rnd(alphabet + 1) as u32).collect()
-                    }
-                })
-                .collect();
-            // The layout `Side` builds: each text followed by its padding.
-            let mut flat = Vec::new();
-            let mut spans = Vec::new();
-            for r in &refs {
-                let start = flat.len();
-                flat.extend_from_slice(r);
-                spans.push((start, flat.len()));
-                flat.extend([0; PAD]);
-            }
-            let max_order = 1 + rnd(8) as usize;
-            let mut h = hyp.clone();
-            h.extend([NOWHERE; PAD]);
-            let n_ids = 1 + alphabet as usize;
-            m.run(
-                (&mut h, hyp.len()),
-                n_ids,
-                (&flat, &spans),
-                max_order,
-                &mut out,
-            );
-            for (r, rs) in refs.iter().enumerate() {
-                // 0 in a reference stands for a symbol the hypothesis lacks.
-                let rs: Vec<u32> = rs.iter().map(|&s| if s == 0 { 999 } else { s }).collect();
-                for n in 1..=max_order {
-                    assert_eq!(
-                        out[r * max_order + n - 1],
-                        naive(&hyp, &rs, n),
-                        "{hyp:?} {rs:?} {n}"
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;
