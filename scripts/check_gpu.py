@@ -157,6 +157,9 @@ def graph_check(
 
 def check_size(b: int, length: int, args: argparse.Namespace) -> dict[str, Any]:
     device = torch.device(args.device)
+    if device.type == "cuda" and device.index is None:
+        # Results live on "cuda:0", which is not equal to torch.device("cuda").
+        device = torch.device("cuda", torch.cuda.current_device())
     cpu = make_batch(b, length, args.refs, seed=b * 100_003 + length)
     dev = {k: v.to(device) for k, v in cpu.items()}
     layout = {"lengths": dev["lengths"], "ref_lengths": dev["ref_lengths"]}

@@ -206,8 +206,10 @@ class MetricStatistics(ABC, Generic[S]):
         return rows
 
     def _summed(self, hypotheses: Sequence[Any], references: Any) -> Any:
-        """The corpus statistics of text against reference streams from the metric's core
-        without a row array (:meth:`_text_totals`), or ``None`` where it has no such path."""
+        """Corpus statistics of text without a row array (:meth:`_text_totals`), or ``None``.
+
+        ``None`` where the input is token input or the metric has no such path.
+        """
         hypotheses = check_hypotheses(hypotheses)
         if is_pretokenized(hypotheses):
             return None
