@@ -26,9 +26,10 @@ from rapidbleu.errors import (
     InvalidTextError,
     MissingDependencyError,
 )
-from rapidbleu.tokenizers import get_python_tokenizer, resolve_backend, tokenize_batch
+from rapidbleu.tokenizers import get_python_tokenizer, tokenize_batch
 from rapidbleu.tokenizers import mecab as rb_mecab
 from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers.backend import resolve_backend
 
 LANGS = {
     "ja": ("ja-mecab", rb_mecab.TokenizerJaMecab, DATA / "wmt22.en-ja"),

@@ -21,18 +21,24 @@ from rapidbleu.errors import (
     InputTypeError,
     InvalidOptionError,
     LengthMismatchError,
+    ReferenceNestingError,
 )
 from rapidbleu.io.tokens import is_pretokenized
 
 __all__ = [
+    "EXPECTED",
+    "TRANSPOSE",
+    "TRANSPOSE_RAGGED",
     "add_sums",
     "check_flag",
     "check_hypotheses",
     "check_int",
     "check_sentence_references",
+    "check_shape",
     "check_streams",
     "check_totals",
     "count_tokenized",
+    "hypotheses_phrase",
     "num_refs",
 ]
 
@@ -191,3 +197,73 @@ def check_int(value: Any, what: str) -> int:
     if n is None:
         raise InvalidOptionError(f"{what} must be an int, got {value!r}")
     return n
+
+
+#: The expected shape, said once for every message.
+EXPECTED = (
+    "sacreBLEU's metrics take reference streams, references[k][i] (k: the reference "
+    "translation, i: the segment), each as long as the hypotheses"
+)
+#: The fix for references nested per segment, every segment with the same number of them.
+TRANSPOSE = "references = [list(stream) for stream in zip(*references)]"
+#: The fix when the number of references varies by segment (None marks a missing one).
+TRANSPOSE_RAGGED = (
+    "references = [list(stream) for stream in itertools.zip_longest(*references)] "
+    "(None marks a missing reference)"
+)
+
+
+def hypotheses_phrase(n: int) -> str:
+    """``1 hypothesis`` or ``n hypotheses``, for messages."""
+    return "1 hypothesis" if n == 1 else f"{n} hypotheses"
+
+
+def check_shape(num_hypotheses: int, references: Sequence[Any]) -> None:
+    """Refuses reference lists whose nesting cannot be sacreBLEU's streams, naming the fix.
+
+    Lengths only (``len`` of each list): the text is not read. Shapes that are merely
+    inconsistent (a stream one segment short) are left to the metric's own
+    :class:`~rapidbleu.errors.LengthMismatchError`.
+
+    Args:
+        num_hypotheses: How many hypotheses there are.
+        references: What was given as reference streams (a sequence; its items are not
+            checked for type beyond ``str``).
+
+    Raises:
+        rapidbleu.errors.ReferenceNestingError: A ``str`` where a stream belongs (a flat
+            list of strings), or as many lists as hypotheses and none of them as long as the
+            hypotheses (references nested per segment).
+
+    Example:
+        >>> check_shape(3, [["a", "b", "c"], ["x", "y", "z"]])  # two streams: fine
+        >>> check_shape(2, ["a", "b"])
+        Traceback (most recent call last):
+        ...
+        rapidbleu.errors.ReferenceNestingError: references is a flat list of 2 str, not ...
+    """
+    n = num_hypotheses
+    strings = [k for k, stream in enumerate(references) if isinstance(stream, (str, bytes))]
+    if strings and len(strings) == len(references):
+        raise ReferenceNestingError(
+            f"references is a flat list of {len(references)} str, not a list of streams; "
+            f"{EXPECTED}; with one reference per hypothesis, wrap it: references = [references]"
+        )
+    if strings:
+        raise ReferenceNestingError(
+            f"references[{strings[0]}] is a str, not a stream; {EXPECTED}; give every "
+            "reference translation as a list with one str per segment"
+        )
+    if n < 2 or len(references) != n:
+        return
+    lengths = [len(stream) for stream in references]
+    if n in lengths:
+        return  # some streams fit: a short one is a plain length mismatch
+    if len(set(lengths)) == 1:
+        shape, fix = f"{n} lists of {lengths[0]}", TRANSPOSE
+    else:
+        shape, fix = f"{n} lists of {min(lengths)} to {max(lengths)}", TRANSPOSE_RAGGED
+    raise ReferenceNestingError(
+        f"references holds {shape} for {hypotheses_phrase(n)}: nested per segment "
+        f"(references[i] = the references of hypothesis i)? {EXPECTED}; to transpose: {fix}"
+    )

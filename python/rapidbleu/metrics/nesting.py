@@ -9,10 +9,10 @@ to the shortest list and scores the wrong pairs without a word.
 
 Two checks, both cheap:
 
-- :func:`check_shape` needs only lengths. Every metric entry point runs it, and it raises
-  :class:`~rapidbleu.errors.ReferenceNestingError` (showing the expected shape and the fix)
-  wherever the nesting cannot be right: a ``str`` given as a stream, or as many lists as
-  hypotheses where no list is as long as the hypotheses.
+- :func:`~rapidbleu.metrics.checks.check_shape` needs only lengths. Every metric entry point
+  runs it, and it raises :class:`~rapidbleu.errors.ReferenceNestingError` (showing the
+  expected shape and the fix) wherever the nesting cannot be right: a ``str`` given as a
+  stream, or as many lists as hypotheses where no list is as long as the hypotheses.
 - :func:`check_references` also decides the one case lengths cannot: a *square* corpus (``n``
   hypotheses, ``n`` lists of ``n``), where both readings fit. It compares, on at most
   :data:`SAMPLE_SEGMENTS` segments and :data:`SAMPLE_REFERENCES` references each, how many
@@ -24,6 +24,7 @@ Two checks, both cheap:
 Example:
     >>> check_references(["the cat sat", "a dog ran"], [["the cat sat", "a dog ran"]])
     'streams'
+    >>> from rapidbleu.metrics.checks import check_shape
     >>> check_shape(2, [["the cat sat"], ["a dog ran"]])
     Traceback (most recent call last):
     ...
@@ -36,14 +37,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.errors import ReferenceNestingError
-from rapidbleu.metrics.checks import check_hypotheses, check_streams
+from rapidbleu.metrics.checks import (
+    EXPECTED,
+    TRANSPOSE,
+    check_hypotheses,
+    check_shape,
+    check_streams,
+    hypotheses_phrase,
+)
 
 __all__ = [
     "SAMPLE_REFERENCES",
     "SAMPLE_SEGMENTS",
     "VERDICTS",
     "check_references",
-    "check_shape",
 ]
 
 #: Segments of a square corpus compared by :func:`check_references` (evenly spread).
@@ -52,74 +59,6 @@ SAMPLE_SEGMENTS = 48
 SAMPLE_REFERENCES = 8
 #: What :func:`check_references` returns when it does not raise.
 VERDICTS = ("streams", "undecided")
-
-#: The expected shape, said once for every message.
-EXPECTED = (
-    "sacreBLEU's metrics take reference streams, references[k][i] (k: the reference "
-    "translation, i: the segment), each as long as the hypotheses"
-)
-#: The fix for references nested per segment, every segment with the same number of them.
-TRANSPOSE = "references = [list(stream) for stream in zip(*references)]"
-#: The fix when the number of references varies by segment (None marks a missing one).
-TRANSPOSE_RAGGED = (
-    "references = [list(stream) for stream in itertools.zip_longest(*references)] "
-    "(None marks a missing reference)"
-)
-
-
-def _hypotheses(n: int) -> str:
-    return "1 hypothesis" if n == 1 else f"{n} hypotheses"
-
-
-def check_shape(num_hypotheses: int, references: Sequence[Any]) -> None:
-    """Refuses reference lists whose nesting cannot be sacreBLEU's streams, naming the fix.
-
-    Lengths only (``len`` of each list): the text is not read. Shapes that are merely
-    inconsistent (a stream one segment short) are left to the metric's own
-    :class:`~rapidbleu.errors.LengthMismatchError`.
-
-    Args:
-        num_hypotheses: How many hypotheses there are.
-        references: What was given as reference streams (a sequence; its items are not
-            checked for type beyond ``str``).
-
-    Raises:
-        rapidbleu.errors.ReferenceNestingError: A ``str`` where a stream belongs (a flat
-            list of strings), or as many lists as hypotheses and none of them as long as the
-            hypotheses (references nested per segment).
-
-    Example:
-        >>> check_shape(3, [["a", "b", "c"], ["x", "y", "z"]])  # two streams: fine
-        >>> check_shape(2, ["a", "b"])
-        Traceback (most recent call last):
-        ...
-        rapidbleu.errors.ReferenceNestingError: references is a flat list of 2 str, not ...
-    """
-    n = num_hypotheses
-    strings = [k for k, stream in enumerate(references) if isinstance(stream, (str, bytes))]
-    if strings and len(strings) == len(references):
-        raise ReferenceNestingError(
-            f"references is a flat list of {len(references)} str, not a list of streams; "
-            f"{EXPECTED}; with one reference per hypothesis, wrap it: references = [references]"
-        )
-    if strings:
-        raise ReferenceNestingError(
-            f"references[{strings[0]}] is a str, not a stream; {EXPECTED}; give every "
-            "reference translation as a list with one str per segment"
-        )
-    if n < 2 or len(references) != n:
-        return
-    lengths = [len(stream) for stream in references]
-    if n in lengths:
-        return  # some streams fit: a short one is a plain length mismatch
-    if len(set(lengths)) == 1:
-        shape, fix = f"{n} lists of {lengths[0]}", TRANSPOSE
-    else:
-        shape, fix = f"{n} lists of {min(lengths)} to {max(lengths)}", TRANSPOSE_RAGGED
-    raise ReferenceNestingError(
-        f"references holds {shape} for {_hypotheses(n)}: nested per segment "
-        f"(references[i] = the references of hypothesis i)? {EXPECTED}; to transpose: {fix}"
-    )
 
 
 def _spread(count: int, limit: int, skip: int = -1) -> list[int]:
@@ -180,7 +119,7 @@ def check_references(
     # segments' ones; "clearly" asks for twice as many and a few words of difference.
     if per_segment >= 2 * as_streams + 4:
         raise ReferenceNestingError(
-            f"references holds {n} lists of {n} for {_hypotheses(n)}, and the text "
+            f"references holds {n} lists of {n} for {hypotheses_phrase(n)}, and the text "
             f"reads per segment: the sampled hypotheses share {per_segment} words with "
             f"references[i][k] but {as_streams} with references[k][i]; {EXPECTED}; to "
             f"transpose: {TRANSPOSE}"

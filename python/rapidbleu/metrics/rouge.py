@@ -263,7 +263,7 @@ class ROUGE(Metric[ROUGEScore]):
             targets = [[r for r in refs if r is not None] for refs in references]
         else:
             streams = check_streams(references)
-            from rapidbleu.metrics.nesting import check_shape
+            from rapidbleu.metrics.checks import check_shape
 
             check_shape(len(hyps), streams)
             targets = [[r for r in seg if r is not None] for seg in zip(*streams)]

@@ -27,12 +27,12 @@ from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout, is_pretokenized
 from rapidbleu.metrics.checks import (
     check_hypotheses,
+    check_shape,
     check_streams,
     check_totals,
     num_refs,
 )
 from rapidbleu.metrics.layout import RowLayout, Rows
-from rapidbleu.metrics.nesting import check_shape
 from rapidbleu.metrics.score import Score
 
 if TYPE_CHECKING:

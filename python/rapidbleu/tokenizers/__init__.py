@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from rapidbleu._lazy import submodule
 from rapidbleu.errors import InvalidOptionError
+from rapidbleu.tokenizers.backend import resolve_backend
 from rapidbleu.tokenizers.registry import (
     PYTHON_TOKENIZERS,
     RUST_TOKENIZERS,
@@ -47,17 +48,12 @@ from rapidbleu.tokenizers.registry import (
 )
 
 __all__ = [
-    "BACKENDS",
     "PythonTokenizer",
     "Tokenizer",
     "get_python_tokenizer",
-    "resolve_backend",
     "rust_tokenizer",
     "tokenize_batch",
 ]
-
-#: Backends of the MeCab and SentencePiece tokenizers (see the module docs).
-BACKENDS: tuple[str, ...] = ("auto", "engine", "python")
 
 
 class Tokenizer(Protocol):
@@ -78,28 +74,6 @@ class PythonTokenizer(Tokenizer, Protocol):
     def tokenize_batch(self, lines: Sequence[str], num_threads: int = 0) -> list[str]:
         """``[tok(line) for line in lines]``, on ``num_threads`` threads (0: all cores)."""
         ...
-
-
-def resolve_backend(backend: str | None) -> str:
-    """The backend to use: ``backend``, else ``$RAPIDBLEU_TOKENIZER_BACKEND``, else ``auto``.
-
-    Args:
-        backend: ``auto``, ``engine``, ``python`` or ``None``.
-
-    Raises:
-        InvalidOptionError: the value is not one of :data:`BACKENDS`.
-
-    Example:
-        >>> resolve_backend("python")
-        'python'
-    """
-    where = "backend"
-    if backend is None:
-        where = "RAPIDBLEU_TOKENIZER_BACKEND"
-        backend = os.environ.get("RAPIDBLEU_TOKENIZER_BACKEND", "") or "auto"
-    if backend not in BACKENDS:
-        raise InvalidOptionError(f"{where} must be one of {', '.join(BACKENDS)}, got {backend!r}")
-    return backend
 
 
 def tokenize_batch(

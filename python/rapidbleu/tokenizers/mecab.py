@@ -49,8 +49,8 @@ from typing import Any, Callable, ClassVar
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
 from rapidbleu.extras import install_hint
-from rapidbleu.tokenizers import resolve_backend
 from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers.backend import resolve_backend
 
 __all__ = ["CACHE_SIZE", "TokenizerJaMecab", "TokenizerKoMecab", "bundled_library"]
 

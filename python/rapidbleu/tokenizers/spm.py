@@ -38,8 +38,8 @@ from typing import Any, Callable
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.extras import install_hint
-from rapidbleu.tokenizers import resolve_backend
 from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers.backend import resolve_backend
 
 __all__ = [
     "CACHE_SIZE",
