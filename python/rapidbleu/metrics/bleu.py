@@ -12,8 +12,8 @@ Rows are sacreBLEU's ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (:attr:`BL
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rapidbleu import _core
 from rapidbleu.errors import InputTypeError
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
+T = TypeVar("T")
 
 
 class BLEU(Metric[BLEUScore]):
@@ -259,21 +260,21 @@ class BLEU(Metric[BLEUScore]):
             return self._token_statistics(
                 hypotheses, references, per_segment, _tokens.TokenLayout()
             )
-        hyps, refs = self.engine_inputs(hypotheses, references)
-        stats, num_refs, periods = _core.bleu_statistics(
-            hyps, refs, self._options, self.num_threads, per_segment=per_segment
-        )
-        self.num_refs = num_refs
-        self._check_periods(hypotheses, periods)
-        return stats
+        return self._counted(_core.bleu_statistics, hypotheses, references, per_segment)
 
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
-        hyps, refs = self.engine_inputs(hypotheses, references)
-        totals, self.num_refs, periods = _core.bleu_totals(
-            hyps, refs, self._options, self.num_threads
+        return self._counted(_core.bleu_totals, hypotheses, references, False)
+
+    def _counted(
+        self, count: Callable[..., tuple[T, int, int]], hyps: Any, refs: Any, per_segment: bool
+    ) -> T:
+        # Rows or totals of text from the core, then sacreBLEU's num_refs and its warning.
+        texts, streams = self.engine_inputs(hyps, refs)
+        out, self.num_refs, periods = count(
+            texts, streams, self._options, self.num_threads, per_segment=per_segment
         )
-        self._check_periods(hypotheses, periods)
-        return totals
+        self._check_periods(hyps, periods)
+        return out
 
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Rows of every system of a chunk read from files, counted where its lines lie.
@@ -323,33 +324,8 @@ class BLEU(Metric[BLEUScore]):
 
     # -- scores ----------------------------------------------------------------------------
 
-    @staticmethod
-    def compute_bleu(
-        correct: list[int],
-        total: list[int],
-        sys_len: int,
-        ref_len: int,
-        smooth_method: str = "none",
-        smooth_value: float | None = None,
-        effective_order: bool = False,
-        max_ngram_order: int = MAX_NGRAM_ORDER,
-    ) -> BLEUScore:
-        """SacreBLEU's ``BLEU.compute_bleu`` (:func:`rapidbleu.metrics.bleu_score.compute_bleu`).
-
-        Example:
-            >>> BLEU.compute_bleu([4, 3, 2, 1], [4, 3, 2, 1], 4, 4).score
-            100.00000000000004
-        """
-        return compute_bleu(
-            correct,
-            total,
-            sys_len,
-            ref_len,
-            smooth_method,
-            smooth_value,
-            effective_order,
-            max_ngram_order,
-        )
+    #: SacreBLEU's static ``BLEU.compute_bleu``: :func:`rapidbleu.metrics.bleu_score.compute_bleu`.
+    compute_bleu = staticmethod(compute_bleu)
 
     def score_totals(self, totals: Any) -> BLEUScore:
         """BLEU of summed statistics (sacreBLEU's ``_compute_score_from_stats``).
