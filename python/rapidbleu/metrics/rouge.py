@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
-from rapidbleu.metrics.base import Metric, Rows, check_flag, check_hypotheses, check_streams
-from rapidbleu.metrics.layout import RowLayout
+from rapidbleu.metrics.base import Metric
+from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge_scoring import score_arrays
