@@ -64,9 +64,9 @@ def test_resampling_and_randomization() -> None:
     rows = rouge.statistics(HYPS, REFS)
     f = rouge.score_rows(rows)
     idxs = np.array([[0, 1, 2, 3], [3, 3, 0, 1]])
+    # A resample's score is the corpus score of its items (their mean, added in order).
     assert rouge.resample_scores(rows, idxs).tolist() == [
-        ((((f[0] + f[1]) + f[2]) + f[3]) / 4),
-        ((((f[3] + f[3]) + f[0]) + f[1]) / 4),
+        rouge.corpus_score([HYPS[i] for i in ix], [[REFS[0][i] for i in ix]]).score for ix in idxs
     ]
     a, b = rouge.randomization_sums(rows, rows, np.array([[True, False, True, False]]))
     assert rouge.randomization_scores(a)[0] == pytest.approx(f.mean())
@@ -116,13 +116,13 @@ def test_bad_input() -> None:
     with pytest.raises(InputTypeError):
         _core.rouge_token_statistics([3], [[([], None)]], _core.RougeOptions(["rouge1"]))
     with pytest.raises(EmptyInputError):
-        _core.rouge_statistics(["a"], [[]], _core.RougeOptions(["rouge1"]))
+        _core.rouge_item_statistics(["a"], [[]], _core.RougeOptions(["rouge1"]))
     with pytest.raises(LengthMismatchError):
-        _core.rouge_statistics(
+        _core.rouge_item_statistics(
             ["a"], [["a"]], _core.RougeOptions(["rougeLsum"]), 0, [["a"]], [[["a"], ["b"]]]
         )
     with pytest.raises(InvalidOptionError):
-        _core.rouge_statistics(["a"], [["a"]], _core.RougeOptions(["rouge1"]), 0, [["a"]])
+        _core.rouge_item_statistics(["a"], [["a"]], _core.RougeOptions(["rouge1"]), 0, [["a"]])
     with pytest.raises(InputTypeError):
         _core.porter_stem("word")
     with pytest.raises(ValueError, match="lowercase a-z and 0-9"):
