@@ -10,7 +10,7 @@ Example:
     >>> sacrebleu_modules()["metrics.bleu"].__name__
     'rapidbleu.metrics.bleu'
     >>> sorted(EVALUATE)
-    ['bleu', 'chrf', 'google_bleu', 'sacrebleu', 'ter']
+    ['bleu', 'chrf', 'google_bleu', 'rouge', 'sacrebleu', 'ter']
 """
 
 from __future__ import annotations
@@ -37,4 +37,4 @@ NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nl
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
 #: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/evaluate/test_evaluate_metrics.py`` checks).
-EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter"})
+EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter", "rouge"})
