@@ -147,3 +147,29 @@ def test_forked_child_after_the_parent_scored() -> None:
     with multiprocessing.get_context("fork").Pool(1) as pool:
         got = pool.map_async(_child_scores, [0]).get(timeout=60)[0]
     assert got == want[:, 2].tolist()
+
+
+def test_the_template_paths_equal_the_item_path() -> None:
+    rouge = ROUGE(["rouge1", "rougeLsum"], use_stemmer=True)
+    # A lone surrogate: the core's text path refuses it, and the item path reads it as a
+    # separator, as rouge-score does.
+    hyps, refs = [*HYPS, "ab\ud800cd\nef"], [[*REFS[0], "ab cd"]]
+    rows = rouge.statistics(hyps, refs)
+    items = _core.rouge_item_statistics(
+        hyps, [[r] for r in refs[0]], _core.RougeOptions(rouge.rouge_types, True)
+    )
+    assert rows.tolist() == items.tolist()
+    assert np.array_equal(rows[:-1], rouge.statistics(HYPS, REFS))
+    assert rouge.sentence_scores(hyps, refs).tolist() == rouge.score_rows(rows).tolist()
+    chunk = _core.TextChunk.from_lists([HYPS, HYPS[::-1]], REFS)
+    got = rouge.chunk_statistics(chunk)
+    assert np.array_equal(got[0], rows[:-1])
+    assert np.array_equal(got[1], rouge.statistics(HYPS[::-1], REFS))
+    matrix = rouge.pairwise_matrices([(hyps, refs[0][:2])])[0]
+    assert matrix.tolist() == [
+        [rouge.sentence_score(h, [r]).score for r in refs[0][:2]] for h in hyps
+    ]
+    total = rouge.total(rows)
+    assert rouge.score_totals(total).score == rouge.corpus_score(hyps, refs).score
+    with pytest.raises(ValueError, match="rouge types need"):
+        _core.rouge_score_rows(np.zeros((1, 4), dtype=np.int64), rouge._options)
