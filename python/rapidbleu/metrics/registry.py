@@ -120,7 +120,7 @@ def registered(*classes: type[Metric[Any]]) -> Iterator[None]:
 
 
 def metric_names() -> list[str]:
-    """The registered metrics' names, sorted (sacreBLEU's order: bleu, chrf, ter; rouge among them).
+    """The registered metrics' names, sorted (sacreBLEU's bleu, chrf, ter keep its order).
 
     Example:
         >>> metric_names()
