@@ -40,6 +40,7 @@ __all__ = [
     "bleu_sentence_scores",
     "bleu_statistics",
     "bleu_token_statistics",
+    "bleu_totals",
     "bootstrap_sums",
     "chrf_chunk_statistics",
     "chrf_chunk_totals",
@@ -48,9 +49,17 @@ __all__ = [
     "chrf_score_rows_f32",
     "chrf_sentence_scores",
     "chrf_statistics",
+    "chrf_totals",
     "nltk_sentence_scores",
     "porter_stem",
+    "rouge_accumulate",
+    "rouge_bootstrap_scores",
+    "rouge_chunk_statistics",
+    "rouge_item_statistics",
+    "rouge_pairwise_matrices",
     "rouge_resample_means",
+    "rouge_score_rows",
+    "rouge_sentence_scores",
     "rouge_statistics",
     "rouge_token_statistics",
     "rouge_tokenize",
@@ -373,7 +382,7 @@ class RougeOptions:
     def __new__(cls, rouge_types: Sequence[str], use_stemmer: bool = False) -> RougeOptions: ...
     @property
     def rouge_types(self) -> list[str]:
-        """The rouge types, as given."""
+        """The rouge types, as given (a repeated one once)."""
     @property
     def use_stemmer(self) -> bool:
         """Porter stemming of tokens longer than three letters."""
@@ -387,6 +396,53 @@ class RougeOptions:
     def __eq__(self, value: object, /) -> bool: ...
 
 def rouge_statistics(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: RougeOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.int64], int]:
+    """Rows ``[hits, prediction_count, target_count]`` per type, and sacreBLEU's ``num_refs``."""
+
+def rouge_sentence_scores(
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str | None]],
+    options: RougeOptions,
+    num_threads: int = 0,
+    per_segment: bool = False,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """100 times the first type's F-measure of every item, and ``num_refs``."""
+
+def rouge_chunk_statistics(
+    chunk: TextChunk, options: RougeOptions, num_threads: int = 0
+) -> tuple[list[npt.NDArray[np.int64]], int]:
+    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
+
+def rouge_score_rows(rows: npt.NDArray[np.int64], options: RougeOptions) -> npt.NDArray[np.float64]:
+    """100 times the first type's F-measure of every statistics row."""
+
+def rouge_pairwise_matrices(
+    groups: list[tuple[Sequence[str], Sequence[str]]], options: RougeOptions, num_threads: int = 0
+) -> list[npt.NDArray[np.float64]]:
+    """Per ``(hypotheses, references)`` group, the ``N x M`` matrix of sentence scores."""
+
+def rouge_accumulate(
+    rows: npt.NDArray[np.int64],
+    options: RougeOptions,
+    count: int = 0,
+    sums: npt.NDArray[np.float64] | None = None,
+) -> tuple[int, npt.NDArray[np.float64]]:
+    """Running ``(count, sums)``: each type's precision, recall, F-measure added in order."""
+
+def rouge_bootstrap_scores(
+    rows: npt.NDArray[np.int64],
+    idxs: npt.NDArray[np.int64],
+    options: RougeOptions,
+    num_threads: int = 0,
+) -> npt.NDArray[np.float64]:
+    """The corpus score (mean of item scores, in index order) of each resample."""
+
+def rouge_item_statistics(
     predictions: Sequence[str],
     targets: Sequence[Sequence[str]],
     options: RougeOptions,
@@ -394,7 +450,7 @@ def rouge_statistics(
     prediction_sentences: Sequence[Sequence[str]] | None = None,
     target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """Rows of ``[hits, prediction_count, target_count]`` per type, from the best target."""
+    """Rows of predictions against per-item targets, sentences given (``split_summaries``)."""
 
 def rouge_token_statistics(
     predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],
@@ -402,7 +458,7 @@ def rouge_token_statistics(
     options: RougeOptions,
     num_threads: int = 0,
 ) -> npt.NDArray[np.int64]:
-    """:func:`rouge_statistics` of tokenized texts ``(tokens, sentences or None)``."""
+    """:func:`rouge_item_statistics` of tokenized texts ``(tokens, sentences or None)``."""
 
 def rouge_tokenize(text: str, use_stemmer: bool = False) -> list[str]:
     """rouge-score's ``tokenize.tokenize(text, stemmer)``."""

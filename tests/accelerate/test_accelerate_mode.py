@@ -82,6 +82,26 @@ def test_evaluate_load_by_name_computes_with_rapidbleu(tmp_path: Path) -> None:
         assert where(calls)[f"evaluate.load({name!r}).compute"] == {"rapidbleu"}
 
 
+def test_a_rouge_score_program_gives_the_same_output(tmp_path: Path) -> None:
+    program = [str(PROGRAMS / "uses_rouge_score.py"), str(DATA)]
+    plain, _ = run([sys.executable, *program], tmp_path)
+    fast, calls = run([*ACCELERATE, *program], tmp_path)
+    assert fast == plain
+    assert plain["is_score"] is True and plain["error"] == "ValueError"
+    ran = where(calls)
+    for name in [
+        "rouge_score.rouge_scorer.RougeScorer",
+        "rouge_score.rouge_scorer.RougeScorer.score",
+        "rouge_score.rouge_scorer.RougeScorer.score_multi",
+        "rouge_score.scoring.BootstrapAggregator",
+        "rouge_score.scoring.BootstrapAggregator.add_scores",
+        "rouge_score.scoring.BootstrapAggregator.aggregate",
+    ]:
+        assert "rapidbleu" in ran[name], name
+    # rouge0 is refused by rapidbleu too: the real class raises rouge-score's own ValueError.
+    assert ran["rouge_score.rouge_scorer.RougeScorer"] == {"rapidbleu", "fallback"}
+
+
 def test_children_inherit_the_mode(tmp_path: Path) -> None:
     fast, _ = run([*ACCELERATE, str(PROGRAMS / "child_processes.py")], tmp_path)
     assert set(fast) == {"parent", "subprocess", "spawn", "forkserver", "fork"}

@@ -197,7 +197,7 @@ def test_evaluate_scripts_are_upstream_copies() -> None:
     folder = Path(__file__).resolve().parents[1] / "upstream" / "evaluate"
     lines = (folder / "UPSTREAM").read_text(encoding="utf-8").split("\n")
     entries = [line.split(" ", 1) for line in lines if line]
-    assert len(entries) == 8
+    assert len(entries) == 9
     for blob, path in entries:
         data = (folder / path).read_bytes()
         assert hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest() == blob, path

@@ -34,12 +34,13 @@ def test_report_numbers_equal_the_paired_command(
     systems, refs, _ = synthetic(3, 80)
     files = write(tmp_path, systems, refs)
     n = ["-pbsn", "200"] if test == "-pbs" else ["-parn", "300"]
-    # The report's default metrics are BLEU, chrF and TER: the command computes the same three.
-    code, out, _ = run([*files, test, *n, "-m", "bleu", "chrf", "ter", "-f", "json"], capsys)
+    # BLEU, chrF and TER in the report and in the command.
+    mt = ["-m", "bleu", "chrf", "ter"]
+    code, out, _ = run([*files, test, *n, *mt, "-f", "json"], capsys)
     assert code == 0
     expected = json.loads(out)
     page_path = tmp_path / "r.html"
-    assert run(["report", *files, test, *n, "-o", str(page_path)], capsys)[0] == 0
+    assert run(["report", *files, test, *n, *mt, "-o", str(page_path)], capsys)[0] == 0
     cells = table_cells(page_path.read_text(encoding="utf-8"))
     assert [c["data-metric"] for c in cells] == ["BLEU", "chrF2", "TER"] * 3
     for i, cell in enumerate(cells):
@@ -64,7 +65,8 @@ def test_one_system_equals_confidence(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0
     expected = {e["name"]: e for e in json.loads(out)}
     page_path = tmp_path / "r.html"
-    assert run(["report", *files, "-cin", "200", "-o", str(page_path)], capsys)[0] == 0
+    mt = ["-m", "bleu", "chrf", "ter"]
+    assert run(["report", *files, "-cin", "200", *mt, "-o", str(page_path)], capsys)[0] == 0
     cells = table_cells(page_path.read_text(encoding="utf-8"))
     assert [c["data-metric"] for c in cells] == list(expected) == ["BLEU", "chrF2", "TER"]
     for cell in cells:

@@ -64,9 +64,9 @@ def test_resampling_and_randomization() -> None:
     rows = rouge.statistics(HYPS, REFS)
     f = rouge.score_rows(rows)
     idxs = np.array([[0, 1, 2, 3], [3, 3, 0, 1]])
+    # A resample's score is the corpus score of its items (their mean, added in order).
     assert rouge.resample_scores(rows, idxs).tolist() == [
-        ((((f[0] + f[1]) + f[2]) + f[3]) / 4),
-        ((((f[3] + f[3]) + f[0]) + f[1]) / 4),
+        rouge.corpus_score([HYPS[i] for i in ix], [[REFS[0][i] for i in ix]]).score for ix in idxs
     ]
     a, b = rouge.randomization_sums(rows, rows, np.array([[True, False, True, False]]))
     assert rouge.randomization_scores(a)[0] == pytest.approx(f.mean())
@@ -116,13 +116,13 @@ def test_bad_input() -> None:
     with pytest.raises(InputTypeError):
         _core.rouge_token_statistics([3], [[([], None)]], _core.RougeOptions(["rouge1"]))
     with pytest.raises(EmptyInputError):
-        _core.rouge_statistics(["a"], [[]], _core.RougeOptions(["rouge1"]))
+        _core.rouge_item_statistics(["a"], [[]], _core.RougeOptions(["rouge1"]))
     with pytest.raises(LengthMismatchError):
-        _core.rouge_statistics(
+        _core.rouge_item_statistics(
             ["a"], [["a"]], _core.RougeOptions(["rougeLsum"]), 0, [["a"]], [[["a"], ["b"]]]
         )
     with pytest.raises(InvalidOptionError):
-        _core.rouge_statistics(["a"], [["a"]], _core.RougeOptions(["rouge1"]), 0, [["a"]])
+        _core.rouge_item_statistics(["a"], [["a"]], _core.RougeOptions(["rouge1"]), 0, [["a"]])
     with pytest.raises(InputTypeError):
         _core.porter_stem("word")
     with pytest.raises(ValueError, match="lowercase a-z and 0-9"):
@@ -147,3 +147,29 @@ def test_forked_child_after_the_parent_scored() -> None:
     with multiprocessing.get_context("fork").Pool(1) as pool:
         got = pool.map_async(_child_scores, [0]).get(timeout=60)[0]
     assert got == want[:, 2].tolist()
+
+
+def test_the_template_paths_equal_the_item_path() -> None:
+    rouge = ROUGE(["rouge1", "rougeLsum"], use_stemmer=True)
+    # A lone surrogate: the core's text path refuses it, and the item path reads it as a
+    # separator, as rouge-score does.
+    hyps, refs = [*HYPS, "ab\ud800cd\nef"], [[*REFS[0], "ab cd"]]
+    rows = rouge.statistics(hyps, refs)
+    items = _core.rouge_item_statistics(
+        hyps, [[r] for r in refs[0]], _core.RougeOptions(rouge.rouge_types, True)
+    )
+    assert rows.tolist() == items.tolist()
+    assert np.array_equal(rows[:-1], rouge.statistics(HYPS, REFS))
+    assert rouge.sentence_scores(hyps, refs).tolist() == rouge.score_rows(rows).tolist()
+    chunk = _core.TextChunk.from_lists([HYPS, HYPS[::-1]], REFS)
+    got = rouge.chunk_statistics(chunk)
+    assert np.array_equal(got[0], rows[:-1])
+    assert np.array_equal(got[1], rouge.statistics(HYPS[::-1], REFS))
+    matrix = rouge.pairwise_matrices([(hyps, refs[0][:2])])[0]
+    assert matrix.tolist() == [
+        [rouge.sentence_score(h, [r]).score for r in refs[0][:2]] for h in hyps
+    ]
+    total = rouge.total(rows)
+    assert rouge.score_totals(total).score == rouge.corpus_score(hyps, refs).score
+    with pytest.raises(ValueError, match="rouge types need"):
+        _core.rouge_score_rows(np.zeros((1, 4), dtype=np.int64), rouge._options)

@@ -7,7 +7,9 @@
   submodules imported with the package, as sacreBLEU's own ``__init__`` does;
 - any other ``sacrebleu.*`` path (``sacrebleu.dataset``, ...): the real package's module,
   from the private copy (so ``sacrebleu.dataset`` is sacreBLEU's own);
-- ``nltk.translate.bleu_score``: a namespace module over rapidbleu's NLTK dialect;
+- ``nltk.translate.bleu_score``: a namespace module over rapidbleu's NLTK dialect, and
+  ``rouge_score.rouge_scorer`` / ``rouge_score.scoring`` over rapidbleu's ROUGE modules
+  (:data:`ROUGE_SCORE`), each with the real module (a private copy) behind it;
 - ``evaluate``: the real package, whose ``load`` then answers :data:`EVALUATE` names with
   rapidbleu's loading scripts (:mod:`rapidbleu.accelerate.evaluate_load`).
 
@@ -26,7 +28,7 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import NLTK_BLEU, sacrebleu_modules
+from rapidbleu.accelerate.targets import NLTK_BLEU, ROUGE_SCORE, sacrebleu_modules
 
 __all__ = ["FINDER", "Finder"]
 
@@ -111,15 +113,23 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
     return ModuleSpec(fullname, _Made(make, import_children), origin=ORIGIN, is_package=is_package)
 
 
-def _nltk_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None:
+#: Single modules of other packages (module -> rapidbleu's module) and what to install.
+_MODULES = {
+    **{m: (f, "nltk") for m, f in NLTK_BLEU.items()},
+    **{m: (f, "rouge-score==0.1.2") for m, f in ROUGE_SCORE.items()},
+}
+
+
+def _module_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None:
     real_spec = PathFinder.find_spec(fullname, path)
     if real_spec is None:
-        return None  # NLTK's own import error, unchanged
+        return None  # the package's own import error, unchanged
+    fast_name, package = _MODULES[fullname]
 
     def make() -> ModuleType:
         real_mod = real_packages.load_copy(fullname, real_spec)
-        fast = importlib.import_module(NLTK_BLEU[fullname])
-        return namespace_module(fullname, fast, real_mod, "nltk")
+        fast = importlib.import_module(fast_name)
+        return namespace_module(fullname, fast, real_mod, package)
 
     return ModuleSpec(fullname, _Made(make), origin=real_spec.origin)
 
@@ -143,8 +153,8 @@ class Finder(MetaPathFinder):
         """A spec for the modules the accelerator answers, else ``None``."""
         if fullname == "sacrebleu" or fullname.startswith("sacrebleu."):
             return _sacrebleu_spec(fullname)
-        if fullname in NLTK_BLEU:
-            return _nltk_spec(fullname, path)
+        if fullname in _MODULES:
+            return _module_spec(fullname, path)
         if fullname == "evaluate":
             return _evaluate_spec(fullname, path)
         return None
@@ -156,7 +166,7 @@ FINDER = Finder()
 
 def owned(name: str) -> bool:
     """Whether the module ``name`` is one the finder answers (the mode's modules)."""
-    return name == "sacrebleu" or name.startswith("sacrebleu.") or name in NLTK_BLEU
+    return name == "sacrebleu" or name.startswith("sacrebleu.") or name in _MODULES
 
 
 def loaded_modules() -> dict[str, ModuleType]:

@@ -70,7 +70,10 @@ def namespace_module(
         value = getattr(fast, attr)
         if isinstance(value, ModuleType):
             continue  # submodules are namespace modules of their own, set by the import
-        if _own(value) and not (isinstance(value, type) and issubclass(value, BaseException)):
+        # Exceptions and value types (named tuples: rouge-score's Score) are rapidbleu's as
+        # they are: there is no call to fall back from.
+        plain = isinstance(value, type) and issubclass(value, (BaseException, tuple))
+        if _own(value) and not plain:
             value = accelerated(f"{name}.{attr}", value, getattr(real, attr, None))
         ns.__dict__[attr] = value
 

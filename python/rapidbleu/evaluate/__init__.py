@@ -9,8 +9,8 @@ Two ways in:
   loading script that computes with rapidbleu (needs the ``evaluate`` extra).
 
 Metrics: ``sacrebleu``, ``bleu`` (:func:`rapidbleu.evaluate.nmt_bleu.compute`),
-``google_bleu`` (GLEU, NLTK's ``corpus_gleu``), ``chrf`` and ``ter``. ``import rapidbleu.evaluate``
-imports neither evaluate nor NLTK.
+``google_bleu`` (GLEU, NLTK's ``corpus_gleu``), ``chrf``, ``ter`` and ``rouge`` (rouge-score's).
+``import rapidbleu.evaluate`` imports neither evaluate nor NLTK.
 
 Example:
     >>> from rapidbleu import evaluate
@@ -33,7 +33,7 @@ from importlib import resources
 from typing import Any
 
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.evaluate.metrics import METRICS, chrf, google_bleu, sacrebleu, ter
+from rapidbleu.evaluate.metrics import METRICS, chrf, google_bleu, rouge, sacrebleu, ter
 
 __all__ = [
     "METRICS",
@@ -42,6 +42,7 @@ __all__ = [
     "compute",
     "google_bleu",
     "load",
+    "rouge",
     "sacrebleu",
     "script_path",
     "ter",
@@ -60,7 +61,7 @@ class EvaluateMetric:
     """What ``evaluate.load(name)`` returns, for rapidbleu's metrics: ``.compute(...)``.
 
     Args:
-        name: ``sacrebleu``, ``bleu``, ``google_bleu``, ``chrf`` or ``ter``.
+        name: ``sacrebleu``, ``bleu``, ``google_bleu``, ``chrf``, ``ter`` or ``rouge``.
     """
 
     def __init__(self, name: str) -> None:

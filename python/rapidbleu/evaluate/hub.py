@@ -54,7 +54,7 @@ def metric_class(name: str) -> type[Any]:
     """An ``evaluate.Metric`` subclass computing evaluate's metric ``name`` with rapidbleu.
 
     Args:
-        name: ``sacrebleu``, ``bleu``, ``google_bleu``, ``chrf`` or ``ter``.
+        name: a key of :data:`rapidbleu.evaluate.metrics.METRICS`.
 
     Returns:
         The class (evaluate instantiates it).

@@ -1,11 +1,11 @@
 """evaluate's machine-translation metrics as functions: the same options, keys and values.
 
 One function per ``evaluate.load(name)``: :func:`sacrebleu`, :func:`google_bleu`, :func:`chrf`,
-:func:`ter`, and for ``bleu`` :func:`rapidbleu.evaluate.nmt_bleu.compute`. Each copies the
-``_compute`` of evaluate's metric script (``metrics/<name>/<name>.py`` in huggingface/evaluate):
-the same reference handling (one str
-per prediction becomes a list of one; every prediction must have as many references) and the
-same output dict, computed by rapidbleu instead of sacreBLEU or NLTK. Adding a metric is one
+:func:`ter`, :func:`rouge`, and for ``bleu`` :func:`rapidbleu.evaluate.nmt_bleu.compute`. Each
+copies the ``_compute`` of evaluate's metric script (``metrics/<name>/<name>.py`` in
+huggingface/evaluate): the same reference handling (one str per prediction becomes a list of
+one; every prediction must have as many references, except for ROUGE) and the same output
+dict, computed by rapidbleu instead of sacreBLEU, NLTK or rouge-score. Adding a metric is one
 function here and one entry in :data:`METRICS`.
 
 Example:
@@ -24,10 +24,11 @@ from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.rouge import DEFAULT_TYPES, ROUGE
 from rapidbleu.metrics.ter import TER
 from rapidbleu.sacrebleu.functions import corpus_bleu
 
-__all__ = ["METRICS", "chrf", "google_bleu", "sacrebleu", "ter"]
+__all__ = ["METRICS", "chrf", "google_bleu", "rouge", "sacrebleu", "ter"]
 
 
 def _reference_lists(predictions: Any, references: Any) -> list[Any]:
@@ -195,6 +196,66 @@ def ter(
     return {"score": output.score, "num_edits": output.num_edits, "ref_length": output.ref_length}
 
 
+class _Tokenizer:
+    """evaluate's ``Tokenizer``: a callable as an object with ``tokenize``, as rouge-score takes."""
+
+    def __init__(self, tokenizer_func: Callable[[str], Any]) -> None:
+        self.tokenizer_func = tokenizer_func
+
+    def tokenize(self, text: str) -> Any:
+        return self.tokenizer_func(text)
+
+
+def rouge(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    rouge_types: Sequence[str] | None = None,
+    use_aggregator: bool = True,
+    use_stemmer: bool = False,
+    tokenizer: Callable[[str], Any] | None = None,
+) -> dict[str, Any]:
+    """``evaluate.load("rouge").compute(...)``: rouge-score's scores, aggregated or per item.
+
+    With ``use_aggregator``, each type's ``mid`` F-measure of rouge-score's
+    ``BootstrapAggregator()`` (1,000 resamples drawn from NumPy's global ``np.random``, as
+    evaluate's are: seed it for the same number); otherwise each type's list of F-measures.
+    A list of references per prediction is ``score_multi`` (the best one per type).
+
+    Returns:
+        Rouge type -> F-measure (``np.float64``), or a list of them.
+
+    Example:
+        >>> rouge(["hello there", "general kenobi"], ["hello there", "general kenobi"],
+        ...       use_aggregator=False)
+        {'rouge1': [1.0, 1.0], 'rouge2': [1.0, 1.0], 'rougeL': [1.0, 1.0], 'rougeLsum': [1.0, 1.0]}
+    """
+    if isinstance(predictions, str) or not isinstance(predictions, Sequence):
+        raise InputTypeError("predictions must be a list (one prediction per example)")
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise InputTypeError("references must be a list (one reference or list per example)")
+    if len(predictions) == 0 or len(references) == 0:
+        raise EmptyInputError("predictions and references must not be empty")
+    # evaluate's script: `multi_ref = isinstance(references[0], list)`, then score_multi.
+    refs: list[list[Any]]
+    if isinstance(references[0], list):
+        refs = [list(r) for r in references]
+    else:
+        refs = [[r] for r in references]
+    metric = ROUGE(
+        DEFAULT_TYPES if rouge_types is None else rouge_types,
+        use_stemmer=use_stemmer,
+        tokenizer=None if tokenizer is None else _Tokenizer(tokenizer),
+    )
+    arrays = metric.score_arrays(list(predictions), refs, per_segment=True)
+    if not use_aggregator:
+        return {t: a[:, 2].tolist() for t, a in arrays.items()}
+    from rapidbleu.metrics.rouge_scoring import BootstrapAggregator
+
+    aggregator = BootstrapAggregator()
+    aggregator.add_arrays(arrays)
+    return {t: s.mid.fmeasure for t, s in aggregator.aggregate().items()}
+
+
 #: ``evaluate.load`` name -> the function computing it.
 METRICS: dict[str, Callable[..., dict[str, Any]]] = {
     "sacrebleu": sacrebleu,
@@ -202,4 +263,5 @@ METRICS: dict[str, Callable[..., dict[str, Any]]] = {
     "google_bleu": google_bleu,
     "chrf": chrf,
     "ter": ter,
+    "rouge": rouge,
 }

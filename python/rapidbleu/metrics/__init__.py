@@ -17,7 +17,8 @@ from rapidbleu.metrics.chrf_score import CHRFScore, CHRFSignature
 from rapidbleu.metrics.layout import RowLayout
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.registry import metric_classes, register, registered, unregister
-from rapidbleu.metrics.rouge import ROUGE, ROUGEScore, ROUGESignature
+from rapidbleu.metrics.rouge import ROUGE
+from rapidbleu.metrics.rouge_score import ROUGEScore, ROUGESignature
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.metrics.ter import TER, TERScore, TERSignature
 

@@ -9,7 +9,7 @@ and removed by :func:`registered`.
 
 Example:
     >>> metric_names()
-    ['bleu', 'chrf', 'ter']
+    ['bleu', 'chrf', 'rouge', 'ter']
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.rouge import ROUGE
 from rapidbleu.metrics.ter import TER
 
 __all__ = [
@@ -86,10 +87,10 @@ def unregister(name: str) -> None:
         rapidbleu.errors.InvalidOptionError: No metric has that name.
 
     Example:
-        >>> unregister("toy")
+        >>> unregister("toy")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rapidbleu.errors.InvalidOptionError: no metric named 'toy'; registered: bleu, chrf, ter
+        rapidbleu.errors.InvalidOptionError: no metric named 'toy'; registered: bleu, chrf, ...
     """
     if name not in _METRICS:
         raise InvalidOptionError(
@@ -119,11 +120,11 @@ def registered(*classes: type[Metric[Any]]) -> Iterator[None]:
 
 
 def metric_names() -> list[str]:
-    """The registered metrics' names, sorted (sacreBLEU's order: bleu, chrf, ter).
+    """The registered metrics' names, sorted (sacreBLEU's bleu, chrf, ter keep its order).
 
     Example:
         >>> metric_names()
-        ['bleu', 'chrf', 'ter']
+        ['bleu', 'chrf', 'rouge', 'ter']
     """
     return sorted(_METRICS)
 
@@ -160,4 +161,5 @@ def metric_class(name: str) -> type[Metric[Any]]:
 # The built-in metrics, one line each.
 register(BLEU)
 register(CHRF)
+register(ROUGE)
 register(TER)

@@ -22,81 +22,31 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
-from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.errors import (
+    EmptyInputError,
+    InputTypeError,
+    InvalidOptionError,
+    InvalidTextError,
+    LengthMismatchError,
+    MissingReferenceError,
+)
 from rapidbleu.metrics.base import Metric
-from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_streams
+from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.rouge_score import ROUGEScore, ROUGESignature, type_score
 from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge_scoring import score_arrays
-from rapidbleu.metrics.score import Score, Signature
+from rapidbleu.metrics.statistics import Scores
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ROUGE", "ROUGEScore", "ROUGESignature"]
+__all__ = ["ROUGE"]
 
 #: HF evaluate's default rouge types.
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
-
-
-def _score(hits: int, pred: int, target: int) -> RougeTypeScore:
-    """rouge-score's score of one triple, in its Python arithmetic (see ``score_arrays``)."""
-    precision = hits / max(pred, 1)
-    recall = hits / max(target, 1)
-    if precision + recall > 0:
-        return RougeTypeScore(precision, recall, 2 * precision * recall / (precision + recall))
-    return RougeTypeScore(precision, recall, 0.0)
-
-
-class ROUGESignature(Signature):
-    """The signature: rouge types, stemmer, sentence splitting and tokenizer.
-
-    Example:
-        >>> r = ROUGE(["rouge1"], use_stemmer=True)
-        >>> _ = r.corpus_score(["a b"], [["a b"]])
-        >>> r.get_signature().format(short=True).split("|v:")[0]
-        '#:1|t:rouge1|stem:yes|split:no|tok:default'
-    """
-
-    def __init__(self, args: dict[str, Any]) -> None:
-        super().__init__(args)
-        self._abbr.update({"types": "t", "stem": "stem", "split": "split", "tok": "tok"})
-        self.info.update(
-            {
-                "types": "+".join(args["rouge_types"]),
-                "stem": args["use_stemmer"],
-                "split": args["split_summaries"],
-                "tok": "default" if not args["tokenizer"] else type(args["tokenizer"]).__name__,
-            }
-        )
-
-
-class ROUGEScore(Score):
-    """A corpus ROUGE score: the mean per-item scores of each rouge type.
-
-    Args:
-        scores: Rouge type -> mean ``(precision, recall, fmeasure)`` (0..1).
-
-    Attributes:
-        score: 100 times the mean F-measure of the first rouge type.
-        scores: Rouge type -> mean :class:`~rapidbleu.metrics.rouge_scoring.Score`.
-
-    Example:
-        >>> s = ROUGEScore({"rouge1": RougeTypeScore(0.5, 0.5, 0.5)})
-        >>> s.format(), s.scores["rouge1"].fmeasure
-        ('ROUGE = 50.00 rouge1 P 50.00 R 50.00 F 50.00', 0.5)
-    """
-
-    def __init__(self, scores: dict[str, RougeTypeScore]) -> None:
-        first = next(iter(scores.values()))
-        super().__init__("ROUGE", 100 * first.fmeasure)
-        self.scores = scores
-        self._verbose = " ".join(
-            f"{t} P {100 * s.precision:.2f} R {100 * s.recall:.2f} F {100 * s.fmeasure:.2f}"
-            for t, s in scores.items()
-        )
 
 
 class ROUGE(Metric[ROUGEScore]):
@@ -123,9 +73,9 @@ class ROUGE(Metric[ROUGEScore]):
         Score(precision=1.0, recall=0.75, fmeasure=0.8571428571428571)
     """
 
+    cli_name = "rouge"
     additive = False
     _SIGNATURE_TYPE = ROUGESignature
-    # The command's options (the metric is not on the command line yet: no ``cli_name``).
     CLI_OPTIONS = (
         CliOption(
             ("--rouge-types",),
@@ -210,7 +160,7 @@ class ROUGE(Metric[ROUGEScore]):
         if len(targets) == 0:
             raise EmptyInputError("score_multi needs at least one target")
         row = self._rows([prediction], [list(targets)])[0].tolist()
-        return {t: _score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        return {t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
 
     def tokenize(self, text: str) -> list[Any]:
         """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).
@@ -251,30 +201,66 @@ class ROUGE(Metric[ROUGEScore]):
 
     # -- the Metric template -----------------------------------------------------------------
 
+    @property
+    def _in_core(self) -> bool:
+        r"""Whether the core reads the text itself (the default tokenizer, ``\n`` sentences)."""
+        return self.tokenizer is None and not (
+            self.split_summaries and self._options.needs_sentences
+        )
+
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
+        if self._in_core:
+            try:
+                rows, self.num_refs = _core.rouge_statistics(
+                    hypotheses, references, self._options, self.num_threads, per_segment
+                )
+                return rows
+            except InvalidTextError:
+                pass  # a lone surrogate: rouge-score reads it as a separator, as _rows does
         hyps = check_hypotheses(hypotheses)
         if per_segment:
             if len(references) != len(hyps):
-                from rapidbleu.errors import LengthMismatchError
-
                 raise LengthMismatchError(
                     f"{len(hyps)} hypotheses but {len(references)} reference lists"
                 )
             targets = [[r for r in refs if r is not None] for refs in references]
         else:
             streams = check_streams(references)
-            from rapidbleu.metrics.checks import check_shape
-
             check_shape(len(hyps), streams)
             targets = [[r for r in seg if r is not None] for seg in zip(*streams)]
         counts = {len(t) for t in targets}
         self.num_refs = counts.pop() if len(counts) == 1 else -1
         for i, t in enumerate(targets):
             if not t:
-                from rapidbleu.errors import MissingReferenceError
-
                 raise MissingReferenceError(f"segment {i} has no reference")
         return self._rows(list(hyps), targets)
+
+    def _pass_sentence_scores(
+        self, hypotheses: Sequence[Any], references: Any, per_segment: bool
+    ) -> Scores | None:
+        """Sentence scores in the core's pass (the default tokenizer), else ``None``."""
+        if not self._in_core:
+            return None
+        try:
+            scores, self.num_refs = _core.rouge_sentence_scores(
+                hypotheses, references, self._options, self.num_threads, per_segment
+            )
+        except InvalidTextError:
+            return None
+        return scores
+
+    def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
+        """Rows of every system of a chunk read from files, counted where its lines lie.
+
+        Example:
+            >>> chunk = _core.TextChunk.from_lists([["a b"]], [["a c"]])
+            >>> ROUGE(["rouge1"]).chunk_statistics(chunk)[0].tolist()
+            [[1, 2, 2]]
+        """
+        if not self._in_core:
+            return super().chunk_statistics(chunk)
+        rows, self.num_refs = _core.rouge_chunk_statistics(chunk, self._options, self.num_threads)
+        return rows
 
     def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
         """Rows of predictions against their target lists (the core's layout)."""
@@ -286,7 +272,7 @@ class ROUGE(Metric[ROUGEScore]):
                 self.num_threads,
             )
         if self.split_summaries and self._options.needs_sentences:
-            return _core.rouge_statistics(
+            return _core.rouge_item_statistics(
                 predictions,
                 targets,
                 self._options,
@@ -294,7 +280,7 @@ class ROUGE(Metric[ROUGEScore]):
                 [self._sentences(p) for p in predictions],
                 [[self._sentences(t) for t in ts] for ts in targets],
             )
-        return _core.rouge_statistics(predictions, targets, self._options, self.num_threads)
+        return _core.rouge_item_statistics(predictions, targets, self._options, self.num_threads)
 
     def _sentences(self, text: str) -> list[str]:
         r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
@@ -318,10 +304,10 @@ class ROUGE(Metric[ROUGEScore]):
         return tokens, sents
 
     def accumulate(self, totals: Any, rows: Rows) -> list[Any]:
-        """Adds ``rows`` (the next items, in order) to ``[items, sums]``.
+        """Adds ``rows`` (the next items, in order) to ``[items, sums]``, in the core.
 
         ``sums`` holds each type's precision, recall and F-measure summed one item after the
-        other (``np.cumsum``), so folding a stream chunk by chunk equals the whole at once.
+        other, so folding a stream chunk by chunk equals the whole at once.
 
         Example:
             >>> r = ROUGE(["rouge1"])
@@ -331,11 +317,11 @@ class ROUGE(Metric[ROUGEScore]):
         """
         import numpy as np
 
-        count, sums = (0, np.zeros(self.layout.width)) if totals is None else totals
-        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
-        scores = np.hstack(list(self._type_arrays(rows).values()))
-        running = np.cumsum(np.vstack([np.asarray(sums, dtype=np.float64), scores]), axis=0)
-        return [count + len(rows), running[-1]]
+        count, sums = (0, None) if totals is None else totals
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        if sums is not None:
+            sums = np.ascontiguousarray(sums, dtype=np.float64)
+        return list(_core.rouge_accumulate(rows, self._options, int(count), sums))
 
     def score_totals(self, totals: Any) -> ROUGEScore:
         """The mean scores of ``[items, sums]`` (what :meth:`total` gives).
@@ -358,13 +344,15 @@ class ROUGE(Metric[ROUGEScore]):
             >>> r.score_rows(r.statistics(["a b", "a"], [["a b", "b"]])).tolist()
             [100.0, 0.0]
         """
-        first = next(iter(self._type_arrays(rows).values()))
-        return 100 * first[:, 2]
+        import numpy as np
+
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        return _core.rouge_score_rows(rows, self._options)
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
     ) -> npt.NDArray[np.float64]:
-        """Each resample's corpus score: the mean of its items' scores, summed in order.
+        """Each resample's corpus score: the mean of its items' scores, added in index order.
 
         Example:
             >>> import numpy as np
@@ -375,9 +363,30 @@ class ROUGE(Metric[ROUGEScore]):
         """
         import numpy as np
 
-        f = self.score_rows(rows)
-        idxs = np.asarray(idxs, dtype=np.int64)
-        return np.cumsum(f[idxs], axis=1)[:, -1] / idxs.shape[1]  # type: ignore[no-any-return]
+        return _core.rouge_bootstrap_scores(
+            np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width),
+            np.ascontiguousarray(idxs, dtype=np.int64),
+            self._options,
+            self.num_threads,
+        )
+
+    def pairwise_matrices(
+        self, groups: Sequence[tuple[Sequence[Any], Sequence[Any]]]
+    ) -> list[npt.NDArray[np.float64]]:
+        """Per group ``(hypotheses, references)``, the matrix of sentence scores.
+
+        Example:
+            >>> ROUGE(["rouge1"]).pairwise_matrices([(["a b", "c"], ["a b"])])[0].tolist()
+            [[100.0], [0.0]]
+        """
+        if not self._in_core:
+            return super().pairwise_matrices(groups)
+        try:
+            return _core.rouge_pairwise_matrices(
+                [(list(h), list(r)) for h, r in groups], self._options, self.num_threads
+            )
+        except InvalidTextError:
+            return super().pairwise_matrices(groups)
 
     def randomization_sums(
         self, baseline: Rows, system: Rows, masks: npt.NDArray[np.bool_]

@@ -24,6 +24,7 @@ SCRIPTS = {
     "google_bleu": ["tokenizer_13a"],
     "chrf": [],
     "ter": [],
+    "rouge": [],
 }
 
 

@@ -9,12 +9,15 @@
 //! `score_multi`, ties to the first) -> one int64 row of `3 x types` values per item
 //! ([`stats`]). [`score`] turns a triple into rouge-score's `(precision, recall, fmeasure)`
 //! in its float64 operation order; [`bootstrap`] replays `BootstrapAggregator`'s NumPy draws.
+//! `metric.rs` implements the [`crate::metric::Metric`] trait: rows of text, and totals that
+//! are the in-order mean of the items' scores.
 //!
 //! A triple determines the score: rouge-score's three scorers divide the same way
 //! (`hits / max(count, 1)`, and both LCS scorers return zeros exactly when a count is zero).
 
 pub mod bootstrap;
 mod lcs;
+mod metric;
 mod ngram;
 pub mod porter;
 pub mod score;
@@ -57,17 +60,24 @@ impl RougeType {
     }
 }
 
+/// The number of distinct rouge types (`rouge1` .. `rouge9`, `rougeL`, `rougeLsum`).
+pub const MAX_TYPES: usize = 11;
+
 /// The options of one scorer (rouge-score's `RougeScorer` arguments the core needs).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `Copy` (the types in a fixed array), as the glue's metrics are: options cross into the
+/// generic functions by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RougeOptions {
-    /// The rouge types, in the caller's order (each gives three row columns).
-    pub types: Vec<RougeType>,
+    types: [RougeType; MAX_TYPES],
+    len: usize,
     /// Porter-stem tokens longer than three letters (`use_stemmer`).
     pub stem: bool,
 }
 
 impl RougeOptions {
-    /// Options from rouge type names.
+    /// Options from rouge type names. A repeated type counts once, in the place it first
+    /// appears: rouge-score's result is a dict keyed by type.
     pub fn new(types: &[&str], stem: bool) -> Result<Self, CoreError> {
         if types.is_empty() {
             return Err(CoreError::InvalidOption(
@@ -75,21 +85,35 @@ impl RougeOptions {
                     .into(),
             ));
         }
-        let types = types
-            .iter()
-            .map(|t| RougeType::parse(t))
-            .collect::<Result<_, _>>()?;
-        Ok(RougeOptions { types, stem })
+        let mut opts = RougeOptions {
+            types: [RougeType::L; MAX_TYPES],
+            len: 0,
+            stem,
+        };
+        for t in types {
+            let ty = RougeType::parse(t)?;
+            if !opts.types().contains(&ty) {
+                // At most MAX_TYPES distinct types parse, so there is room.
+                opts.types[opts.len] = ty;
+                opts.len += 1;
+            }
+        }
+        Ok(opts)
+    }
+
+    /// The rouge types, in the caller's order (each gives three row columns).
+    pub fn types(&self) -> &[RougeType] {
+        &self.types[..self.len]
     }
 
     /// The width of a statistics row: `[hits, prediction_count, target_count]` per type.
     pub fn row_len(&self) -> usize {
-        3 * self.types.len()
+        3 * self.len
     }
 
     /// Whether any type needs sentences (`rougeLsum`).
     pub fn needs_sentences(&self) -> bool {
-        self.types.contains(&RougeType::Lsum)
+        self.types().contains(&RougeType::Lsum)
     }
 }
 
@@ -105,5 +129,8 @@ mod tests {
         assert!(RougeType::parse("rouge10").is_err());
         assert!(RougeType::parse("rougel").is_err());
         assert!(RougeOptions::new(&[], false).is_err());
+        let o = RougeOptions::new(&["rougeL", "rouge1", "rougeL"], false).unwrap();
+        assert_eq!(o.types(), &[RougeType::L, RougeType::N(1)]);
+        assert_eq!(o.row_len(), 6);
     }
 }

@@ -75,7 +75,7 @@ impl Worker {
         );
         self.best.clear();
         self.best
-            .resize(opts.types.len(), (f64::NEG_INFINITY, [0; 3]));
+            .resize(opts.types().len(), (f64::NEG_INFINITY, [0; 3]));
         for t in &item.targets {
             Self::read(&mut self.vocab, &mut self.word, &mut self.target, t);
             pick(
@@ -94,7 +94,7 @@ impl Worker {
     pub fn doc_item(&mut self, opts: &RougeOptions, pred: &Doc, targets: &[Doc], row: &mut [i64]) {
         self.best.clear();
         self.best
-            .resize(opts.types.len(), (f64::NEG_INFINITY, [0; 3]));
+            .resize(opts.types().len(), (f64::NEG_INFINITY, [0; 3]));
         for t in targets {
             pick(
                 opts,
@@ -125,7 +125,7 @@ fn pick(
     pred: &Doc,
     best: &mut [(f64, [i64; 3])],
 ) {
-    for (ty, slot) in opts.types.iter().zip(best.iter_mut()) {
+    for (ty, slot) in opts.types().iter().zip(best.iter_mut()) {
         let triple = triple(*ty, ngrams, lcs, target, pred);
         let f = score(triple[0], triple[1], triple[2]).2;
         if f > slot.0 {
@@ -169,6 +169,20 @@ static WORKERS: [WorkerPool<Worker>; 2] = [WorkerPool::new(), WorkerPool::new()]
 /// A worker's vocabulary is emptied (at the start of an item) once it holds this many forms,
 /// which bounds the memory a long-running process keeps.
 const MAX_VOCAB: usize = 1 << 18;
+
+/// The row of one text item, on the calling thread, with a spare worker (the metric
+/// trait's `segment_stats`: pairwise cells and single sentences).
+pub fn item_row(opts: &RougeOptions, item: &TextItem<'_>, row: &mut [i64]) {
+    let width = row.len();
+    for_each_row_in(
+        &WORKERS[usize::from(opts.stem)],
+        row,
+        width,
+        Threads::ONE,
+        || Worker::new(opts.stem),
+        |w, _, r| w.text_item(opts, item, r),
+    );
+}
 
 /// Rows (`items x 3 x types`, row-major) of text items, in parallel.
 pub fn text_rows(

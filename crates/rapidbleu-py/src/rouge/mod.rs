@@ -1,9 +1,12 @@
-//! Glue of `rapidbleu_core::rouge`: options, statistics rows of text (the default tokenizer)
-//! or of tokens (a user tokenizer's), the tokenizer and stemmer on their own, and the
-//! bootstrap means with NumPy's draws.
+//! Glue of `rapidbleu_core::rouge`: options, ROUGE through the generic glue ([`metric`]: the
+//! template's statistics, sentence scores, chunks, row scores, pairwise matrices, and its
+//! in-order totals), its own statistics of per-item targets with given sentences or of tokens
+//! (a user tokenizer's), the tokenizer and stemmer on their own, and the bootstrap means with
+//! NumPy's draws.
 
 mod bootstrap;
-mod options;
+pub mod metric;
+pub mod options;
 mod stats;
 mod text;
 
@@ -12,6 +15,7 @@ use pyo3::prelude::*;
 /// Adds ROUGE's classes and functions to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyRougeOptions>()?;
+    metric::register(m)?;
     stats::register(m)?;
     text::register(m)?;
     bootstrap::register(m)?;

@@ -35,16 +35,20 @@ impl PyRougeOptions {
         if rouge_types.is_instance_of::<PyString>() {
             return Err(bad());
         }
-        let mut names = Vec::new();
+        let mut names: Vec<String> = Vec::new();
         for t in rouge_types.try_iter().map_err(|_| bad())? {
-            names.push(t?.extract::<String>().map_err(|_| bad())?);
+            let name = t?.extract::<String>().map_err(|_| bad())?;
+            // A repeated type counts once (rouge-score's result is a dict), as in the core.
+            if !names.contains(&name) {
+                names.push(name);
+            }
         }
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let options = RougeOptions::new(&refs, use_stemmer).or_raise(py)?;
         Ok(PyRougeOptions { options, names })
     }
 
-    /// The rouge types, as given.
+    /// The rouge types, as given (a repeated one once).
     #[getter]
     fn rouge_types(&self) -> Vec<String> {
         self.names.clone()
@@ -80,13 +84,4 @@ impl PyRougeOptions {
             if self.options.stem { "True" } else { "False" }
         )
     }
-}
-
-/// Reads a `RougeOptions` argument (a clear `InputTypeError` for anything else).
-pub fn options_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyRougeOptions> {
-    obj.cast::<PyRougeOptions>()
-        .map(|o| o.get().clone())
-        .map_err(|_| {
-            ErrorKind::InputType.err(obj.py(), "options must be a rapidbleu._core.RougeOptions")
-        })
 }

@@ -1,16 +1,19 @@
-//! Glue of `rapidbleu_core::rouge::stats`: statistics rows of text or of tokens, in parallel
-//! with the GIL released.
+//! Glue of `rapidbleu_core::rouge::stats` beyond the template's statistics: rows of
+//! predictions against per-item targets with sentences given (rouge-score's
+//! `split_summaries`) and of tokens (a user tokenizer's), in parallel with the GIL released.
+//! Lone surrogates are read as `?` here ([`utf8`]), as rouge-score reads them: a separator.
 
-use super::options::{options_arg, PyRougeOptions};
 use super::text::{strings, utf8};
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
+use crate::metric::metric_arg;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use rapidbleu_core::rouge::stats::{doc_rows, text_rows, Text, TextItem};
 use rapidbleu_core::rouge::tokenize::Doc;
+use rapidbleu_core::rouge::RougeOptions;
 use std::borrow::Cow;
 
 /// The items of a sequence argument (`what` in messages).
@@ -43,11 +46,11 @@ fn check_len(py: Python<'_>, what: &str, got: usize, want: usize) -> PyResult<()
 #[pyfunction]
 #[pyo3(signature = (predictions, targets, options, num_threads = 0,
                     prediction_sentences = None, target_sentences = None))]
-fn rouge_statistics<'py>(
+fn rouge_item_statistics<'py>(
     py: Python<'py>,
     predictions: &Bound<'py, PyAny>,
     targets: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = options_arg)] options: PyRougeOptions,
+    #[pyo3(from_py_with = metric_arg::<RougeOptions>)] options: RougeOptions,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
     prediction_sentences: Option<&Bound<'py, PyAny>>,
     target_sentences: Option<&Bound<'py, PyAny>>,
@@ -111,7 +114,7 @@ fn rouge_statistics<'py>(
                     .collect(),
             })
             .collect();
-        let opts = &options.options;
+        let opts = &options;
         let rows = run_detached(py, || text_rows(opts, &all, threads))?;
         to_2d(py, rows, opts.row_len())
     })
@@ -164,7 +167,7 @@ fn read_sentences<'py>(
     Ok((p, out))
 }
 
-/// [`rouge_statistics`] of tokenized texts (a user tokenizer's output): each text is a pair
+/// [`rouge_item_statistics`] of tokenized texts (a user tokenizer's output): each text is a pair
 /// `(tokens, sentences)`, `sentences` a list of token lists (rougeLsum) or `None`. Tokens are
 /// any hashable Python values, equal as Python compares them (rouge-score's `Counter` and
 /// `==`).
@@ -174,7 +177,7 @@ fn rouge_token_statistics<'py>(
     py: Python<'py>,
     predictions: &Bound<'py, PyAny>,
     targets: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = options_arg)] options: PyRougeOptions,
+    #[pyo3(from_py_with = metric_arg::<RougeOptions>)] options: RougeOptions,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<Bound<'py, PyArray2<i64>>> {
     guard(|| {
@@ -200,7 +203,7 @@ fn rouge_token_statistics<'py>(
                 .collect::<PyResult<Vec<_>>>()?;
             all.push((pred, ts));
         }
-        let opts = &options.options;
+        let opts = &options;
         let rows = run_detached(py, || doc_rows(opts, &all, threads))?;
         to_2d(py, rows, opts.row_len())
     })
@@ -259,7 +262,7 @@ fn intern(
 
 /// Adds this module's functions to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(rouge_statistics, m)?)?;
+    m.add_function(wrap_pyfunction!(rouge_item_statistics, m)?)?;
     m.add_function(wrap_pyfunction!(rouge_token_statistics, m)?)?;
     Ok(())
 }
