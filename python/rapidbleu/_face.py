@@ -14,7 +14,10 @@ Example:
 
 from __future__ import annotations
 
-from rapidbleu import errors, sacrebleu, tokenizers, utils
+import rapidbleu.errors as errors
+import rapidbleu.sacrebleu as sacrebleu
+import rapidbleu.tokenizers as tokenizers
+import rapidbleu.utils as utils
 from rapidbleu.items import BleuResult, bleu, bleu_per_item
 from rapidbleu.metrics import BLEUScore, CHRFScore, TERScore
 from rapidbleu.metrics.nesting import check_references

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.dialects.result import BleuResult
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric

@@ -28,7 +28,7 @@ def sacrebleu_modules() -> dict[str, ModuleType]:
     package itself. Imported on first use: building it imports rapidbleu's sacreBLEU-shaped
     modules.
     """
-    from rapidbleu import sacrebleu as face
+    import rapidbleu.sacrebleu as face
 
     return {"": face, **face.module_paths(face)}
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu._config import Seed
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics import resampling

@@ -18,7 +18,7 @@ import codecs
 import math
 from typing import Any, NoReturn
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu.cli import card, formats, paired
 from rapidbleu.errors import UsageError
 from rapidbleu.metrics.base import Metric

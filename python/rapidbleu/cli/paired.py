@@ -16,7 +16,7 @@ import logging
 import os
 from typing import Any, TextIO
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu.cli import formats
 from rapidbleu.errors import InputError, InvalidOptionError
 from rapidbleu.metrics.base import Metric

@@ -18,7 +18,7 @@ import io
 import logging
 from collections.abc import Iterator
 
-from rapidbleu import datasets
+import rapidbleu.datasets as datasets
 from rapidbleu.cli.args import metric_kwargs
 from rapidbleu.errors import DatasetError, EmptyInputError, LengthMismatchError
 from rapidbleu.io.chunks import Inputs

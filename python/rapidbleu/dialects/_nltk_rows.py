@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from rapidbleu import errors
+import rapidbleu.errors as errors
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
 
 if TYPE_CHECKING:

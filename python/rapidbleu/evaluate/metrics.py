@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu

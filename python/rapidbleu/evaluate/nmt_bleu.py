@@ -34,7 +34,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout, encode, is_pretokenized

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InputError
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader, open_input
 

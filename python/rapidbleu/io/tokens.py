@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu.errors import InputTypeError, MissingDependencyError, MissingModelError
 
 __all__ = ["TokenLayout", "encode", "is_pretokenized", "is_token_sequence"]

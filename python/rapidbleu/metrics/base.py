@@ -47,7 +47,8 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout
 from rapidbleu.metrics.checks import check_int, check_sentence_references

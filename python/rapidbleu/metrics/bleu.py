@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError
 from rapidbleu.io import tokens as _tokens
 from rapidbleu.metrics import bleu_tokenize

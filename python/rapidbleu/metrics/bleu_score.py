@@ -12,7 +12,7 @@ import operator
 import sys
 from typing import TYPE_CHECKING, Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InputError, InputTypeError
 from rapidbleu.metrics.checks import check_flag
 from rapidbleu.metrics.layout import RowLayout

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.tokenizers import PythonTokenizer, tokenize_batch
 from rapidbleu.tokenizers.registry import TOKENIZERS

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu.errors import (
     EmptyInputError,
     InputTypeError,

@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError, InvalidOptionError
 from rapidbleu.io import tokens as _tokens
 from rapidbleu.io.tokens import TokenLayout

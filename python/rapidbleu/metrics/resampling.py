@@ -25,7 +25,7 @@ import os
 import numpy as np
 import numpy.typing as npt
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu._config import MAX_RESAMPLES
 from rapidbleu.errors import InvalidOptionError
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import (
     EmptyInputError,
     InputTypeError,

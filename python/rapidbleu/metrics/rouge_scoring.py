@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import EmptyInputError, InputError, InvalidOptionError
 
 if TYPE_CHECKING:

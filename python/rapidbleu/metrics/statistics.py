@@ -22,7 +22,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
-from rapidbleu import _config, _core
+import rapidbleu._config as _config
+import rapidbleu._core as _core
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout, is_pretokenized
 from rapidbleu.metrics.checks import (

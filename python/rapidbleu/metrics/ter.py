@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag
 from rapidbleu.metrics.layout import RowLayout, Rows

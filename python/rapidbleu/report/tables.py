@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rapidbleu import _config
+import rapidbleu._config as _config
 from rapidbleu.report.model import Results
 
 __all__ = ["print_results_table", "render", "single_results"]

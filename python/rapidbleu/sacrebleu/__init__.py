@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 import rapidbleu.analysis.significance
+import rapidbleu.datasets as datasets
 import rapidbleu.metrics
 import rapidbleu.metrics.base
 import rapidbleu.metrics.bleu
@@ -56,7 +57,6 @@ import rapidbleu.tokenizers.tokenizer_spm
 import rapidbleu.tokenizers.tokenizer_ter
 import rapidbleu.tokenizers.tokenizer_zh
 import rapidbleu.utils
-from rapidbleu import datasets
 from rapidbleu.metrics import BLEU, CHRF, TER
 from rapidbleu.metrics.helpers import extract_char_ngrams, extract_word_ngrams
 from rapidbleu.sacrebleu.functions import (

@@ -46,7 +46,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, ClassVar
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
 from rapidbleu.extras import install_hint
 from rapidbleu.tokenizers._cache import LineCache

@@ -35,7 +35,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.extras import install_hint
 from rapidbleu.tokenizers._cache import LineCache

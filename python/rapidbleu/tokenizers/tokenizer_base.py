@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 
 __all__ = ["BaseTokenizer", "RustTokenizer"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError
 from rapidbleu.tokenizers.tokenizer_base import BaseTokenizer
 
