@@ -19,7 +19,7 @@ from rapidbleu.cli import main
 from rapidbleu.cli.args import DEFAULT_WIDTH, build_parser, parse_args
 from rapidbleu.cli.report import build_report_parser, parse_report_args
 from rapidbleu.errors import UsageError
-from rapidbleu.metrics.registry import metric_names
+from rapidbleu.metrics.registry import metric_classes, metric_names
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 OUTPUTS = str(EXAMPLES / "outputs.jsonl")
@@ -47,8 +47,12 @@ def test_report_help_lists_what_the_report_uses() -> None:
         assert absent not in text, absent
     for present in ("--output", "--baseline", "--candidates", "-pbsn", "-cin", "-tok", "-t TEST"):
         assert present in text, present
-    # The report's default metrics are the registered ones.
-    assert f"(default: {' '.join(metric_names())})" in " ".join(text.split())
+    # The report's default metrics are the registered ones made for it (sacreBLEU's: ROUGE is
+    # asked for by name), and every registered one may be asked for.
+    reported = [n for n, cls in metric_classes().items() if cls.in_default_report]
+    assert reported == ["bleu", "chrf", "ter"]
+    assert f"(default: {' '.join(reported)})" in " ".join(text.split())
+    assert f"metrics to compute: {', '.join(metric_names())}" in " ".join(text.split())
     assert "paired bootstrap (the default)" in text
 
 
@@ -61,7 +65,7 @@ def test_report_refuses_options_it_does_not_use(option: str) -> None:
 
 def test_report_defaults() -> None:
     args = parse_report_args(["ref", "-i", "a", "b", "-o", "r.html"])
-    assert args.metrics == metric_names()
+    assert args.metrics == ["bleu", "chrf", "ter"]  # sacreBLEU's metrics; ROUGE by name
     assert args.paired_bs_n == 1000 and args.confidence_n == 1000 and args.segments == 200
     # The options it leaves out get the command's values, so shared code reads them alike.
     assert args.format == "json" and args.scale == "percent" and not args.sentence_level

@@ -165,8 +165,10 @@ def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
         help="TRG picks the default tokenizer (zh, ja-mecab, ko-mecab, 13a)",
     )
     scoring = p.add_argument_group("metrics")
-    # The report shows every registered metric unless -m says otherwise; the command BLEU.
-    default_metrics = metric_names() if report else ["bleu"]
+    # The report shows the registered metrics made for it unless -m says otherwise; the
+    # command BLEU.
+    reported = [name for name, cls in metric_classes().items() if cls.in_default_report]
+    default_metrics = reported if report else ["bleu"]
     scoring.add_argument(
         "-m",
         "--metrics",

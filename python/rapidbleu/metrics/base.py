@@ -88,6 +88,9 @@ class Metric(MetricStatistics[S]):
     #: Whether the corpus statistics are the column sums of the rows (BLEU, chrF). TER sums
     #: float reference lengths in segment order and says False.
     additive: ClassVar[bool] = True
+    #: Whether ``rapidbleu report`` computes it when ``-m`` is not given (sacreBLEU's metrics
+    #: do; a metric of another field, ROUGE, is asked for by name).
+    in_default_report: ClassVar[bool] = True
     #: The metric's options on the command line.
     CLI_OPTIONS: ClassVar[tuple[CliOption, ...]] = ()
     _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature

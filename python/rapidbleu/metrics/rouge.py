@@ -74,6 +74,8 @@ class ROUGE(Metric[ROUGEScore]):
     """
 
     cli_name = "rouge"
+    # A summarisation / LLM metric: the MT report computes it when asked (-m rouge).
+    in_default_report = False
     additive = False
     _SIGNATURE_TYPE = ROUGESignature
     CLI_OPTIONS = (
