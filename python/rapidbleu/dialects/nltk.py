@@ -104,6 +104,9 @@ def _corpus(
 ) -> tuple[Any, list[Any], npt.NDArray[np.int64], int, list[Any]]:
     weights = weight_vectors(weights)
     order = max(len(weight) for weight in weights)
+    # The last segment is read again below: a sequence of the user's own type is read once
+    # here (NLTK reads it once, in a zip), so one that changes while read gives one answer.
+    list_of_references, hypotheses = _read_once(list_of_references), _read_once(hypotheses)
     rows = statistics(list_of_references, hypotheses, order, num_threads, **layout.kwargs())
     n = order
     correct = rows[:, 2 : 2 + max(n, 1)][:, :n]
@@ -119,6 +122,12 @@ def _corpus(
         p_num, p_den, hyp_lengths, ref_lengths, weights, smoothing_function, auto_reweigh, last
     )
     return score, p_n, rows, order, [p_num, p_den, hyp_lengths, ref_lengths]
+
+
+def _read_once(seq: Any) -> Any:
+    """``seq`` as a list if it is a Sequence of another type than list, tuple or str."""
+    plain = isinstance(seq, (list, tuple, str, bytes)) or not isinstance(seq, Sequence)
+    return seq if plain else list(seq)
 
 
 def corpus_bleu(
