@@ -40,20 +40,9 @@ pub fn statistics<'py, M: PyMetric>(
     metric: &M,
     num_threads: i64,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    on_corpus(
-        py,
-        text,
-        metric,
-        num_threads,
-        |corpus, num_refs, threads| {
-            let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
-            let rows = to_2d(py, rows, metric.row_len())?;
-            match M::statistics_extra(corpus.hyps()) {
-                Some(extra) => (rows, num_refs, extra).into_pyobject(py),
-                None => (rows, num_refs).into_pyobject(py),
-            }
-        },
-    )
+    counted(py, text, metric, num_threads, |rows| {
+        Ok(to_2d(py, rows, metric.row_len())?.into_any())
+    })
 }
 
 /// The statistics of a corpus summed over its segments (a list of ints), as `statistics`
@@ -65,6 +54,20 @@ pub fn totals<'py, M: PyMetric>(
     metric: &M,
     num_threads: i64,
 ) -> PyResult<Bound<'py, PyTuple>> {
+    counted(py, text, metric, num_threads, |rows| {
+        let sums = system_sums(py, &[rows], metric.row_len())?.swap_remove(0);
+        sums.into_pyobject(py).map(Bound::into_any)
+    })
+}
+
+/// `(out(rows), num_refs[, extra])` of a corpus's statistics rows (see [`PyMetric`]).
+fn counted<'py, M: PyMetric>(
+    py: Python<'py>,
+    text: Text<'_, 'py>,
+    metric: &M,
+    num_threads: i64,
+    out: impl FnOnce(Vec<i64>) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
     on_corpus(
         py,
         text,
@@ -72,10 +75,10 @@ pub fn totals<'py, M: PyMetric>(
         num_threads,
         |corpus, num_refs, threads| {
             let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
-            let sums = system_sums(py, &[rows], metric.row_len())?.swap_remove(0);
+            let rows = out(rows)?;
             match M::statistics_extra(corpus.hyps()) {
-                Some(extra) => (sums, num_refs, extra).into_pyobject(py),
-                None => (sums, num_refs).into_pyobject(py),
+                Some(extra) => (rows, num_refs, extra).into_pyobject(py),
+                None => (rows, num_refs).into_pyobject(py),
             }
         },
     )
