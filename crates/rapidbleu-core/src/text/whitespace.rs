@@ -39,15 +39,17 @@ pub fn py_split(s: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Byte classes for [`py_split_ranges`]: 0 = ASCII non-space, 1 = ASCII space, 2 = first byte
-/// of a multi-byte character (decoded to decide), 3 = continuation byte.
+/// of a multi-byte character that may be whitespace (see [`multibyte_space_len`]), 3 = any
+/// other non-ASCII byte (a continuation byte, or the first byte of a character that is never
+/// whitespace: most of CJK text, for instance, begins with `E4..E9`).
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
         t[b] = match b {
             0x09..=0x0d | 0x1c..=0x20 => 1,
-            0x80..=0xbf => 3,
-            0xc0..=0xff => 2,
+            0xc2 | 0xe1 | 0xe2 | 0xe3 => 2,
+            0x80..=0xff => 3,
             _ => 0,
         };
         b += 1;
@@ -55,10 +57,40 @@ static BYTE_CLASS: [u8; 256] = {
     t
 };
 
+/// The length of the UTF-8 character whose first byte is `b` (1 for a continuation byte,
+/// which a scan that moves by characters never lands on).
+#[inline]
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xf0..=0xff => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
+    }
+}
+
+/// The length of the non-ASCII whitespace character `rest` starts with, or 0.
+///
+/// Performance decision: the UTF-8 bytes are matched directly, not decoded: in Japanese text
+/// every kana starts with `E3`, the first byte of U+3000, so a decode there ran for most
+/// characters. The patterns are the encodings of [`is_py_space`]'s non-ASCII characters
+/// (`rest` is valid UTF-8, so a matching prefix is the whole character).
+#[inline]
+fn multibyte_space_len(rest: &[u8]) -> usize {
+    match rest {
+        [0xc2, 0x85 | 0xa0, ..] => 2,
+        [0xe1, 0x9a, 0x80, ..]
+        | [0xe2, 0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf, ..]
+        | [0xe2, 0x81, 0x9f, ..]
+        | [0xe3, 0x80, 0x80, ..] => 3,
+        _ => 0,
+    }
+}
+
 /// Byte ranges `(start, end)` of the tokens of `s.split()`, appended to `out`.
 ///
-/// A table lookup per byte; UTF-8 is only decoded at the first byte of a non-ASCII character,
-/// since only a few non-ASCII characters (U+0085, U+00A0, U+1680, U+2000..) are whitespace.
+/// A table lookup per byte; the bytes after it are looked at only where a non-ASCII character
+/// may be whitespace (U+0085, U+00A0, U+1680, U+2000.., U+3000).
 pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let bytes = s.as_bytes();
     let n = bytes.len();
@@ -83,10 +115,7 @@ pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let space_at = |i: usize| -> usize {
         match BYTE_CLASS[bytes[i] as usize] {
             1 => 1,
-            2 => match s[i..].chars().next() {
-                Some(c) if is_py_space(c) => c.len_utf8(),
-                _ => 0,
-            },
+            2 => multibyte_space_len(&bytes[i..]),
             _ => 0,
         }
     };
@@ -104,13 +133,15 @@ pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
             return;
         }
         let start = i;
-        // Scan the token: ASCII non-space bytes and continuation bytes are never whitespace.
+        // Scan the token a character at a time (a lead byte gives the character's length:
+        // a third of the steps for CJK text); only a few first bytes need a closer look.
         while i < n {
-            let class = BYTE_CLASS[bytes[i] as usize];
-            if class == 0 || class == 3 || (class == 2 && space_at(i) == 0) {
-                i += 1;
-            } else {
-                break;
+            let b = bytes[i];
+            match BYTE_CLASS[b as usize] {
+                0 => i += 1,
+                2 if space_at(i) != 0 => break,
+                1 => break,
+                _ => i += utf8_len(b),
             }
         }
         out.push((start as u32, i as u32));
@@ -138,6 +169,21 @@ mod tests {
     }
 
     #[test]
+    fn multibyte_space_len_matches_is_py_space() {
+        for c in (0x80..=0x10ffffu32).filter_map(char::from_u32) {
+            let text = format!("{c}x");
+            let want = if is_py_space(c) { c.len_utf8() } else { 0 };
+            let class = BYTE_CLASS[text.as_bytes()[0] as usize];
+            let got = if class == 2 {
+                multibyte_space_len(text.as_bytes())
+            } else {
+                0
+            };
+            assert_eq!(got, want, "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
     fn split_and_ranges_agree() {
         let s = " a\u{a0}bb\u{200b}c\t\u{3000}d  ";
         let tokens: Vec<&str> = py_split(s).collect();
@@ -146,6 +192,40 @@ mod tests {
         py_split_ranges(s, &mut r);
         let via: Vec<&str> = r.iter().map(|&(a, b)| &s[a as usize..b as usize]).collect();
         assert_eq!(via, tokens);
+    }
+
+    #[test]
+    fn ranges_equal_split_on_every_kind_of_character() {
+        // Every whitespace character, characters that share their first bytes (U+3001, U+2010,
+        // U+00A1, U+1681), CJK, kana, a 4-byte character and ASCII, in generated strings.
+        let alphabet: Vec<char> =
+            "a \t\u{1c}\u{85}\u{a0}\u{a1}\u{1680}\u{1681}\u{2000}\u{200a}\u{200b}\
+            \u{2010}\u{2028}\u{202f}\u{205f}\u{3000}\u{3001}\u{3042}\u{4e00}\u{1f600}"
+                .chars()
+                .collect();
+        let mut state = 0x9e37_79b9_u64;
+        let mut ranges = Vec::new();
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let len = (state >> 60) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    alphabet[(state >> 33) as usize % alphabet.len()]
+                })
+                .collect();
+            ranges.clear();
+            py_split_ranges(&text, &mut ranges);
+            let via: Vec<&str> = ranges
+                .iter()
+                .map(|&(a, b)| &text[a as usize..b as usize])
+                .collect();
+            assert_eq!(via, py_split(&text).collect::<Vec<_>>(), "{text:?}");
+        }
     }
 
     #[test]
