@@ -29,43 +29,8 @@ pub fn collect<'py>(
         return Err(not_a_sequence(seq, &what, items));
     }
     let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
-    let mut push = |item: Bound<'py, PyAny>, i: usize| -> PyResult<()> {
-        if item.is_none() && allow_none {
-            out.push(None);
-            return Ok(());
-        }
-        let s = item.cast_into::<PyString>().map_err(|e| {
-            let obj = e.into_inner();
-            ErrorKind::InputType.err(
-                py,
-                format!("{what}[{i}] is {}; expected {items}", type_name(&obj)),
-            )
-        })?;
-        // Validating here, where the item's name is at hand, lets later borrows use `text`.
-        let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
-            s.call_method0("lower")?
-                .cast_into::<PyString>()
-                .map_err(PyErr::from)?
-        } else {
-            s
-        };
-        to_str(&s, what, i)?;
-        out.push(Some(s));
-        Ok(())
-    };
     if let Ok(list) = seq.cast_exact::<PyList>() {
-        // Performance decision: a list (most input) is read by index, each string's object
-        // fetched into the cache a few items before it is read. Reading strings runs under
-        // the GIL, before any thread can start, and it was bound by the cache miss of each
-        // object's first touch: about a tenth of a one-thread corpus BLEU, and so the
-        // largest serial part on many cores. The length is read each time: `str.lower()`
-        // of a str subclass may run Python code that changes the list.
-        let mut i = 0;
-        while i < list.len() {
-            prefetch_item(list, i + PREFETCH_AHEAD);
-            push(list.get_item(i)?, i)?;
-            i += 1;
-        }
+        collect_list(list, what, allow_none, lowercase, &mut out)?;
     } else {
         let iter = seq.try_iter().map_err(|_| {
             ErrorKind::InputType.err(
@@ -74,13 +39,75 @@ pub fn collect<'py>(
             )
         })?;
         for (i, item) in iter.enumerate() {
-            push(item?, i)?;
+            out.push(read_item(item?, what, i, allow_none, lowercase)?);
         }
     }
     Ok(out)
 }
 
-/// How many items ahead [`collect`] fetches a string object: enough misses in flight to
+/// Appends the items of `list` to `out`, as [`collect`] reads them.
+fn collect_list<'py>(
+    list: &Bound<'py, PyList>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    lowercase: bool,
+    out: &mut Owned<'py>,
+) -> PyResult<()> {
+    // Performance decision: a list (most input) is read by index, each string's object
+    // fetched into the cache a few items before it is read. Reading strings runs under the
+    // GIL, before any thread can start, and it was bound by the cache miss of each object's
+    // first touch: up to a tenth of a one-thread corpus BLEU, and so the largest serial part
+    // on many cores. The length is read each time: `str.lower()` of a str subclass may run
+    // Python code that changes the list.
+    let mut i = 0;
+    while i < list.len() {
+        prefetch_item(list, i + PREFETCH_AHEAD);
+        out.push(read_item(
+            list.get_item(i)?,
+            what,
+            i,
+            allow_none,
+            lowercase,
+        )?);
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Item `i` of a sequence of str named `what`: `None` where allowed, else its string,
+/// lowercased with `str.lower()` if asked and not ASCII, and checked to be valid Unicode.
+fn read_item<'py>(
+    item: Bound<'py, PyAny>,
+    what: impl std::fmt::Display + Copy,
+    i: usize,
+    allow_none: bool,
+    lowercase: bool,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    let py = item.py();
+    if item.is_none() && allow_none {
+        return Ok(None);
+    }
+    let s = item.cast_into::<PyString>().map_err(|e| {
+        let obj = e.into_inner();
+        let items = if allow_none { "str or None" } else { "str" };
+        ErrorKind::InputType.err(
+            py,
+            format!("{what}[{i}] is {}; expected {items}", type_name(&obj)),
+        )
+    })?;
+    // Validating here, where the item's name is at hand, lets later borrows use `text`.
+    let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
+        s.call_method0("lower")?
+            .cast_into::<PyString>()
+            .map_err(PyErr::from)?
+    } else {
+        s
+    };
+    to_str(&s, what, i)?;
+    Ok(Some(s))
+}
+
+/// How many items ahead [`collect_list`] fetches a string object: enough misses in flight to
 /// hide the memory latency, few enough that the lines are still cached when read.
 const PREFETCH_AHEAD: usize = 16;
 

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import rapidbleu._config as _config
 from rapidbleu.errors import InputTypeError, MissingDependencyError, MissingModelError
@@ -38,8 +37,9 @@ from rapidbleu.errors import InputTypeError, MissingDependencyError, MissingMode
 __all__ = ["TokenLayout", "encode", "is_pretokenized", "is_token_sequence"]
 
 
-@dataclass(frozen=True)
-class TokenLayout:
+# A NamedTuple, not a dataclass: `dataclasses` imports `inspect`, which cost a cold ja-mecab
+# score (a fresh process) more time than the rest of BLEU's own imports.
+class TokenLayout(NamedTuple):
     """Where the rows of 2-D token-ID arrays end (as BLEU's token statistics read them).
 
     Attributes:

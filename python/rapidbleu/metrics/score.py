@@ -8,7 +8,6 @@ field (see :data:`rapidbleu.version.SIGNATURE_VERSION`).
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -92,6 +91,8 @@ class Score:
             for param in signature.split("|"):
                 key, value = param.split(":")
                 d[key] = value
+            import json  # here, not at the top: a score printed as JSON is rare, imports are not
+
             return json.dumps(d, indent=1, ensure_ascii=False)
         return full_score
 
