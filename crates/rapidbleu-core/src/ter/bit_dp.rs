@@ -29,8 +29,9 @@ use super::edit_distance::{Backward, Band, INF};
 /// row.
 const CONVERGE_ROWS: usize = 256;
 
-/// Match masks larger than this many `u64` (32 MiB) make the engine decline (the scalar one
-/// needs no masks); only references of many thousand distinct words reach it.
+/// Match masks larger than this many `u64` (32 MiB, two per word and 64 cells) make the
+/// engine decline (the scalar one needs no masks); only references of many thousand distinct
+/// words reach it.
 const MAX_MASK_WORDS: usize = 1 << 22;
 
 /// One row: the value at `lo` and the difference masks.
@@ -66,9 +67,13 @@ struct Geo {
     hi: u32,
     /// `lo_i - lo_{i-1}`, below 64: a beam of at most 64 cells means a ratio of at most 50.
     d: u32,
-    /// Bits `1..=d`: the previous row's differences between `lo_{i-1}` and `lo_i`.
+    /// Where the match masks of the cells `lo_i..lo_i + 64` start in [`BitDp::peq`].
+    peq_at: u32,
+    /// Bits `1..d`: the previous row's differences between `lo_{i-1}` and `lo_i - 1` (the
+    /// one at `lo_i` is bit 0 of the shifted row).
     dmask: u64,
-    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others.
+    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others but bit 0
+    /// when the beam did not move (that bit is forced, see `fix_n`).
     outside: u64,
     within: u64,
     /// Bits of cells that may match (`j <= hi_{i-1}`).
@@ -95,9 +100,10 @@ impl Geo {
             lo: lo as u32,
             hi: hi as u32,
             d: (lo - plo) as u32,
-            dmask: ones_after_first(lo - plo),
+            peq_at: 0,
+            dmask: ones_after_first((lo - plo).max(1) - 1),
             outside,
-            within: !outside,
+            within: !outside & if lo == plo { !1 } else { u64::MAX },
             eq_keep: if k < 63 {
                 u64::MAX >> (63 - k)
             } else {
@@ -115,18 +121,19 @@ impl Geo {
 /// differences down the columns, `D[i][j] - D[i-1][j]` (+1, -1), which the trace uses.
 #[inline(always)]
 fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
-    // D[i-1][lo_i], the previous row's value at `lo_i`. The beam moves by 0 or 1 cell per row
-    // whenever the reference is at most as long as the hypothesis: that case is branch-free and
-    // avoids `count_ones`, which baseline x86-64 has no instruction for.
-    let base = if g.d < 2 {
-        prev.left + ((prev.p & g.dmask) >> 1) as u32 - ((prev.n & g.dmask) >> 1) as u32
-    } else {
-        prev.left + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones()
-    };
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
     let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
-    let vn = ((prev.n >> g.d) & g.within) | g.fix_n;
+    let vn_kept = (prev.n >> g.d) & g.within;
+    let vn = vn_kept | g.fix_n;
+    // D[i-1][lo_i], the previous row's value at `lo_i`: bit 0 of the shifted masks holds the
+    // difference at `lo_i` when the beam moved (and none when it did not), so a beam moving by
+    // 0 or 1 cell per row, whenever the reference is at most as long as the hypothesis, needs
+    // no other bit and no `count_ones` (baseline x86-64 has no instruction for it).
+    let mut base = prev.left + (vp & 1) as u32 - (vn_kept & 1) as u32;
+    if g.d >= 2 {
+        base = base + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones();
+    }
     let eq = eq & g.eq_keep;
     let xv = eq | vn;
     let xh = ((eq & vp).wrapping_add(vp) ^ vp) | eq;
@@ -170,10 +177,13 @@ struct Line {
 pub(crate) struct BitDp {
     /// Rows `1..=n` (row 0 is [`ROW0`]).
     lines: Vec<Line>,
-    /// Match masks: bit `j` of word `w`'s mask is set when reference word `j - 1` is `w`.
-    peq: Vec<u64>,
-    /// `u64` per mask (one spare, so that 64 bits can be read at any offset up to `m`).
-    mask_len: usize,
+    /// Match masks: bit `j` of word `w`'s mask is set when reference word `j - 1` is `w`;
+    /// entry `c * (vocab + 1) + w` holds bits `64 c..64 c + 128` of it.
+    ///
+    /// Performance decision: each 64 bits are stored twice (as the high half of one entry and
+    /// the low half of the next), so that a row's mask is one load at `Geo::peq_at + w` and
+    /// one double-word shift, without a multiplication.
+    peq: Vec<u128>,
     m: usize,
     /// Backward values, for windows whose rows do not converge.
     bwd: Backward,
@@ -187,23 +197,31 @@ pub(crate) struct BitDp {
 impl BitDp {
     /// Whether this engine can run: beams of at most 64 cells, masks within the budget.
     pub(crate) fn fits(band: &Band, vocab: usize) -> bool {
-        band.width <= 64 && (vocab + 1).saturating_mul(band.m / 64 + 2) <= MAX_MASK_WORDS
+        band.width <= 64 && (vocab + 1).saturating_mul(2 * (band.m / 64 + 1)) <= MAX_MASK_WORDS
     }
 
     pub(crate) fn reset(&mut self, band: &Band, r: &[u32], vocab: usize) {
+        // Ids up to `vocab`: the last mask, of hypothesis words the reference lacks, is zero.
+        let stride = vocab + 1;
         self.lines.clear();
-        self.lines.extend((1..=band.n).map(|i| Line {
-            geo: Geo::new(band, i),
-            ..Line::default()
+        self.lines.extend((1..=band.n).map(|i| {
+            let mut geo = Geo::new(band, i);
+            geo.peq_at = (geo.lo as usize / 64 * stride) as u32;
+            Line {
+                geo,
+                ..Line::default()
+            }
         }));
         self.m = band.m;
-        self.mask_len = band.m / 64 + 2;
         self.peq.clear();
-        // Ids up to `vocab`: the last mask, of hypothesis words the reference lacks, is zero.
-        self.peq.resize((vocab + 1) * self.mask_len, 0);
+        self.peq.resize((band.m / 64 + 1) * stride, 0);
         for (j, &w) in r.iter().enumerate() {
-            let bit = j + 1;
-            self.peq[w as usize * self.mask_len + bit / 64] |= 1 << (bit % 64);
+            let (bit, w) = (j + 1, w as usize);
+            let (c, b) = (bit / 64, bit % 64);
+            self.peq[c * stride + w] |= 1 << b;
+            if c > 0 {
+                self.peq[(c - 1) * stride + w] |= 1 << (b + 64);
+            }
         }
         self.bwd.reset(band);
         if self.converge_rows == 0 {
@@ -215,12 +233,6 @@ impl BitDp {
     #[cfg(test)]
     pub(crate) fn set_converge_rows(&mut self, rows: usize) {
         self.converge_rows = rows.max(1);
-    }
-
-    /// The match mask of word `w` for the cells `lo..lo + 64`.
-    #[inline]
-    fn eq(&self, w: u32, lo: u32) -> u64 {
-        eq_of(&self.peq, self.mask_len, w, lo)
     }
 
     fn row(&self, i: usize) -> Row {
@@ -287,7 +299,7 @@ impl BitDp {
         for i in from + 1..=band.n {
             let mut line = self.lines[i - 1];
             if i <= same_from {
-                line.eq = self.eq(h[i - 1], line.geo.lo);
+                line.eq = eq_of(&self.peq, &line.geo, h[i - 1]);
             }
             let (row, down_p, down_n) = step(prev, &line.geo, line.eq);
             let old = line.row;
@@ -336,12 +348,7 @@ impl BitDp {
         };
         let rows = self.lines[p + reuse..q].iter().zip(&window[reuse..]);
         for ((line, &w), m) in rows.zip(&mut self.memo[reuse..]) {
-            cur = step(
-                cur,
-                &line.geo,
-                eq_of(&self.peq, self.mask_len, w, line.geo.lo),
-            )
-            .0;
+            cur = step(cur, &line.geo, eq_of(&self.peq, &line.geo, w)).0;
             *m = cur;
         }
         // Rows q, q+1, ...: the words are the current ones again. At most `wait` more rows are
@@ -439,19 +446,15 @@ impl BitDp {
     }
 }
 
-/// [`BitDp::eq`] on the engine's fields: the match mask of word `w` for the cells
-/// `lo..lo + 64`.
+/// The match mask of word `w` for the cells `lo_i..lo_i + 64` of row `g`.
 ///
 /// Performance decision: the id `vocab` (hypothesis words the reference lacks) has a mask of
-/// zeros, and every mask a spare word, so the lookup is two loads and one double-word shift,
-/// without a branch.
+/// zeros and the entries overlap (see [`BitDp::peq`]), so the lookup is one load and one
+/// double-word shift, without a branch but the bounds check.
 #[inline(always)]
-fn eq_of(peq: &[u64], mask_len: usize, w: u32, lo: u32) -> u64 {
-    let base = w as usize * mask_len + lo as usize / 64;
-    match peq.get(base..base + 2) {
-        Some(&[a, b]) => (((u128::from(b) << 64) | u128::from(a)) >> (lo % 64)) as u64,
-        _ => 0,
-    }
+fn eq_of(peq: &[u128], g: &Geo, w: u32) -> u64 {
+    peq.get(g.peq_at as usize + w as usize)
+        .map_or(0, |&x| (x >> (g.lo % 64)) as u64)
 }
 
 /// Whether rows `a` and `b` of the same beam differ by a constant over it.
