@@ -69,11 +69,11 @@ struct Geo {
     d: u32,
     /// Where the match masks of the cells `lo_i..lo_i + 64` start in [`BitDp::peq`].
     peq_at: u32,
-    /// Bits `1..d`: the previous row's differences between `lo_{i-1}` and `lo_i - 1` (the
-    /// one at `lo_i` is bit 0 of the shifted row).
+    /// 1 when the beam did not move, else 0 (see `corner` in [`step`]).
+    inc: u32,
+    /// Bits `1..d`: the previous row's differences between `lo_{i-1}` and `lo_i - 1`.
     dmask: u64,
-    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others but bit 0
-    /// when the beam did not move (that bit is forced, see `fix_n`).
+    /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others.
     outside: u64,
     within: u64,
     /// Bits of cells that may match (`j <= hi_{i-1}`).
@@ -101,9 +101,10 @@ impl Geo {
             hi: hi as u32,
             d: (lo - plo) as u32,
             peq_at: 0,
+            inc: u32::from(lo == plo),
             dmask: ones_after_first((lo - plo).max(1) - 1),
             outside,
-            within: !outside & if lo == plo { !1 } else { u64::MAX },
+            within: !outside,
             eq_keep: if k < 63 {
                 u64::MAX >> (63 - k)
             } else {
@@ -124,22 +125,25 @@ fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
     let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
-    let vn_kept = (prev.n >> g.d) & g.within;
-    let vn = vn_kept | g.fix_n;
-    // D[i-1][lo_i], the previous row's value at `lo_i`: bit 0 of the shifted masks holds the
-    // difference at `lo_i` when the beam moved (and none when it did not), so a beam moving by
-    // 0 or 1 cell per row, whenever the reference is at most as long as the hypothesis, needs
-    // no other bit and no `count_ones` (baseline x86-64 has no instruction for it).
-    let mut base = prev.left + (vp & 1) as u32 - (vn_kept & 1) as u32;
-    if g.d >= 2 {
-        base = base + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones();
-    }
+    let vn = ((prev.n >> g.d) & g.within) | g.fix_n;
     let eq = eq & g.eq_keep;
     let xv = eq | vn;
+    // D[i][lo_i] without the differences down the columns. When the beam moved, the cell
+    // left of `lo_i` is outside it, so D[i][lo_i] is D[i-1][lo_i - 1] (`corner`) plus 0 after
+    // a match or when D[i-1][lo_i] is one less (bit 0 of `xv` either way), else plus 1. When
+    // it did not move, only the move from above reaches `lo_i`: D[i-1][lo_i] + 1, which is
+    // the same formula with `corner` one more than D[i-1][lo_i] (`inc`) and bit 0 of `xv`
+    // forced to 1. The corner takes no other bit when the beam moves by 0 or 1 cell per row
+    // (whenever the reference is at most as long as the hypothesis), and no `count_ones`,
+    // which baseline x86-64 has no instruction for.
+    let mut corner = prev.left + g.inc;
+    if g.d >= 2 {
+        corner = corner + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones();
+    }
+    let left = corner + 1 - (xv & 1) as u32;
     let xh = ((eq & vp).wrapping_add(vp) ^ vp) | eq;
     let hp = vn | !(xh | vp);
     let hn = vp & xh;
-    let left = base + (hp & 1) as u32 - (hn & 1) as u32;
     let (down_p, down_n) = (hp, hn);
     let hp = (hp << 1) | 1;
     let hn = hn << 1;
