@@ -42,9 +42,11 @@ struct Row {
     left: u32,
 }
 
-/// Row 0 (`D[0][j] = j`, every difference +1), seen through any beam.
+/// Row 0 (`D[0][j] = j`, every difference +1), seen through any beam. Bit 0 (the difference
+/// to the cell left of the beam) is clear, as in every row [`step`] makes: a beam that does
+/// not move then needs no mask to clear it (see `fix_n`).
 const ROW0: Row = Row {
-    p: u64::MAX,
+    p: !1,
     n: 0,
     left: 0,
 };
@@ -78,9 +80,8 @@ struct Geo {
     within: u64,
     /// Bits of cells that may match (`j <= hi_{i-1}`).
     eq_keep: u64,
-    /// `!1` and `1` when the beam did not move (bit 0's difference is forced to -1), else all
-    /// ones and 0.
-    fix_p: u64,
+    /// 1 when the beam did not move (bit 0's difference is forced to -1; that of `p` is
+    /// always clear), else 0.
     fix_n: u64,
     /// Bits `1..hi_i - lo_i`: the differences inside the beam.
     inside: u64,
@@ -110,7 +111,6 @@ impl Geo {
             } else {
                 u64::MAX
             },
-            fix_p: if lo == plo { !1 } else { u64::MAX },
             fix_n: u64::from(lo == plo),
             inside: ones_after_first(hi - lo - 1),
         }
@@ -118,15 +118,14 @@ impl Geo {
 }
 
 /// Row `i` from row `i - 1` (`prev`) and the match mask `eq` of the hypothesis word at
-/// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it); also the masks of the
+/// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it; [`eq_of`]); also the masks of the
 /// differences down the columns, `D[i][j] - D[i-1][j]` (+1, -1), which the trace uses.
 #[inline(always)]
 fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
-    let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
+    let vp = (prev.p >> g.d) | g.outside;
     let vn = ((prev.n >> g.d) & g.within) | g.fix_n;
-    let eq = eq & g.eq_keep;
     let xv = eq | vn;
     // D[i][lo_i] without the differences down the columns. When the beam moved, the cell
     // left of `lo_i` is outside it, so D[i][lo_i] is D[i-1][lo_i - 1] (`corner`) plus 0 after
@@ -450,7 +449,8 @@ impl BitDp {
     }
 }
 
-/// The match mask of word `w` for the cells `lo_i..lo_i + 64` of row `g`.
+/// The match mask of word `w` for the cells `lo_i..lo_i + 64` of row `g`, without the cells
+/// that may not match (`Geo::eq_keep`).
 ///
 /// Performance decision: the id `vocab` (hypothesis words the reference lacks) has a mask of
 /// zeros and the entries overlap (see [`BitDp::peq`]), so the lookup is one load and one
@@ -458,7 +458,7 @@ impl BitDp {
 #[inline(always)]
 fn eq_of(peq: &[u128], g: &Geo, w: u32) -> u64 {
     peq.get(g.peq_at as usize + w as usize)
-        .map_or(0, |&x| (x >> (g.lo % 64)) as u64)
+        .map_or(0, |&x| (x >> (g.lo % 64)) as u64 & g.eq_keep)
 }
 
 /// Whether rows `a` and `b` of the same beam differ by a constant over it.
