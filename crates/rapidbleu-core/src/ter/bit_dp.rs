@@ -120,8 +120,9 @@ impl Geo {
 /// Row `i` from row `i - 1` (`prev`) and the match mask `eq` of the hypothesis word at
 /// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it; [`eq_of`]); also the masks of the
 /// differences down the columns, `D[i][j] - D[i-1][j]` (+1, -1), which the trace uses.
+/// `WIDE`: whether the beam may move by more than one cell (see `corner`).
 #[inline(always)]
-fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
+fn step<const WIDE: bool>(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
     let vp = (prev.p >> g.d) | g.outside;
@@ -136,7 +137,7 @@ fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // (whenever the reference is at most as long as the hypothesis), and no `count_ones`,
     // which baseline x86-64 has no instruction for.
     let mut corner = prev.left + g.inc;
-    if g.d >= 2 {
+    if WIDE && g.d >= 2 {
         corner = corner + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones();
     }
     let left = corner + 1 - (xv & 1) as u32;
@@ -188,6 +189,8 @@ pub(crate) struct BitDp {
     /// one double-word shift, without a multiplication.
     peq: Vec<u128>,
     m: usize,
+    /// Whether some row's beam moves by more than one cell (see `corner` in [`step`]).
+    wide: bool,
     /// Backward values, for windows whose rows do not converge.
     bwd: Backward,
     /// `memo[k]`: row `p + k + 1` of the window last given to [`BitDp::window_cost`] (at
@@ -215,6 +218,7 @@ impl BitDp {
                 ..Line::default()
             }
         }));
+        self.wide = self.lines.iter().any(|l| l.geo.d >= 2);
         self.m = band.m;
         self.peq.clear();
         self.peq.resize((band.m / 64 + 1) * stride, 0);
@@ -304,7 +308,7 @@ impl BitDp {
             if i <= same_from {
                 line.eq = eq_of(&self.peq, &line.geo, h[i - 1]);
             }
-            let (row, down_p, down_n) = step(prev, &line.geo, line.eq);
+            let (row, down_p, down_n) = step::<true>(prev, &line.geo, line.eq);
             let old = line.row;
             (line.row, line.down_p, line.down_n) = (row, down_p, down_n);
             self.lines[i - 1] = line;
@@ -333,6 +337,25 @@ impl BitDp {
         &mut self,
         band: &Band,
         p: usize,
+        window: (&[u32], usize),
+        h: &[u32],
+        r: &[u32],
+        pre: u32,
+    ) -> u32 {
+        // Performance decision: most pairs (a reference at most as long as the hypothesis)
+        // have no beam moving by more than one cell; their rows skip that test.
+        if self.wide {
+            self.window_cost_in::<true>(band, p, window, h, r, pre)
+        } else {
+            self.window_cost_in::<false>(band, p, window, h, r, pre)
+        }
+    }
+
+    /// [`BitDp::window_cost`] with [`step`]'s `WIDE`.
+    fn window_cost_in<const WIDE: bool>(
+        &mut self,
+        band: &Band,
+        p: usize,
         (window, reuse): (&[u32], usize),
         h: &[u32],
         r: &[u32],
@@ -351,7 +374,7 @@ impl BitDp {
         };
         let rows = self.lines[p + reuse..q].iter().zip(&window[reuse..]);
         for ((line, &w), m) in rows.zip(&mut self.memo[reuse..]) {
-            cur = step(cur, &line.geo, eq_of(&self.peq, &line.geo, w)).0;
+            cur = step::<WIDE>(cur, &line.geo, eq_of(&self.peq, &line.geo, w)).0;
             *m = cur;
         }
         // Rows q, q+1, ...: the words are the current ones again. At most `wait` more rows are
@@ -363,7 +386,7 @@ impl BitDp {
             if same_masks(&line.geo, cur, line.row) {
                 return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
             }
-            cur = step(cur, &next.geo, next.eq).0;
+            cur = step::<WIDE>(cur, &next.geo, next.eq).0;
             line = next;
         }
         let i = q + wait;
