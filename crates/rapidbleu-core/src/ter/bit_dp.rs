@@ -11,7 +11,7 @@
 //! - right of the previous row's beam (`j >= hi_{i-1}`): differences +1 and no matches after
 //!   `hi_{i-1}`, so those cells are reached by insertions along the row only.
 //!
-//! Performance decision: one row costs about 50 instructions (callgrind, loop included) where
+//! Performance decision: one row costs about 45 instructions (callgrind, loop included) where
 //! [`super::edit_distance::ScalarDp`] spends about 8 per cell, 400 for a beam of 50 cells; and
 //! a shifted hypothesis usually needs only the rows of
 //! its window plus a few more: once a recomputed row equals the current hypothesis' row up to
@@ -25,12 +25,15 @@
 
 use super::edit_distance::{Backward, Band, INF};
 
+mod trace;
+
 /// How many rows past a window to wait for convergence before combining with the backward
 /// row.
 const CONVERGE_ROWS: usize = 256;
 
-/// Match masks larger than this many `u64` (32 MiB) make the engine decline (the scalar one
-/// needs no masks); only references of many thousand distinct words reach it.
+/// Match masks larger than this many `u64` (32 MiB, two per word and 64 cells) make the
+/// engine decline (the scalar one needs no masks); only references of many thousand distinct
+/// words reach it.
 const MAX_MASK_WORDS: usize = 1 << 22;
 
 /// One row: the value at `lo` and the difference masks.
@@ -41,9 +44,11 @@ struct Row {
     left: u32,
 }
 
-/// Row 0 (`D[0][j] = j`, every difference +1), seen through any beam.
+/// Row 0 (`D[0][j] = j`, every difference +1), seen through any beam. Bit 0 (the difference
+/// to the cell left of the beam) is clear, as in every row [`step`] makes: a beam that does
+/// not move then needs no mask to clear it (see `fix_n`).
 const ROW0: Row = Row {
-    p: u64::MAX,
+    p: !1,
     n: 0,
     left: 0,
 };
@@ -66,16 +71,19 @@ struct Geo {
     hi: u32,
     /// `lo_i - lo_{i-1}`, below 64: a beam of at most 64 cells means a ratio of at most 50.
     d: u32,
-    /// Bits `1..=d`: the previous row's differences between `lo_{i-1}` and `lo_i`.
+    /// Where the match masks of the cells `lo_i..lo_i + 64` start in [`BitDp::peq`].
+    peq_at: u32,
+    /// 1 when the beam did not move, else 0 (see `corner` in [`step`]).
+    inc: u32,
+    /// Bits `1..d`: the previous row's differences between `lo_{i-1}` and `lo_i - 1`.
     dmask: u64,
     /// Bits of cells right of the previous beam (`j >= hi_{i-1}`), and the others.
     outside: u64,
     within: u64,
     /// Bits of cells that may match (`j <= hi_{i-1}`).
     eq_keep: u64,
-    /// `!1` and `1` when the beam did not move (bit 0's difference is forced to -1), else all
-    /// ones and 0.
-    fix_p: u64,
+    /// 1 when the beam did not move (bit 0's difference is forced to -1; that of `p` is
+    /// always clear), else 0.
     fix_n: u64,
     /// Bits `1..hi_i - lo_i`: the differences inside the beam.
     inside: u64,
@@ -95,7 +103,9 @@ impl Geo {
             lo: lo as u32,
             hi: hi as u32,
             d: (lo - plo) as u32,
-            dmask: ones_after_first(lo - plo),
+            peq_at: 0,
+            inc: u32::from(lo == plo),
+            dmask: ones_after_first((lo - plo).max(1) - 1),
             outside,
             within: !outside,
             eq_keep: if k < 63 {
@@ -103,7 +113,6 @@ impl Geo {
             } else {
                 u64::MAX
             },
-            fix_p: if lo == plo { !1 } else { u64::MAX },
             fix_n: u64::from(lo == plo),
             inside: ones_after_first(hi - lo - 1),
         }
@@ -111,28 +120,32 @@ impl Geo {
 }
 
 /// Row `i` from row `i - 1` (`prev`) and the match mask `eq` of the hypothesis word at
-/// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it); also the masks of the
+/// `lo_i` (bit `k`: reference word `lo_i + k - 1` equals it; [`eq_of`]); also the masks of the
 /// differences down the columns, `D[i][j] - D[i-1][j]` (+1, -1), which the trace uses.
+/// `WIDE`: whether the beam may move by more than one cell (see `corner`).
 #[inline(always)]
-fn step(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
-    // D[i-1][lo_i], the previous row's value at `lo_i`. The beam moves by 0 or 1 cell per row
-    // whenever the reference is at most as long as the hypothesis: that case is branch-free and
-    // avoids `count_ones`, which baseline x86-64 has no instruction for.
-    let base = if g.d < 2 {
-        prev.left + ((prev.p & g.dmask) >> 1) as u32 - ((prev.n & g.dmask) >> 1) as u32
-    } else {
-        prev.left + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones()
-    };
+fn step<const WIDE: bool>(prev: Row, g: &Geo, eq: u64) -> (Row, u64, u64) {
     // Right of the previous beam: +1 differences and no matches after `hi_{i-1}`; when the
     // beam did not move, the cell left of `lo_i` counts as one more than `lo_i`.
-    let vp = ((prev.p >> g.d) | g.outside) & g.fix_p;
+    let vp = (prev.p >> g.d) | g.outside;
     let vn = ((prev.n >> g.d) & g.within) | g.fix_n;
-    let eq = eq & g.eq_keep;
     let xv = eq | vn;
+    // D[i][lo_i] without the differences down the columns. When the beam moved, the cell
+    // left of `lo_i` is outside it, so D[i][lo_i] is D[i-1][lo_i - 1] (`corner`) plus 0 after
+    // a match or when D[i-1][lo_i] is one less (bit 0 of `xv` either way), else plus 1. When
+    // it did not move, only the move from above reaches `lo_i`: D[i-1][lo_i] + 1, which is
+    // the same formula with `corner` one more than D[i-1][lo_i] (`inc`) and bit 0 of `xv`
+    // forced to 1. The corner takes no other bit when the beam moves by 0 or 1 cell per row
+    // (whenever the reference is at most as long as the hypothesis), and no `count_ones`,
+    // which baseline x86-64 has no instruction for.
+    let mut corner = prev.left + g.inc;
+    if WIDE && g.d >= 2 {
+        corner = corner + (prev.p & g.dmask).count_ones() - (prev.n & g.dmask).count_ones();
+    }
+    let left = corner + 1 - (xv & 1) as u32;
     let xh = ((eq & vp).wrapping_add(vp) ^ vp) | eq;
     let hp = vn | !(xh | vp);
     let hn = vp & xh;
-    let left = base + (hp & 1) as u32 - (hn & 1) as u32;
     let (down_p, down_n) = (hp, hn);
     let hp = (hp << 1) | 1;
     let hn = hn << 1;
@@ -170,11 +183,16 @@ struct Line {
 pub(crate) struct BitDp {
     /// Rows `1..=n` (row 0 is [`ROW0`]).
     lines: Vec<Line>,
-    /// Match masks: bit `j` of word `w`'s mask is set when reference word `j - 1` is `w`.
-    peq: Vec<u64>,
-    /// `u64` per mask (one spare, so that 64 bits can be read at any offset up to `m`).
-    mask_len: usize,
+    /// Match masks: bit `j` of word `w`'s mask is set when reference word `j - 1` is `w`;
+    /// entry `c * (vocab + 1) + w` holds bits `64 c..64 c + 128` of it.
+    ///
+    /// Performance decision: each 64 bits are stored twice (as the high half of one entry and
+    /// the low half of the next), so that a row's mask is one load at `Geo::peq_at + w` and
+    /// one double-word shift, without a multiplication.
+    peq: Vec<u128>,
     m: usize,
+    /// Whether some row's beam moves by more than one cell (see `corner` in [`step`]).
+    wide: bool,
     /// Backward values, for windows whose rows do not converge.
     bwd: Backward,
     /// `memo[k]`: row `p + k + 1` of the window last given to [`BitDp::window_cost`] (at
@@ -187,23 +205,32 @@ pub(crate) struct BitDp {
 impl BitDp {
     /// Whether this engine can run: beams of at most 64 cells, masks within the budget.
     pub(crate) fn fits(band: &Band, vocab: usize) -> bool {
-        band.width <= 64 && (vocab + 1).saturating_mul(band.m / 64 + 2) <= MAX_MASK_WORDS
+        band.width <= 64 && (vocab + 1).saturating_mul(2 * (band.m / 64 + 1)) <= MAX_MASK_WORDS
     }
 
     pub(crate) fn reset(&mut self, band: &Band, r: &[u32], vocab: usize) {
-        self.lines.clear();
-        self.lines.extend((1..=band.n).map(|i| Line {
-            geo: Geo::new(band, i),
-            ..Line::default()
-        }));
-        self.m = band.m;
-        self.mask_len = band.m / 64 + 2;
-        self.peq.clear();
         // Ids up to `vocab`: the last mask, of hypothesis words the reference lacks, is zero.
-        self.peq.resize((vocab + 1) * self.mask_len, 0);
+        let stride = vocab + 1;
+        self.lines.clear();
+        self.lines.extend((1..=band.n).map(|i| {
+            let mut geo = Geo::new(band, i);
+            geo.peq_at = (geo.lo as usize / 64 * stride) as u32;
+            Line {
+                geo,
+                ..Line::default()
+            }
+        }));
+        self.wide = self.lines.iter().any(|l| l.geo.d >= 2);
+        self.m = band.m;
+        self.peq.clear();
+        self.peq.resize((band.m / 64 + 1) * stride, 0);
         for (j, &w) in r.iter().enumerate() {
-            let bit = j + 1;
-            self.peq[w as usize * self.mask_len + bit / 64] |= 1 << (bit % 64);
+            let (bit, w) = (j + 1, w as usize);
+            let (c, b) = (bit / 64, bit % 64);
+            self.peq[c * stride + w] |= 1 << b;
+            if c > 0 {
+                self.peq[(c - 1) * stride + w] |= 1 << (b + 64);
+            }
         }
         self.bwd.reset(band);
         if self.converge_rows == 0 {
@@ -215,12 +242,6 @@ impl BitDp {
     #[cfg(test)]
     pub(crate) fn set_converge_rows(&mut self, rows: usize) {
         self.converge_rows = rows.max(1);
-    }
-
-    /// The match mask of word `w` for the cells `lo..lo + 64`.
-    #[inline]
-    fn eq(&self, w: u32, lo: u32) -> u64 {
-        eq_of(&self.peq, self.mask_len, w, lo)
     }
 
     fn row(&self, i: usize) -> Row {
@@ -244,41 +265,6 @@ impl BitDp {
         }
     }
 
-    /// Row `i`'s beam `(lo, hi)`.
-    #[inline]
-    fn bounds(&self, i: usize) -> (usize, usize) {
-        match i {
-            0 => (0, self.m + 1),
-            _ => {
-                let g = &self.lines[i - 1].geo;
-                (g.lo as usize, g.hi as usize)
-            }
-        }
-    }
-
-    /// `D[i][j] - D[i][j - 1]` as `(+1 bit, -1 bit)`, for `j` and `j - 1` inside row `i`'s beam.
-    #[inline]
-    fn across(&self, i: usize, j: usize) -> (u32, u32) {
-        if i == 0 {
-            return (1, 0);
-        }
-        let l = &self.lines[i - 1];
-        let k = j - l.geo.lo as usize;
-        (((l.row.p >> k) & 1) as u32, ((l.row.n >> k) & 1) as u32)
-    }
-
-    /// `D[i-1][j]` from `a = D[i][j]` (cell inside row `i`'s beam), `INF` outside row `i-1`'s.
-    #[inline]
-    fn above(&self, i: usize, j: usize, a: u32) -> u32 {
-        let (plo, phi) = self.bounds(i - 1);
-        if j < plo || j >= phi {
-            return INF;
-        }
-        let l = &self.lines[i - 1];
-        let k = j - l.geo.lo as usize;
-        a + ((l.down_n >> k) & 1) as u32 - ((l.down_p >> k) & 1) as u32
-    }
-
     /// Recomputes forward rows `from+1..=n` for hypothesis `h`, whose words from position
     /// `same_from` on are those the stored rows were computed with: from there, a row equal
     /// to the stored one up to a constant ends the work (later rows just add the constant).
@@ -287,9 +273,9 @@ impl BitDp {
         for i in from + 1..=band.n {
             let mut line = self.lines[i - 1];
             if i <= same_from {
-                line.eq = self.eq(h[i - 1], line.geo.lo);
+                line.eq = eq_of(&self.peq, &line.geo, h[i - 1]);
             }
-            let (row, down_p, down_n) = step(prev, &line.geo, line.eq);
+            let (row, down_p, down_n) = step::<true>(prev, &line.geo, line.eq);
             let old = line.row;
             (line.row, line.down_p, line.down_n) = (row, down_p, down_n);
             self.lines[i - 1] = line;
@@ -318,6 +304,25 @@ impl BitDp {
         &mut self,
         band: &Band,
         p: usize,
+        window: (&[u32], usize),
+        h: &[u32],
+        r: &[u32],
+        pre: u32,
+    ) -> u32 {
+        // Performance decision: most pairs (a reference at most as long as the hypothesis)
+        // have no beam moving by more than one cell; their rows skip that test.
+        if self.wide {
+            self.window_cost_in::<true>(band, p, window, h, r, pre)
+        } else {
+            self.window_cost_in::<false>(band, p, window, h, r, pre)
+        }
+    }
+
+    /// [`BitDp::window_cost`] with [`step`]'s `WIDE`.
+    fn window_cost_in<const WIDE: bool>(
+        &mut self,
+        band: &Band,
+        p: usize,
         (window, reuse): (&[u32], usize),
         h: &[u32],
         r: &[u32],
@@ -336,12 +341,7 @@ impl BitDp {
         };
         let rows = self.lines[p + reuse..q].iter().zip(&window[reuse..]);
         for ((line, &w), m) in rows.zip(&mut self.memo[reuse..]) {
-            cur = step(
-                cur,
-                &line.geo,
-                eq_of(&self.peq, self.mask_len, w, line.geo.lo),
-            )
-            .0;
+            cur = step::<WIDE>(cur, &line.geo, eq_of(&self.peq, &line.geo, w)).0;
             *m = cur;
         }
         // Rows q, q+1, ...: the words are the current ones again. At most `wait` more rows are
@@ -353,7 +353,7 @@ impl BitDp {
             if same_masks(&line.geo, cur, line.row) {
                 return pre.wrapping_add(cur.left.wrapping_sub(line.row.left));
             }
-            cur = step(cur, &next.geo, next.eq).0;
+            cur = step::<WIDE>(cur, &next.geo, next.eq).0;
             line = next;
         }
         let i = q + wait;
@@ -373,85 +373,18 @@ impl BitDp {
         }
         best
     }
-
-    /// [`super::edit_distance::alignment`] for this engine: the same decisions, with the
-    /// values of the cells around the trace derived from its current cell through the
-    /// difference masks (no `count_ones`, no decoding of whole rows).
-    pub(crate) fn alignment(
-        &self,
-        band: &Band,
-        h: &[u32],
-        r: &[u32],
-        align: &mut [i32],
-        hyp_err: &mut [u8],
-        ref_err: &mut [u8],
-    ) {
-        let (mut i, mut j) = (band.n, band.m);
-        // a = D[i][j] (on the trace, so inside the beam), b = D[i-1][j] (INF outside).
-        let mut a = self.get(band, i, j);
-        let mut b = self.above(i, j, a);
-        while i > 0 && j > 0 {
-            let lo = self.bounds(i).0;
-            let (plo, phi) = self.bounds(i - 1);
-            let ins_at = if j > lo {
-                let (dp, dn) = self.across(i, j);
-                a + dn - dp
-            } else {
-                INF
-            };
-            let diag_at = if j <= plo || j > phi {
-                INF
-            } else if j < phi {
-                let (dp, dn) = self.across(i - 1, j);
-                b + dn - dp
-            } else {
-                self.get(band, i - 1, j - 1)
-            };
-            let e = h[i - 1] != r[j - 1];
-            let (diag, del, ins) = (diag_at + u32::from(e), b + 1, ins_at + 1);
-            if diag <= del && diag <= ins {
-                align[j - 1] = i as i32 - 1;
-                hyp_err[i - 1] = u8::from(e);
-                ref_err[j - 1] = u8::from(e);
-                (i, j, a) = (i - 1, j - 1, diag_at);
-            } else if del <= ins {
-                hyp_err[i - 1] = 1;
-                (i, a) = (i - 1, b);
-            } else {
-                align[j - 1] = i as i32 - 1;
-                ref_err[j - 1] = 1;
-                (j, a) = (j - 1, ins_at);
-            }
-            if i > 0 {
-                b = self.above(i, j, a);
-            }
-        }
-        // Row 0 is all insertions, column 0 all deletions.
-        while j > 0 {
-            align[j - 1] = -1;
-            ref_err[j - 1] = 1;
-            j -= 1;
-        }
-        while i > 0 {
-            hyp_err[i - 1] = 1;
-            i -= 1;
-        }
-    }
 }
 
-/// [`BitDp::eq`] on the engine's fields: the match mask of word `w` for the cells
-/// `lo..lo + 64`.
+/// The match mask of word `w` for the cells `lo_i..lo_i + 64` of row `g`, without the cells
+/// that may not match (`Geo::eq_keep`).
 ///
 /// Performance decision: the id `vocab` (hypothesis words the reference lacks) has a mask of
-/// zeros, and every mask a spare word, so the lookup is two loads and one double-word shift,
-/// without a branch.
+/// zeros and the entries overlap (see [`BitDp::peq`]), so the lookup is one load and one
+/// double-word shift, without a branch but the bounds check.
 #[inline(always)]
-fn eq_of(peq: &[u64], mask_len: usize, w: u32, lo: u32) -> u64 {
-    let base = w as usize * mask_len + lo as usize / 64;
-    match peq.get(base..base + 2) {
-        Some(&[a, b]) => (((u128::from(b) << 64) | u128::from(a)) >> (lo % 64)) as u64,
-        _ => 0,
-    }
+fn eq_of(peq: &[u128], g: &Geo, w: u32) -> u64 {
+    peq.get(g.peq_at as usize + w as usize)
+        .map_or(0, |&x| (x >> (g.lo % 64)) as u64 & g.eq_keep)
 }
 
 /// Whether rows `a` and `b` of the same beam differ by a constant over it.
