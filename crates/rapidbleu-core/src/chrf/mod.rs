@@ -8,6 +8,7 @@
 //! float order, on int64 rows and on the float32 rows of significance tests). Rows add: a
 //! corpus score is the score of the summed rows.
 
+mod dense_table;
 pub mod metric;
 mod ngrams;
 pub mod options;

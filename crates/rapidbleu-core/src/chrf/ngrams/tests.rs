@@ -39,7 +39,7 @@ fn long_line_equals_naive_counts() {
     m.run(
         (&mut h, hyp.len()),
         9,
-        (&flat, &[(0, r.len())]),
+        (&mut flat, &[(0, r.len())]),
         6,
         &mut out,
     );
@@ -100,7 +100,7 @@ fn equals_naive_counts() {
         m.run(
             (&mut h, hyp.len()),
             n_ids,
-            (&flat, &spans),
+            (&mut flat, &spans),
             max_order,
             &mut out,
         );
