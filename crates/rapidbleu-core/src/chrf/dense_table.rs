@@ -65,16 +65,17 @@ impl Classes for DenseTable {
             *cell = c;
             filled[n] = i as u32;
             n += usize::from(new);
-            count[c as usize] += 1;
+            let k = &mut count[c as usize];
+            *k = std::hint::select_unpredictable(new, 0, *k) + 1;
             e.1 = c;
         }
         *n_filled = n;
     }
 
-    #[inline(always)]
-    fn get_or(&self, prefix: u32, symbol: u32, absent: u32) -> u32 {
+    fn finder(&self, absent: u32) -> impl Fn(u32, u32) -> u32 + '_ {
+        let (cells, width) = (&self.cells[..], self.width);
         // An empty cell (all ones) is above every class and `absent`.
-        self.cells[prefix as usize * self.width + symbol as usize].min(absent)
+        move |prefix, symbol| cells[prefix as usize * width + symbol as usize].min(absent)
     }
 
     fn clear(&mut self) {
@@ -101,13 +102,13 @@ mod tests {
             .enumerate()
             .map(|(j, p)| (j as u32, p))
             .collect();
-        let mut count = vec![0; 6];
+        let mut count = vec![7; 6];
         t.classify(&mut count, &mut live, &tail);
         let classes: Vec<u32> = live.iter().map(|e| e.1).collect();
         assert_eq!(classes, vec![0, 1, 2, 0, 2, 5]);
-        assert_eq!(count, vec![2, 1, 2, 0, 0, 1]);
-        assert_eq!(t.get_or(2, 1, 99), 2);
-        assert_eq!(t.get_or(2, 2, 99), 99);
+        assert_eq!(count, vec![2, 1, 2, 7, 7, 1]);
+        assert_eq!(t.finder(99)(2, 1), 2);
+        assert_eq!(t.finder(99)(2, 2), 99);
         t.clear();
         assert!(t.cells.iter().all(|&c| c == EMPTY));
     }

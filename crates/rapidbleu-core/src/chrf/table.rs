@@ -67,11 +67,13 @@ pub(crate) fn key(prefix: u32, symbol: u32) -> u64 {
 pub(crate) trait Classes {
     /// Gives each entry `(position, prefix class)` of `live` the class of its n-gram (its
     /// prefix and the symbol `tail[position]`): the first position given for that n-gram.
-    /// Counts the classes in `count` (zero at every position of `live` before).
+    /// Counts the classes in `count` (a class's count starts at its own entry).
     fn classify(&mut self, count: &mut [u32], live: &mut [(u32, u32)], tail: &[u32]);
 
-    /// The class of `(prefix, symbol)`, or `absent` (below 2**31) if no entry had it.
-    fn get_or(&self, prefix: u32, symbol: u32, absent: u32) -> u32;
+    /// The lookup of this order's classes: `(prefix, symbol)` to its class, or `absent`
+    /// (below 2**31) if no entry had it. A closure over copies of the table's fields, so that
+    /// a loop keeps them in registers.
+    fn finder(&self, absent: u32) -> impl Fn(u32, u32) -> u32 + '_;
 
     /// Ends the order: forgets every class.
     fn clear(&mut self);
@@ -89,9 +91,8 @@ impl Classes for Table {
         }
     }
 
-    #[inline(always)]
-    fn get_or(&self, prefix: u32, symbol: u32, absent: u32) -> u32 {
-        self.value_or(key(prefix, symbol), absent)
+    fn finder(&self, absent: u32) -> impl Fn(u32, u32) -> u32 + '_ {
+        move |prefix, symbol| self.value_or(key(prefix, symbol), absent)
     }
 
     fn clear(&mut self) {
@@ -111,7 +112,9 @@ fn classify_with(
     for e in live.iter_mut() {
         let (j, prefix) = *e;
         let c = insert(table, key(prefix, tail[j as usize]), j);
-        count[c as usize] += 1;
+        // A new n-gram's class is the entry's own position.
+        let n = &mut count[c as usize];
+        *n = std::hint::select_unpredictable(c == j, 0, *n) + 1;
         e.1 = c;
     }
 }

@@ -69,12 +69,15 @@ pub(crate) struct Matcher {
     count: Vec<u32>,
     /// One reference's copy of `count`, used up by its occurrences.
     left: Vec<u32>,
-    /// Whether some reference has the class (current order).
-    seen: Vec<bool>,
+    /// With several references, whether one of them has the class (current order). With
+    /// one, that is where it used up some of `left` (see [`note_found`]).
+    found: Vec<bool>,
     /// For a unique prefix class: the most orders one reference position matched after it.
     reach: Vec<u32>,
     /// The unique prefix classes given a `reach` by the current reference.
     reached: Vec<u32>,
+    /// The current reference's entries with a unique prefix, to settle.
+    settle: Vec<(u32, u32)>,
     /// Per reference, matches added from order `n` on: `diff[r * (max_order + 1) + n - 1]`
     /// (settled runs of unique prefixes, summed at the end).
     diff: Vec<i32>,
@@ -121,7 +124,6 @@ impl Matcher {
         ] {
             super::room(v, none + 1)[none] = 0;
         }
-        super::room(&mut self.seen, none + 1)[none] = false;
         self.diff.clear();
         self.diff.resize(spans.len() * (max_order + 1), 0);
         let symbols = self.unigrams(hyp, hyp_len, n_ids, refs, spans, max_order, out);
@@ -165,39 +167,40 @@ impl Matcher {
             }
             std::mem::swap(&mut self.prev_count, &mut self.count);
             self.extend_hypothesis(table, &hyp[..hyp_len], n);
-            // Per-class arrays are only read at the classes of `hyp_live` (and at `none`, never
-            // written): resetting those entries is cheaper than a `memset` of the whole array.
-            for &(_, c) in &self.hyp_live {
-                self.seen[c as usize] = false;
-            }
             for (r, &(start, end)) in spans.iter().enumerate() {
-                for &(_, c) in &self.hyp_live {
-                    self.left[c as usize] = self.count[c as usize];
-                }
-                let diff = &mut self.diff[r * (max_order + 1)..][..max_order + 1];
-                let m = match_reference(
-                    &mut MatchState {
-                        table,
-                        prev_count: &self.prev_count,
-                        left: &mut self.left,
-                        seen: &mut self.seen,
-                        reach: &mut self.reach,
-                        reached: &mut self.reached,
-                        diff,
-                    },
-                    (hyp, hyp_len),
-                    (&refs[start..], end - start),
-                    &mut self.ref_live,
-                    &mut self.spans[r],
+                refill(&mut self.left, &self.count, &self.hyp_live);
+                let (offset, len) = self.spans[r];
+                let syms = (&refs[start..], end - start);
+                let (m, kept, n_settle) = match_reference(
+                    (table, &self.prev_count, &mut self.left),
+                    hyp_len,
+                    syms,
+                    &mut self.ref_live[offset..offset + len],
+                    &mut self.settle,
                     n,
-                    max_order,
                 );
+                self.spans[r].1 = kept;
                 out[r * max_order + n - 1] += m;
+                if spans.len() > 1 {
+                    let live = &self.hyp_live;
+                    note_found(&mut self.found, (&self.left, &self.count), live, r == 0);
+                }
+                settle_unique(
+                    (hyp, syms.0),
+                    &self.settle[..n_settle],
+                    (&mut self.reach, &mut self.reached),
+                    &mut self.diff[r * (max_order + 1)..][..max_order + 1],
+                    n,
+                );
             }
             table.clear();
-            // Keep the hypothesis n-grams some reference has (`seen[none]` may have been set
-            // by reference n-grams the hypothesis lacks, but no hypothesis class is `none`).
-            keep_seen(&mut self.hyp_live, &self.seen);
+            // Keep the hypothesis n-grams some reference has.
+            let (left, count, found) = (&self.left, &self.count, &self.found);
+            if spans.len() > 1 {
+                keep_found(&mut self.hyp_live, |c| found[c as usize]);
+            } else {
+                keep_found(&mut self.hyp_live, |c| left[c as usize] != count[c as usize]);
+            }
         }
     }
 
@@ -222,53 +225,33 @@ impl Matcher {
         // `first[ABSENT]` stays `none`: reference symbols the hypothesis lacks have no class.
         self.first.clear();
         self.first.resize(n_ids, none);
-        // One pass: a symbol's class is its first position, whose count starts there.
         let live = super::room(&mut self.hyp_live, hyp_len);
-        let (count, rank, seen) = (&mut self.count, &mut self.rank, &mut self.seen);
-        let mut symbols = 0u32;
-        for (j, (&s, e)) in hyp[..hyp_len].iter().zip(live.iter_mut()).enumerate() {
-            let f = &mut self.first[s as usize];
-            let new = *f == none;
-            let c = std::hint::select_unpredictable(new, j as u32, *f);
-            *f = c;
-            let n = &mut count[c as usize];
-            *n = std::hint::select_unpredictable(new, 0, *n) + 1;
-            // Only a new class's entry is read: the others may take any number.
-            symbols += u32::from(new);
-            rank[j] = symbols;
-            seen[c as usize] = false;
-            *e = (j as u32, c);
-        }
+        let (count, rank) = (&mut self.count, &mut self.rank);
+        let symbols = hypothesis_classes(&hyp[..hyp_len], &mut self.first, count, rank, live);
         let ref_live = super::room(&mut self.ref_live, refs.len() + 1);
         self.spans.clear();
         let mut len = 0;
         for (r, &(start, end)) in spans.iter().enumerate() {
-            for &(_, c) in live.iter() {
-                self.left[c as usize] = count[c as usize];
-            }
+            refill(&mut self.left, count, live);
             let offset = len;
-            let mut m = 0;
-            for (i, s) in refs[start..end].iter_mut().enumerate() {
-                let c = self.first.get(*s as usize).copied().unwrap_or(none);
-                m += take_one(&mut self.left[c as usize]);
-                seen[c as usize] = true;
-                *s = rank[c as usize];
-                push_if(ref_live, &mut len, (i as u32, c), c != none);
-            }
+            let syms = &mut refs[start..end];
+            let classes = (&self.first[..], &rank[..], none);
+            let m = reference_unigrams(syms, classes, &mut self.left, ref_live, &mut len);
             self.spans.push((offset, len - offset));
             out[r * max_order] = m;
+            if spans.len() > 1 {
+                note_found(&mut self.found, (&self.left, count), live, r == 0);
+            }
         }
-        seen[none as usize] = false;
         // Keep the positions some reference has; a hypothesis symbol no reference has cannot
         // be in a shared n-gram: it becomes `symbols + 1`, which no reference symbol equals.
         let nowhere = symbols + 1;
-        let mut kept = 0;
-        for j in 0..hyp_len {
-            let e = live[j];
-            let seen = seen[e.1 as usize];
-            hyp[j] = std::hint::select_unpredictable(seen, rank[e.1 as usize], nowhere);
-            push_if(live, &mut kept, e, seen);
-        }
+        let (left, found) = (&self.left, &self.found);
+        let kept = if spans.len() > 1 {
+            keep_symbols(hyp, live, (rank, nowhere), |c| found[c as usize])
+        } else {
+            keep_symbols(hyp, live, (rank, nowhere), |c| left[c as usize] != count[c as usize])
+        };
         self.hyp_live.truncate(kept);
         for s in &mut hyp[hyp_len..] {
             *s = nowhere;
@@ -277,7 +260,7 @@ impl Matcher {
     }
 
     /// Gives classes to the order-`n` n-grams of the hypothesis whose (n-1)-gram prefix
-    /// survives, fits and is repeated, and counts them; the others are dropped (a unique
+    /// survives, fits and is repeated, and counts them (`count` is only read at classes); the others are dropped (a unique
     /// prefix is settled on the reference side).
     #[inline(never)]
     fn extend_hypothesis<T: Classes>(&mut self, table: &mut T, hyp: &[u32], n: usize) {
@@ -288,13 +271,12 @@ impl Matcher {
             ..
         } = self;
         let tail = hyp.get(n - 1..).unwrap_or_default();
+        // Entries are in position order: those whose n-gram fits come first.
+        let fit = hyp_live.partition_point(|&(j, _)| (j as usize) < tail.len());
         let mut kept = 0;
-        for k in 0..hyp_live.len() {
+        for k in 0..fit {
             let e = hyp_live[k];
-            let keep = ((e.0 as usize) < tail.len()) & (prev_count[e.1 as usize] > 1);
-            push_if(hyp_live, &mut kept, e, keep);
-            // Classes are positions among the entries kept: zero their counts first.
-            count[e.0 as usize] = 0;
+            push_if(hyp_live, &mut kept, e, prev_count[e.1 as usize] > 1);
         }
         hyp_live.truncate(kept);
         table.classify(count, hyp_live, tail);
@@ -302,81 +284,186 @@ impl Matcher {
 }
 
 /// Matches one reference's order-`n` n-grams (`syms`: its symbols, padded, and its length;
-/// `span`: its entries in `ref_live`) against the hypothesis's (padded, and its length); keeps
-/// those found with a repeated prefix and settles those with a unique prefix for all
-/// remaining orders. Returns the matches.
+/// `live`: its entries) against the hypothesis's: keeps in `live` those found with a repeated
+/// prefix and copies to `settle` those with a unique prefix. Returns the matches and how many
+/// entries of each kind.
+///
+/// Performance decision: the unique prefixes are settled in a second loop
+/// ([`settle_unique`]); one loop for both kept more values than there are registers, and its
+/// spills cost as much as the work.
 #[inline(never)]
 fn match_reference<T: Classes>(
-    st: &mut MatchState<'_, T>,
-    (hyp, hyp_len): (&[u32], usize),
+    (table, prev_count, left): (&T, &[u32], &mut [u32]),
+    hyp_len: usize,
     (syms, syms_len): (&[u32], usize),
-    ref_live: &mut [(u32, u32)],
-    span: &mut (usize, usize),
+    live: &mut [(u32, u32)],
+    settle: &mut Vec<(u32, u32)>,
     n: usize,
-    max_order: usize,
-) -> u32 {
+) -> (u32, usize, usize) {
     let none = hyp_len as u32;
-    // Padded views for the runs of unique prefixes, the text itself for the rest.
-    let hyp_tail = hyp.get(n - 1..).unwrap_or_default();
-    let syms_tail = syms.get(n - 1..).unwrap_or_default();
     let tail = syms[..syms_len].get(n - 1..).unwrap_or_default();
-    let live = &mut ref_live[span.0..span.0 + span.1];
-    let orders_left = max_order - n + 1;
-    let (mut m, mut kept) = (0, 0);
-    st.reached.clear();
-    for k in 0..live.len() {
+    // Entries are in position order: those whose n-gram fits come first.
+    let fit = live.partition_point(|&(i, _)| (i as usize) < tail.len());
+    let settle = super::room(settle, fit);
+    let class_of = table.finder(none);
+    let (mut m, mut kept, mut n_settle) = (0, 0, 0);
+    for k in 0..fit {
         let (i, prefix) = live[k];
-        let Some(&s) = tail.get(i as usize) else {
-            continue;
-        };
-        if st.prev_count[prefix as usize] == 1 {
-            // The hypothesis has the prefix once, at `prefix`: this position matches for as
-            // many orders as the texts continue alike. Each order counts once per prefix (its
-            // n-grams occur once in the hypothesis), so keep the longest run.
-            let h = hyp_tail.get(prefix as usize..).unwrap_or_default();
-            let r = syms_tail.get(i as usize..).unwrap_or_default();
-            let run = common_run(h, r, orders_left) as u32;
-            let before = std::mem::replace(&mut st.reach[prefix as usize], 0);
-            let after = before.max(run);
-            st.reach[prefix as usize] = after;
-            st.diff[n - 1 + before as usize] += 1;
-            st.diff[n - 1 + after as usize] -= 1;
-            st.reached.push(prefix);
+        if prev_count[prefix as usize] == 1 {
+            settle[n_settle] = (i, prefix);
+            n_settle += 1;
         } else {
-            let c = st.table.get_or(prefix, s, none);
-            m += take_one(&mut st.left[c as usize]);
-            st.seen[c as usize] = true;
+            let c = class_of(prefix, tail[i as usize]);
+            m += take_one(&mut left[c as usize]);
             push_if(live, &mut kept, (i, c), c != none);
         }
     }
-    for &p in st.reached.iter() {
-        st.reach[p as usize] = 0;
+    (m, kept, n_settle)
+}
+
+/// Settles the reference entries `(position, prefix)` whose prefix the hypothesis has once,
+/// at `prefix`, for orders `n` and up: such a position matches for as many orders as the
+/// texts (`hyp` and the reference `syms`, both padded) continue alike. Each order counts once
+/// per prefix (its n-grams occur once in the hypothesis), so the longest run counts, added to
+/// `diff` (matches from order `k + 1` on at `diff[k]`).
+#[inline(never)]
+fn settle_unique(
+    (hyp, syms): (&[u32], &[u32]),
+    settle: &[(u32, u32)],
+    (reach, reached): (&mut [u32], &mut Vec<u32>),
+    diff: &mut [i32],
+    n: usize,
+) {
+    let orders_left = diff.len() - n;
+    let hyp_tail = hyp.get(n - 1..).unwrap_or_default();
+    let syms_tail = syms.get(n - 1..).unwrap_or_default();
+    // Every entry writes the next `reached` slot; it is kept where a prefix is first reached.
+    let reached = super::room(reached, settle.len());
+    let mut n_reached = 0;
+    for &(i, prefix) in settle {
+        let h = hyp_tail.get(prefix as usize..).unwrap_or_default();
+        let r = syms_tail.get(i as usize..).unwrap_or_default();
+        let run = common_run(h, r, orders_left) as u32;
+        let before = reach[prefix as usize];
+        reach[prefix as usize] = before.max(run);
+        reached[n_reached] = prefix;
+        n_reached += usize::from(before == 0);
     }
-    st.seen[none as usize] = false;
-    span.1 = kept;
+    // A prefix reached for `run` orders matches at orders n .. n + run - 1 (a run of 0 adds
+    // and takes away at the same order; a prefix listed twice has `reach` 0 the second time).
+    // `reach` is all zeros again for the next reference.
+    for &p in &reached[..n_reached] {
+        let run = std::mem::replace(&mut reach[p as usize], 0);
+        diff[n - 1] += 1;
+        diff[n - 1 + run as usize] -= 1;
+    }
+}
+
+/// Order 1 of the hypothesis: the class (first position) of each position, in `live`, and
+/// the count of each class; `rank` numbers the classes from 1 in order (at their positions;
+/// the other positions take any number). Returns how many.
+#[inline(never)]
+fn hypothesis_classes(
+    hyp: &[u32],
+    first: &mut [u32],
+    count: &mut [u32],
+    rank: &mut [u32],
+    live: &mut [(u32, u32)],
+) -> u32 {
+    let none = hyp.len() as u32;
+    let mut symbols = 0u32;
+    for (j, (&s, e)) in hyp.iter().zip(live.iter_mut()).enumerate() {
+        let f = &mut first[s as usize];
+        let new = *f == none;
+        let c = std::hint::select_unpredictable(new, j as u32, *f);
+        *f = c;
+        let n = &mut count[c as usize];
+        *n = std::hint::select_unpredictable(new, 0, *n) + 1;
+        symbols += u32::from(new);
+        rank[j] = symbols;
+        *e = (j as u32, c);
+    }
+    symbols
+}
+
+/// Order 1 of one reference: its matches (returned), `left` used up, its symbols
+/// renumbered as the hypothesis's (`rank` of their class; 0, `rank[none]`, for the symbols
+/// the hypothesis lacks, whose class in `first` is `none`) and its positions with a class
+/// appended to `ref_live[*len..]`.
+#[inline(never)]
+fn reference_unigrams(
+    syms: &mut [u32],
+    (first, rank, none): (&[u32], &[u32], u32),
+    left: &mut [u32],
+    ref_live: &mut [(u32, u32)],
+    len: &mut usize,
+) -> u32 {
+    let mut m = 0;
+    for (i, s) in syms.iter_mut().enumerate() {
+        let c = first.get(*s as usize).copied().unwrap_or(none);
+        m += take_one(&mut left[c as usize]);
+        *s = rank[c as usize];
+        push_if(ref_live, len, (i as u32, c), c != none);
+    }
     m
 }
 
-/// The per-class state [`match_reference`] uses, borrowed apart from the entries.
-struct MatchState<'a, T> {
-    table: &'a T,
-    prev_count: &'a [u32],
-    left: &'a mut [u32],
-    seen: &'a mut [bool],
-    reach: &'a mut [u32],
-    reached: &'a mut Vec<u32>,
-    diff: &'a mut [i32],
+/// One reference's copy of the counts of the classes of `live`, to use up.
+fn refill(left: &mut [u32], count: &[u32], live: &[(u32, u32)]) {
+    for &(_, c) in live {
+        left[c as usize] = count[c as usize];
+    }
 }
 
-/// Keeps the entries of `live` whose class is `seen`, without a branch per entry.
-fn keep_seen(live: &mut Vec<(u32, u32)>, seen: &[bool]) {
+/// After the pass of one reference (the first if `first`): `found[c]` for the classes `c` of
+/// `live`, whether that reference or an earlier one has the n-gram.
+///
+/// Performance decision: no flag is set per reference entry. A reference has a class exactly
+/// when it used up some of its copy of the count (the hypothesis has the class at least once,
+/// so the reference's first occurrence takes one), so with one reference `left != count` is
+/// the flag, and with several it is gathered here, once per hypothesis entry.
+fn note_found(
+    found: &mut Vec<bool>,
+    (left, count): (&[u32], &[u32]),
+    live: &[(u32, u32)],
+    first: bool,
+) {
+    let found = super::room(found, count.len());
+    for &(_, c) in live {
+        let c = c as usize;
+        found[c] = (found[c] & !first) | (left[c] != count[c]);
+    }
+}
+
+/// Keeps the entries of `live` whose class some reference has (`found`), without a branch
+/// per entry.
+fn keep_found(live: &mut Vec<(u32, u32)>, found: impl Fn(u32) -> bool) {
     let mut kept = 0;
     for k in 0..live.len() {
         let e = live[k];
         live[kept] = e;
-        kept += usize::from(seen[e.1 as usize]);
+        kept += usize::from(found(e.1));
     }
     live.truncate(kept);
+}
+
+/// Order 1's [`keep_found`], which also renumbers the hypothesis: the symbol of a position
+/// whose class some reference has is the class's `rank`, the others' is `nowhere`. Returns
+/// how many entries are kept (at the start of `live`, whose entry `j` is position `j`).
+fn keep_symbols(
+    hyp: &mut [u32],
+    live: &mut [(u32, u32)],
+    (rank, nowhere): (&[u32], u32),
+    found: impl Fn(u32) -> bool,
+) -> usize {
+    let mut kept = 0;
+    for j in 0..live.len() {
+        let e = live[j];
+        let found = found(e.1);
+        hyp[j] = std::hint::select_unpredictable(found, rank[e.1 as usize], nowhere);
+        push_if(live, &mut kept, e, found);
+    }
+    kept
 }
 
 #[cfg(test)]
