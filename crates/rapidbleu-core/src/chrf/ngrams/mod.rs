@@ -166,7 +166,7 @@ impl Matcher {
                 break;
             }
             std::mem::swap(&mut self.prev_count, &mut self.count);
-            self.extend_hypothesis(table, &hyp[..hyp_len], n);
+            self.extend_hypothesis(table, &hyp[..hyp_len], n, spans.len() > 1);
             for (r, &(start, end)) in spans.iter().enumerate() {
                 refill(&mut self.left, &self.count, &self.hyp_live);
                 let (offset, len) = self.spans[r];
@@ -194,13 +194,6 @@ impl Matcher {
                 );
             }
             table.clear();
-            // Keep the hypothesis n-grams some reference has.
-            let (left, count, found) = (&self.left, &self.count, &self.found);
-            if spans.len() > 1 {
-                keep_found(&mut self.hyp_live, |c| found[c as usize]);
-            } else {
-                keep_found(&mut self.hyp_live, |c| left[c as usize] != count[c as usize]);
-            }
         }
     }
 
@@ -260,25 +253,31 @@ impl Matcher {
     }
 
     /// Gives classes to the order-`n` n-grams of the hypothesis whose (n-1)-gram prefix
-    /// survives, fits and is repeated, and counts them (`count` is only read at classes); the others are dropped (a unique
+    /// fits, is repeated and some reference has (`several` references: see [`note_found`]),
+    /// and counts them (`count` is only read at classes); the others are dropped (a unique
     /// prefix is settled on the reference side).
     #[inline(never)]
-    fn extend_hypothesis<T: Classes>(&mut self, table: &mut T, hyp: &[u32], n: usize) {
+    fn extend_hypothesis<T: Classes>(&mut self, table: &mut T, hyp: &[u32], n: usize, several: bool) {
         let Matcher {
             prev_count,
             count,
+            left,
+            found,
             hyp_live,
             ..
         } = self;
         let tail = hyp.get(n - 1..).unwrap_or_default();
         // Entries are in position order: those whose n-gram fits come first.
         let fit = hyp_live.partition_point(|&(j, _)| (j as usize) < tail.len());
-        let mut kept = 0;
-        for k in 0..fit {
-            let e = hyp_live[k];
-            push_if(hyp_live, &mut kept, e, prev_count[e.1 as usize] > 1);
+        if several {
+            keep_found(hyp_live, fit, |c| (prev_count[c] > 1) & found[c]);
+        } else {
+            // `left` holds the reference's leftovers of the previous order's counts.
+            keep_found(hyp_live, fit, |c| {
+                let k = prev_count[c];
+                (k > 1) & (left[c] != k)
+            });
         }
-        hyp_live.truncate(kept);
         table.classify(count, hyp_live, tail);
     }
 }
@@ -341,8 +340,10 @@ fn settle_unique(
     let reached = super::room(reached, settle.len());
     let mut n_reached = 0;
     for &(i, prefix) in settle {
-        let h = hyp_tail.get(prefix as usize..).unwrap_or_default();
-        let r = syms_tail.get(i as usize..).unwrap_or_default();
+        // In bounds: the prefix's (n-1)-gram ends in the hypothesis and the entry's n-gram in
+        // the reference, so both views start at most at their text's end (then its padding).
+        let h = &hyp_tail[prefix as usize..];
+        let r = &syms_tail[i as usize..];
         let run = common_run(h, r, orders_left) as u32;
         let before = reach[prefix as usize];
         reach[prefix as usize] = before.max(run);
@@ -435,14 +436,12 @@ fn note_found(
     }
 }
 
-/// Keeps the entries of `live` whose class some reference has (`found`), without a branch
-/// per entry.
-fn keep_found(live: &mut Vec<(u32, u32)>, found: impl Fn(u32) -> bool) {
+/// Keeps the entries of `live[..fit]` whose class passes `keep`, without a branch per entry.
+fn keep_found(live: &mut Vec<(u32, u32)>, fit: usize, keep: impl Fn(usize) -> bool) {
     let mut kept = 0;
-    for k in 0..live.len() {
+    for k in 0..fit {
         let e = live[k];
-        live[kept] = e;
-        kept += usize::from(found(e.1));
+        push_if(live, &mut kept, e, keep(e.1 as usize));
     }
     live.truncate(kept);
 }
