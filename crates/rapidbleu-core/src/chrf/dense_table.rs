@@ -9,6 +9,7 @@
 //! and records the slot. Longer texts, whose cells would grow with the square of the text,
 //! keep the hash table ([`DenseTable::fits`]).
 
+use super::ngrams::{count_one, Tally};
 use super::table::Classes;
 
 /// An empty cell. Real classes are below 2**31.
@@ -46,7 +47,7 @@ impl DenseTable {
 }
 
 impl Classes for DenseTable {
-    fn classify(&mut self, count: &mut [u32], live: &mut [(u32, u32)], tail: &[u32]) {
+    fn classify(&mut self, tally: &mut [Tally], live: &mut [(u32, u32)], tail: &[u32]) {
         let DenseTable {
             cells,
             width,
@@ -65,8 +66,7 @@ impl Classes for DenseTable {
             *cell = c;
             filled[n] = i as u32;
             n += usize::from(new);
-            let k = &mut count[c as usize];
-            *k = std::hint::select_unpredictable(new, 0, *k) + 1;
+            count_one(&mut tally[c as usize], new);
             e.1 = c;
         }
         *n_filled = n;
@@ -102,11 +102,12 @@ mod tests {
             .enumerate()
             .map(|(j, p)| (j as u32, p))
             .collect();
-        let mut count = vec![7; 6];
-        t.classify(&mut count, &mut live, &tail);
+        let mut tally = vec![[7, 7]; 6];
+        t.classify(&mut tally, &mut live, &tail);
         let classes: Vec<u32> = live.iter().map(|e| e.1).collect();
         assert_eq!(classes, vec![0, 1, 2, 0, 2, 5]);
-        assert_eq!(count, vec![2, 1, 2, 7, 7, 1]);
+        let counts: Vec<u32> = tally.iter().map(|t| t[0]).collect();
+        assert_eq!(counts, vec![2, 1, 2, 7, 7, 1]);
         assert_eq!(t.finder(99)(2, 1), 2);
         assert_eq!(t.finder(99)(2, 2), 99);
         t.clear();

@@ -13,6 +13,8 @@
 //! slots for them (issue 25). Tables beyond 1 MiB are at most half full, as BLEU's n-gram map
 //! (`engine::ngram_map`): a long line misses the cache on its first probe anyway.
 
+use super::ngrams::{count_one, Tally};
+
 /// An empty slot's key: real keys are below 2**63 (classes are below 2**31).
 const EMPTY: u64 = u64::MAX;
 
@@ -67,8 +69,8 @@ pub(crate) fn key(prefix: u32, symbol: u32) -> u64 {
 pub(crate) trait Classes {
     /// Gives each entry `(position, prefix class)` of `live` the class of its n-gram (its
     /// prefix and the symbol `tail[position]`): the first position given for that n-gram.
-    /// Counts the classes in `count` (a class's count starts at its own entry).
-    fn classify(&mut self, count: &mut [u32], live: &mut [(u32, u32)], tail: &[u32]);
+    /// Counts the classes in `tally` (a class's count starts at its own entry).
+    fn classify(&mut self, tally: &mut [Tally], live: &mut [(u32, u32)], tail: &[u32]);
 
     /// The lookup of this order's classes: `(prefix, symbol)` to its class, or `absent`
     /// (below 2**31) if no entry had it. A closure over copies of the table's fields, so that
@@ -80,14 +82,14 @@ pub(crate) trait Classes {
 }
 
 impl Classes for Table {
-    fn classify(&mut self, count: &mut [u32], live: &mut [(u32, u32)], tail: &[u32]) {
+    fn classify(&mut self, tally: &mut [Tally], live: &mut [(u32, u32)], tail: &[u32]) {
         self.start(live.len());
         // Two copies of one loop: a sentence's insertions always fit the table, so its loop
         // has no growth check (see `Table::holds`); a very long line's table grows.
         if self.holds(live.len()) {
-            classify_with(self, count, live, tail, Table::insert);
+            classify_with(self, tally, live, tail, Table::insert);
         } else {
-            classify_with(self, count, live, tail, Table::insert_growing);
+            classify_with(self, tally, live, tail, Table::insert_growing);
         }
     }
 
@@ -104,7 +106,7 @@ impl Classes for Table {
 #[inline(always)]
 fn classify_with(
     table: &mut Table,
-    count: &mut [u32],
+    tally: &mut [Tally],
     live: &mut [(u32, u32)],
     tail: &[u32],
     insert: impl Fn(&mut Table, u64, u32) -> u32,
@@ -113,8 +115,7 @@ fn classify_with(
         let (j, prefix) = *e;
         let c = insert(table, key(prefix, tail[j as usize]), j);
         // A new n-gram's class is the entry's own position.
-        let n = &mut count[c as usize];
-        *n = std::hint::select_unpredictable(c == j, 0, *n) + 1;
+        count_one(&mut tally[c as usize], c == j);
         e.1 = c;
     }
 }

@@ -44,6 +44,20 @@ fn take_one(left: &mut u32) -> u32 {
     hit
 }
 
+/// A class's count in the hypothesis and the current reference's copy of it, which the
+/// reference's occurrences use up: `[count, left]`.
+///
+/// Performance decision: side by side, one load (and one bounds check) reads both, and a
+/// count is written with its copy, so that the first reference needs no copying pass.
+pub(crate) type Tally = [u32; 2];
+
+/// Counts one more occurrence of a class (its first if `new`) in `t`, and copies the count.
+#[inline(always)]
+pub(crate) fn count_one(t: &mut Tally, new: bool) {
+    let k = std::hint::select_unpredictable(new, 0, t[0]) + 1;
+    *t = [k, k];
+}
+
 /// Appends `e` to `out[..*len]` if `keep`, without a branch: the write always happens (so
 /// `out` needs room for it), the length only advances when kept.
 #[inline(always)]
@@ -64,13 +78,11 @@ pub(crate) struct Matcher {
     first: Vec<u32>,
     /// The dense number (from 1) of the symbol of each order-1 class; 0 for `none`.
     rank: Vec<u32>,
-    /// Occurrences in the hypothesis of each class, at the previous and the current order.
-    prev_count: Vec<u32>,
-    count: Vec<u32>,
-    /// One reference's copy of `count`, used up by its occurrences.
-    left: Vec<u32>,
+    /// The [`Tally`] of each class, at the previous and the current order.
+    prev_tally: Vec<Tally>,
+    tally: Vec<Tally>,
     /// With several references, whether one of them has the class (current order). With
-    /// one, that is where it used up some of `left` (see [`note_found`]).
+    /// one, that is where it used up some of its count (see [`note_found`]).
     found: Vec<bool>,
     /// For a unique prefix class: the most orders one reference position matched after it.
     reach: Vec<u32>,
@@ -115,14 +127,11 @@ impl Matcher {
         // `unigrams` and each order set the entries they read, `reach` is all zeros between
         // references, and the class `none` is never written but here.
         let none = hyp_len;
-        for v in [
-            &mut self.prev_count,
-            &mut self.count,
-            &mut self.left,
-            &mut self.reach,
-            &mut self.rank,
-        ] {
+        for v in [&mut self.reach, &mut self.rank] {
             super::room(v, none + 1)[none] = 0;
+        }
+        for v in [&mut self.prev_tally, &mut self.tally] {
+            super::room(v, none + 1)[none] = [0, 0];
         }
         self.diff.clear();
         self.diff.resize(spans.len() * (max_order + 1), 0);
@@ -165,14 +174,16 @@ impl Matcher {
                 // No reference (n-1)-gram is left to extend: the remaining counts are settled.
                 break;
             }
-            std::mem::swap(&mut self.prev_count, &mut self.count);
+            std::mem::swap(&mut self.prev_tally, &mut self.tally);
             self.extend_hypothesis(table, &hyp[..hyp_len], n, spans.len() > 1);
             for (r, &(start, end)) in spans.iter().enumerate() {
-                refill(&mut self.left, &self.count, &self.hyp_live);
+                if r > 0 {
+                    refill(&mut self.tally, &self.hyp_live);
+                }
                 let (offset, len) = self.spans[r];
                 let syms = (&refs[start..], end - start);
                 let (m, kept, n_settle) = match_reference(
-                    (table, &self.prev_count, &mut self.left),
+                    (table, &self.prev_tally, &mut self.tally),
                     hyp_len,
                     syms,
                     &mut self.ref_live[offset..offset + len],
@@ -183,7 +194,7 @@ impl Matcher {
                 out[r * max_order + n - 1] += m;
                 if spans.len() > 1 {
                     let live = &self.hyp_live;
-                    note_found(&mut self.found, (&self.left, &self.count), live, r == 0);
+                    note_found(&mut self.found, &self.tally, live, r == 0);
                 }
                 settle_unique(
                     (hyp, syms.0),
@@ -219,31 +230,36 @@ impl Matcher {
         self.first.clear();
         self.first.resize(n_ids, none);
         let live = super::room(&mut self.hyp_live, hyp_len);
-        let (count, rank) = (&mut self.count, &mut self.rank);
-        let symbols = hypothesis_classes(&hyp[..hyp_len], &mut self.first, count, rank, live);
+        let (tally, rank) = (&mut self.tally, &mut self.rank);
+        let symbols = hypothesis_classes(&hyp[..hyp_len], &mut self.first, tally, rank, live);
         let ref_live = super::room(&mut self.ref_live, refs.len() + 1);
         self.spans.clear();
         let mut len = 0;
         for (r, &(start, end)) in spans.iter().enumerate() {
-            refill(&mut self.left, count, live);
+            if r > 0 {
+                refill(tally, live);
+            }
             let offset = len;
             let syms = &mut refs[start..end];
             let classes = (&self.first[..], &rank[..], none);
-            let m = reference_unigrams(syms, classes, &mut self.left, ref_live, &mut len);
+            let m = reference_unigrams(syms, classes, tally, ref_live, &mut len);
             self.spans.push((offset, len - offset));
             out[r * max_order] = m;
             if spans.len() > 1 {
-                note_found(&mut self.found, (&self.left, count), live, r == 0);
+                note_found(&mut self.found, tally, live, r == 0);
             }
         }
         // Keep the positions some reference has; a hypothesis symbol no reference has cannot
         // be in a shared n-gram: it becomes `symbols + 1`, which no reference symbol equals.
         let nowhere = symbols + 1;
-        let (left, found) = (&self.left, &self.found);
+        let found = &self.found;
         let kept = if spans.len() > 1 {
             keep_symbols(hyp, live, (rank, nowhere), |c| found[c as usize])
         } else {
-            keep_symbols(hyp, live, (rank, nowhere), |c| left[c as usize] != count[c as usize])
+            keep_symbols(hyp, live, (rank, nowhere), |c| {
+                let [k, left] = tally[c as usize];
+                left != k
+            })
         };
         self.hyp_live.truncate(kept);
         for s in &mut hyp[hyp_len..] {
@@ -259,9 +275,8 @@ impl Matcher {
     #[inline(never)]
     fn extend_hypothesis<T: Classes>(&mut self, table: &mut T, hyp: &[u32], n: usize, several: bool) {
         let Matcher {
-            prev_count,
-            count,
-            left,
+            prev_tally,
+            tally,
             found,
             hyp_live,
             ..
@@ -270,15 +285,15 @@ impl Matcher {
         // Entries are in position order: those whose n-gram fits come first.
         let fit = hyp_live.partition_point(|&(j, _)| (j as usize) < tail.len());
         if several {
-            keep_found(hyp_live, fit, |c| (prev_count[c] > 1) & found[c]);
+            keep_found(hyp_live, fit, |c| (prev_tally[c][0] > 1) & found[c]);
         } else {
-            // `left` holds the reference's leftovers of the previous order's counts.
+            // The reference's leftovers of the previous order's counts are still there.
             keep_found(hyp_live, fit, |c| {
-                let k = prev_count[c];
-                (k > 1) & (left[c] != k)
+                let [k, left] = prev_tally[c];
+                (k > 1) & (left != k)
             });
         }
-        table.classify(count, hyp_live, tail);
+        table.classify(tally, hyp_live, tail);
     }
 }
 
@@ -292,7 +307,7 @@ impl Matcher {
 /// spills cost as much as the work.
 #[inline(never)]
 fn match_reference<T: Classes>(
-    (table, prev_count, left): (&T, &[u32], &mut [u32]),
+    (table, prev_tally, tally): (&T, &[Tally], &mut [Tally]),
     hyp_len: usize,
     (syms, syms_len): (&[u32], usize),
     live: &mut [(u32, u32)],
@@ -308,12 +323,12 @@ fn match_reference<T: Classes>(
     let (mut m, mut kept, mut n_settle) = (0, 0, 0);
     for k in 0..fit {
         let (i, prefix) = live[k];
-        if prev_count[prefix as usize] == 1 {
+        if prev_tally[prefix as usize][0] == 1 {
             settle[n_settle] = (i, prefix);
             n_settle += 1;
         } else {
             let c = class_of(prefix, tail[i as usize]);
-            m += take_one(&mut left[c as usize]);
+            m += take_one(&mut tally[c as usize][1]);
             push_if(live, &mut kept, (i, c), c != none);
         }
     }
@@ -361,13 +376,13 @@ fn settle_unique(
 }
 
 /// Order 1 of the hypothesis: the class (first position) of each position, in `live`, and
-/// the count of each class; `rank` numbers the classes from 1 in order (at their positions;
+/// the [`Tally`] of each class; `rank` numbers the classes from 1 in order (at their positions;
 /// the other positions take any number). Returns how many.
 #[inline(never)]
 fn hypothesis_classes(
     hyp: &[u32],
     first: &mut [u32],
-    count: &mut [u32],
+    tally: &mut [Tally],
     rank: &mut [u32],
     live: &mut [(u32, u32)],
 ) -> u32 {
@@ -378,8 +393,7 @@ fn hypothesis_classes(
         let new = *f == none;
         let c = std::hint::select_unpredictable(new, j as u32, *f);
         *f = c;
-        let n = &mut count[c as usize];
-        *n = std::hint::select_unpredictable(new, 0, *n) + 1;
+        count_one(&mut tally[c as usize], new);
         symbols += u32::from(new);
         rank[j] = symbols;
         *e = (j as u32, c);
@@ -387,7 +401,7 @@ fn hypothesis_classes(
     symbols
 }
 
-/// Order 1 of one reference: its matches (returned), `left` used up, its symbols
+/// Order 1 of one reference: its matches (returned), `tally` used up, its symbols
 /// renumbered as the hypothesis's (`rank` of their class; 0, `rank[none]`, for the symbols
 /// the hypothesis lacks, whose class in `first` is `none`) and its positions with a class
 /// appended to `ref_live[*len..]`.
@@ -395,24 +409,25 @@ fn hypothesis_classes(
 fn reference_unigrams(
     syms: &mut [u32],
     (first, rank, none): (&[u32], &[u32], u32),
-    left: &mut [u32],
+    tally: &mut [Tally],
     ref_live: &mut [(u32, u32)],
     len: &mut usize,
 ) -> u32 {
     let mut m = 0;
     for (i, s) in syms.iter_mut().enumerate() {
         let c = first.get(*s as usize).copied().unwrap_or(none);
-        m += take_one(&mut left[c as usize]);
+        m += take_one(&mut tally[c as usize][1]);
         *s = rank[c as usize];
         push_if(ref_live, len, (i as u32, c), c != none);
     }
     m
 }
 
-/// One reference's copy of the counts of the classes of `live`, to use up.
-fn refill(left: &mut [u32], count: &[u32], live: &[(u32, u32)]) {
+/// A new copy of the counts of the classes of `live`, for the next reference to use up.
+fn refill(tally: &mut [Tally], live: &[(u32, u32)]) {
     for &(_, c) in live {
-        left[c as usize] = count[c as usize];
+        let t = &mut tally[c as usize];
+        t[1] = t[0];
     }
 }
 
@@ -423,16 +438,12 @@ fn refill(left: &mut [u32], count: &[u32], live: &[(u32, u32)]) {
 /// when it used up some of its copy of the count (the hypothesis has the class at least once,
 /// so the reference's first occurrence takes one), so with one reference `left != count` is
 /// the flag, and with several it is gathered here, once per hypothesis entry.
-fn note_found(
-    found: &mut Vec<bool>,
-    (left, count): (&[u32], &[u32]),
-    live: &[(u32, u32)],
-    first: bool,
-) {
-    let found = super::room(found, count.len());
+fn note_found(found: &mut Vec<bool>, tally: &[Tally], live: &[(u32, u32)], first: bool) {
+    let found = super::room(found, tally.len());
     for &(_, c) in live {
-        let c = c as usize;
-        found[c] = (found[c] & !first) | (left[c] != count[c]);
+        let [k, left] = tally[c as usize];
+        let f = &mut found[c as usize];
+        *f = (*f & !first) | (left != k);
     }
 }
 
