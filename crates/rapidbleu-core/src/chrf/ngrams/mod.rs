@@ -273,7 +273,13 @@ impl Matcher {
     /// and counts them (`count` is only read at classes); the others are dropped (a unique
     /// prefix is settled on the reference side).
     #[inline(never)]
-    fn extend_hypothesis<T: Classes>(&mut self, table: &mut T, hyp: &[u32], n: usize, several: bool) {
+    fn extend_hypothesis<T: Classes>(
+        &mut self,
+        table: &mut T,
+        hyp: &[u32],
+        n: usize,
+        several: bool,
+    ) {
         let Matcher {
             prev_tally,
             tally,
