@@ -97,6 +97,8 @@ fn non_ascii_chars(text: &str) -> usize {
 /// Performance decision: every byte is written and the write position only advances past
 /// kept ones (first bytes of characters that are not dropped), so neither spaces nor
 /// continuation bytes cost a branch; only the first byte of a non-ASCII character does.
+/// Eight bytes of ASCII (one test of their high bits) need no test per byte at all and are
+/// written as one block: most blocks of European text are ASCII.
 #[inline(always)]
 fn char_ids(
     text: &str,
@@ -107,25 +109,63 @@ fn char_ids(
     mut other: impl FnMut(u32) -> u32,
 ) {
     let bytes = text.as_bytes();
-    let ids = super::room(scratch, bytes.len() + 1);
+    // Room for a block of eight ids past every write position (which is at most the byte's).
+    let ids = super::room(scratch, bytes.len() + 8);
     let keep_space = u8::from(whitespace);
     let mut k = 0;
-    for (i, (&b, &sp)) in bytes.iter().zip(scan.space()).enumerate() {
-        // Continuation bytes (0x80..0xc0) are not characters.
-        let first = u8::from(!(0x80..0xc0).contains(&b));
-        let keep = first & (keep_space | (sp ^ 1)) != 0;
-        let id = if b >= 0xc0 && keep {
-            // The first byte of a multi-byte character (text[i..] starts on a boundary).
-            text.get(i..)
-                .and_then(|t| t.chars().next())
-                .map_or(ABSENT, |c| other(c as u32))
+    let space = scan.space();
+    let blocks = bytes.chunks_exact(8).zip(space.chunks_exact(8));
+    let done = bytes.len() / 8 * 8;
+    for (block, (b8, sp8)) in blocks.enumerate() {
+        let word = u64::from_le_bytes(b8.try_into().expect("8 bytes"));
+        if word & 0x8080_8080_8080_8080 == 0 {
+            let dst: &mut [u32; 8] = (&mut ids[k..k + 8]).try_into().expect("8 ids");
+            let mut n = 0;
+            for (&b, &sp) in b8.iter().zip(sp8) {
+                // `n` counts the bytes kept before this one, so it is below 8 (the mask says
+                // so to the compiler: no bounds check).
+                dst[n & 7] = u32::from(b) + 1;
+                n += usize::from(keep_space | (sp ^ 1));
+            }
+            k += n;
         } else {
-            u32::from(b) + 1
-        };
+            for (t, (&b, &sp)) in b8.iter().zip(sp8).enumerate() {
+                let (id, keep) = byte_id(text, 8 * block + t, (b, sp), keep_space, &mut other);
+                ids[k] = id;
+                k += usize::from(keep);
+            }
+        }
+    }
+    for (i, (&b, &sp)) in bytes.iter().zip(space).enumerate().skip(done) {
+        let (id, keep) = byte_id(text, i, (b, sp), keep_space, &mut other);
         ids[k] = id;
         k += usize::from(keep);
     }
     out.extend_from_slice(&ids[..k]);
+}
+
+/// The id of the byte `b` at `i` of `text` (of any kind; `sp`: whether it belongs to a
+/// whitespace character), and whether it is kept (see [`char_ids`]).
+#[inline(always)]
+fn byte_id(
+    text: &str,
+    i: usize,
+    (b, sp): (u8, u8),
+    keep_space: u8,
+    other: &mut impl FnMut(u32) -> u32,
+) -> (u32, bool) {
+    // Continuation bytes (0x80..0xc0) are not characters.
+    let first = u8::from(!(0x80..0xc0).contains(&b));
+    let keep = first & (keep_space | (sp ^ 1)) != 0;
+    let id = if b >= 0xc0 && keep {
+        // The first byte of a multi-byte character (text[i..] starts on a boundary).
+        text.get(i..)
+            .and_then(|t| t.chars().next())
+            .map_or(ABSENT, |c| other(c as u32))
+    } else {
+        u32::from(b) + 1
+    };
+    (id, keep)
 }
 
 /// Words to ids for one segment (ids from 1, in order of first appearance in the hypothesis).
