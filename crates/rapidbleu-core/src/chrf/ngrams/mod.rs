@@ -419,13 +419,15 @@ fn reference_unigrams(
     ref_live: &mut [(u32, u32)],
     len: &mut usize,
 ) -> u32 {
-    let mut m = 0;
+    // A local length (not `*len` written back per symbol) stays in a register.
+    let (mut m, mut n) = (0, *len);
     for (i, s) in syms.iter_mut().enumerate() {
         let c = first.get(*s as usize).copied().unwrap_or(none);
         m += take_one(&mut tally[c as usize][1]);
         *s = rank[c as usize];
-        push_if(ref_live, len, (i as u32, c), c != none);
+        push_if(ref_live, &mut n, (i as u32, c), c != none);
     }
+    *len = n;
     m
 }
 
