@@ -327,7 +327,8 @@ fn match_reference<T: Classes>(
     let settle = super::room(settle, fit);
     let class_of = table.finder(none);
     let (mut m, mut kept, mut n_settle) = (0, 0, 0);
-    for k in 0..fit {
+    let live = &mut live[..fit];
+    for k in 0..live.len() {
         let (i, prefix) = live[k];
         if prev_tally[prefix as usize][0] == 1 {
             settle[n_settle] = (i, prefix);
@@ -457,10 +458,11 @@ fn note_found(found: &mut Vec<bool>, tally: &[Tally], live: &[(u32, u32)], first
 
 /// Keeps the entries of `live[..fit]` whose class passes `keep`, without a branch per entry.
 fn keep_found(live: &mut Vec<(u32, u32)>, fit: usize, keep: impl Fn(usize) -> bool) {
+    let entries = &mut live[..fit];
     let mut kept = 0;
-    for k in 0..fit {
-        let e = live[k];
-        push_if(live, &mut kept, e, keep(e.1 as usize));
+    for k in 0..entries.len() {
+        let e = entries[k];
+        push_if(entries, &mut kept, e, keep(e.1 as usize));
     }
     live.truncate(kept);
 }
