@@ -1,10 +1,11 @@
 //! The longest common extension of two padded symbol texts: how far a reference n-gram with a
 //! unique hypothesis prefix keeps matching (see [`super`]).
 
-/// Symbols after the end of every text given to [`Matcher::run`](super::Matcher::run): the hypothesis is
-/// followed by `PAD` times [`NOWHERE`](super::NOWHERE) and each reference by `PAD` times
-/// [`ABSENT`](crate::chrf::symbols::ABSENT), which never equal each other nor a symbol of the other
-/// side, so a comparison of the two texts stops at the first end it meets.
+/// Symbols after the end of every text given to [`Matcher::run`](super::Matcher::run): the
+/// hypothesis is followed by `PAD` times [`NOWHERE`](super::NOWHERE) (renumbered as its
+/// symbols no reference has) and each reference by `PAD` times
+/// [`ABSENT`](crate::chrf::symbols::ABSENT), which never equal each other nor a symbol of the
+/// other side, so a comparison of the two texts stops at the first end it meets.
 pub(crate) const PAD: usize = 8;
 
 /// How many of the first `cap` symbols of `a` and `b` agree before the first difference;

@@ -9,8 +9,10 @@
 //! Representation (a performance decision): an n-gram of the hypothesis is named by its
 //! **class**, the position of one of its occurrences in the hypothesis, so that counts and
 //! flags are arrays indexed by position. Order by order, the class of an n-gram follows from
-//! the class of its (n-1)-gram prefix and its last symbol, through a small table ([`Table`])
-//! of exact keys (no collision can change a count, and no n-gram is hashed as a string).
+//! the class of its (n-1)-gram prefix and its last symbol, through a map of exact keys (no
+//! collision can change a count, and no n-gram is hashed as a string). Order 1 renumbers the
+//! symbols densely (`unigrams`), so for a sentence that map is a small table indexed
+//! directly by the pair ([`DenseTable`]); a longer text hashes the pair ([`Table`]).
 //!
 //! Unique prefixes end the work early: if an (n-1)-gram occurs once in the hypothesis, so does
 //! every extension of it, and a reference n-gram with that prefix matches the hypothesis at
@@ -24,11 +26,13 @@
 //! on the other side, so no match is lost.
 
 mod common_run;
+mod unigrams;
 
 use super::dense_table::DenseTable;
 use super::table::{Classes, Table};
 use common_run::common_run;
 pub(crate) use common_run::PAD;
+use unigrams::{hypothesis_classes, keep_symbols, reference_unigrams};
 
 /// A hypothesis symbol that no reference has, as the caller pads the hypothesis with it: it
 /// never equals a reference symbol. ([`Matcher::run`] renumbers it with the symbols.)
@@ -270,7 +274,7 @@ impl Matcher {
 
     /// Gives classes to the order-`n` n-grams of the hypothesis whose (n-1)-gram prefix
     /// fits, is repeated and some reference has (`several` references: see [`note_found`]),
-    /// and counts them (`count` is only read at classes); the others are dropped (a unique
+    /// and counts them (a tally is only read at classes); the others are dropped (a unique
     /// prefix is settled on the reference side).
     #[inline(never)]
     fn extend_hypothesis<T: Classes>(
@@ -382,56 +386,6 @@ fn settle_unique(
     }
 }
 
-/// Order 1 of the hypothesis: the class (first position) of each position, in `live`, and
-/// the [`Tally`] of each class; `rank` numbers the classes from 1 in order (at their positions;
-/// the other positions take any number). Returns how many.
-#[inline(never)]
-fn hypothesis_classes(
-    hyp: &[u32],
-    first: &mut [u32],
-    tally: &mut [Tally],
-    rank: &mut [u32],
-    live: &mut [(u32, u32)],
-) -> u32 {
-    let none = hyp.len() as u32;
-    let mut symbols = 0u32;
-    for (j, (&s, e)) in hyp.iter().zip(live.iter_mut()).enumerate() {
-        let f = &mut first[s as usize];
-        let new = *f == none;
-        let c = std::hint::select_unpredictable(new, j as u32, *f);
-        *f = c;
-        count_one(&mut tally[c as usize], new);
-        symbols += u32::from(new);
-        rank[j] = symbols;
-        *e = (j as u32, c);
-    }
-    symbols
-}
-
-/// Order 1 of one reference: its matches (returned), `tally` used up, its symbols
-/// renumbered as the hypothesis's (`rank` of their class; 0, `rank[none]`, for the symbols
-/// the hypothesis lacks, whose class in `first` is `none`) and its positions with a class
-/// appended to `ref_live[*len..]`.
-#[inline(never)]
-fn reference_unigrams(
-    syms: &mut [u32],
-    (first, rank, none): (&[u32], &[u32], u32),
-    tally: &mut [Tally],
-    ref_live: &mut [(u32, u32)],
-    len: &mut usize,
-) -> u32 {
-    // A local length (not `*len` written back per symbol) stays in a register.
-    let (mut m, mut n) = (0, *len);
-    for (i, s) in syms.iter_mut().enumerate() {
-        let c = first.get(*s as usize).copied().unwrap_or(none);
-        m += take_one(&mut tally[c as usize][1]);
-        *s = rank[c as usize];
-        push_if(ref_live, &mut n, (i as u32, c), c != none);
-    }
-    *len = n;
-    m
-}
-
 /// A new copy of the counts of the classes of `live`, for the next reference to use up.
 fn refill(tally: &mut [Tally], live: &[(u32, u32)]) {
     for &(_, c) in live {
@@ -465,25 +419,6 @@ fn keep_found(live: &mut Vec<(u32, u32)>, fit: usize, keep: impl Fn(usize) -> bo
         push_if(entries, &mut kept, e, keep(e.1 as usize));
     }
     live.truncate(kept);
-}
-
-/// Order 1's [`keep_found`], which also renumbers the hypothesis: the symbol of a position
-/// whose class some reference has is the class's `rank`, the others' is `nowhere`. Returns
-/// how many entries are kept (at the start of `live`, whose entry `j` is position `j`).
-fn keep_symbols(
-    hyp: &mut [u32],
-    live: &mut [(u32, u32)],
-    (rank, nowhere): (&[u32], u32),
-    found: impl Fn(u32) -> bool,
-) -> usize {
-    let mut kept = 0;
-    for j in 0..live.len() {
-        let e = live[j];
-        let found = found(e.1);
-        hyp[j] = std::hint::select_unpredictable(found, rank[e.1 as usize], nowhere);
-        push_if(live, &mut kept, e, found);
-    }
-    kept
 }
 
 #[cfg(test)]
