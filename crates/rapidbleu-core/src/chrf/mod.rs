@@ -3,11 +3,12 @@
 //!
 //! The pipeline: `scan` (whitespace and word boundaries) -> `symbols` (a segment's characters,
 //! and its words after `_remove_punctuation`, as small integer ids) -> `ngrams` (match counts
-//! of every order against each reference, with `table`) -> `stats` (rows `[hyp, ref, match]`
-//! per order, the best reference, a corpus in parallel) -> `score` (`_compute_f_score` in its
-//! float order, on int64 rows and on the float32 rows of significance tests). Rows add: a
-//! corpus score is the score of the summed rows.
+//! of every order against each reference, with `dense_table` or `table`) -> `stats` (rows
+//! `[hyp, ref, match]` per order, the best reference, a corpus in parallel) -> `score`
+//! (`_compute_f_score` in its float order, on int64 rows and on the float32 rows of
+//! significance tests). Rows add: a corpus score is the score of the summed rows.
 
+mod dense_table;
 pub mod metric;
 mod ngrams;
 pub mod options;

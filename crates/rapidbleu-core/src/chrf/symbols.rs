@@ -94,9 +94,11 @@ fn non_ascii_chars(text: &str) -> usize {
 /// Appends the ids of the characters of `text` to `out`: `b + 1` for an ASCII byte `b`, and
 /// `other(code point)` for other characters; whitespace is dropped unless `whitespace`.
 ///
-/// Performance decision: every byte is written and the write position only advances past
-/// kept ones (first bytes of characters that are not dropped), so neither spaces nor
-/// continuation bytes cost a branch; only the first byte of a non-ASCII character does.
+/// Performance decision: the text is read eight bytes at a time. The ASCII bytes before the
+/// first byte with its high bit set (all eight, in most blocks of European text) are written
+/// as one block, each id in place and the write position advanced past the kept ones, with
+/// no branch per byte; then one non-ASCII character is decoded whole (CJK text: one step per
+/// character, not per byte).
 #[inline(always)]
 fn char_ids(
     text: &str,
@@ -107,25 +109,60 @@ fn char_ids(
     mut other: impl FnMut(u32) -> u32,
 ) {
     let bytes = text.as_bytes();
-    let ids = super::room(scratch, bytes.len() + 1);
+    let space = scan.space();
+    // Room for a block of eight ids past every write position (which is at most the byte's).
+    let ids = super::room(scratch, bytes.len() + 8);
     let keep_space = u8::from(whitespace);
-    let mut k = 0;
-    for (i, (&b, &sp)) in bytes.iter().zip(scan.space()).enumerate() {
-        // Continuation bytes (0x80..0xc0) are not characters.
-        let first = u8::from(!(0x80..0xc0).contains(&b));
-        let keep = first & (keep_space | (sp ^ 1)) != 0;
-        let id = if b >= 0xc0 && keep {
-            // The first byte of a multi-byte character (text[i..] starts on a boundary).
-            text.get(i..)
-                .and_then(|t| t.chars().next())
-                .map_or(ABSENT, |c| other(c as u32))
-        } else {
-            u32::from(b) + 1
+    let (mut i, mut k) = (0, 0);
+    while i < bytes.len() {
+        if let (Some(b8), Some(sp8)) =
+            (bytes[i..].first_chunk::<8>(), space[i..].first_chunk::<8>())
+        {
+            // How many ASCII bytes lead the block.
+            let high = u64::from_le_bytes(*b8) & 0x8080_8080_8080_8080;
+            let ascii = (high.trailing_zeros() / 8) as usize;
+            if ascii > 0 {
+                let dst: &mut [u32; 8] = (&mut ids[k..k + 8]).try_into().expect("8 ids");
+                // Two copies: all eight (the usual block, no mask per byte), or fewer.
+                k += if ascii == 8 {
+                    ascii_block(dst, (b8, sp8), keep_space, 8)
+                } else {
+                    ascii_block(dst, (b8, sp8), keep_space, ascii)
+                };
+                i += ascii;
+                continue;
+            }
+        }
+        // One character starts at `i` (a boundary): ASCII near the end, or not ASCII.
+        let keep = (keep_space | (space[i] ^ 1)) != 0;
+        let (id, len) = match text.get(i..).and_then(|t| t.chars().next()) {
+            Some(c) if !c.is_ascii() => (if keep { other(c as u32) } else { ABSENT }, c.len_utf8()),
+            _ => (u32::from(bytes[i]) + 1, 1),
         };
         ids[k] = id;
         k += usize::from(keep);
+        i += len;
     }
     out.extend_from_slice(&ids[..k]);
+}
+
+/// Writes the ids of the first `ascii` bytes of `b8` (ASCII) to `dst`, each in place;
+/// returns how many are kept (`sp8`: whitespace bytes, dropped unless `keep_space`).
+#[inline(always)]
+fn ascii_block(
+    dst: &mut [u32; 8],
+    (b8, sp8): (&[u8; 8], &[u8; 8]),
+    keep_space: u8,
+    ascii: usize,
+) -> usize {
+    let mut n = 0;
+    for (t, (&b, &sp)) in b8.iter().zip(sp8).enumerate() {
+        // `n` counts the bytes kept before this one, so it is below 8 (the mask says so to
+        // the compiler: no bounds check).
+        dst[n & 7] = u32::from(b) + 1;
+        n += usize::from((keep_space | (sp ^ 1)) & u8::from(t < ascii));
+    }
+    n
 }
 
 /// Words to ids for one segment (ids from 1, in order of first appearance in the hypothesis).

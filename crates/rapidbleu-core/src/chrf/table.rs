@@ -13,6 +13,8 @@
 //! slots for them (issue 25). Tables beyond 1 MiB are at most half full, as BLEU's n-gram map
 //! (`engine::ngram_map`): a long line misses the cache on its first probe anyway.
 
+use super::ngrams::{count_one, Tally};
+
 /// An empty slot's key: real keys are below 2**63 (classes are below 2**31).
 const EMPTY: u64 = u64::MAX;
 
@@ -61,12 +63,69 @@ pub(crate) fn key(prefix: u32, symbol: u32) -> u64 {
     (u64::from(prefix) << 32) | u64::from(symbol)
 }
 
+/// What the matcher needs of a map from `(prefix class, symbol)` to an n-gram class, for one
+/// order: the hash [`Table`] (any text) or the direct-indexed
+/// [`DenseTable`](super::dense_table::DenseTable) (a sentence).
+pub(crate) trait Classes {
+    /// Gives each entry `(position, prefix class)` of `live` the class of its n-gram (its
+    /// prefix and the symbol `tail[position]`): the first position given for that n-gram.
+    /// Counts the classes in `tally` (a class's count starts at its own entry).
+    fn classify(&mut self, tally: &mut [Tally], live: &mut [(u32, u32)], tail: &[u32]);
+
+    /// The lookup of this order's classes: `(prefix, symbol)` to its class, or `absent`
+    /// (below 2**31) if no entry had it. A closure over copies of the table's fields, so that
+    /// a loop keeps them in registers.
+    fn finder(&self, absent: u32) -> impl Fn(u32, u32) -> u32 + '_;
+
+    /// Ends the order: forgets every class.
+    fn clear(&mut self);
+}
+
+impl Classes for Table {
+    fn classify(&mut self, tally: &mut [Tally], live: &mut [(u32, u32)], tail: &[u32]) {
+        self.start(live.len());
+        // Two copies of one loop: a sentence's insertions always fit the table, so its loop
+        // has no growth check (see `Table::holds`); a very long line's table grows.
+        if self.holds(live.len()) {
+            classify_with(self, tally, live, tail, Table::insert);
+        } else {
+            classify_with(self, tally, live, tail, Table::insert_growing);
+        }
+    }
+
+    fn finder(&self, absent: u32) -> impl Fn(u32, u32) -> u32 + '_ {
+        move |prefix, symbol| self.value_or(key(prefix, symbol), absent)
+    }
+
+    fn clear(&mut self) {
+        self.empty();
+    }
+}
+
+/// [`Classes::classify`] through `insert`.
+#[inline(always)]
+fn classify_with(
+    table: &mut Table,
+    tally: &mut [Tally],
+    live: &mut [(u32, u32)],
+    tail: &[u32],
+    insert: impl Fn(&mut Table, u64, u32) -> u32,
+) {
+    for e in live.iter_mut() {
+        let (j, prefix) = *e;
+        let c = insert(table, key(prefix, tail[j as usize]), j);
+        // A new n-gram's class is the entry's own position.
+        count_one(&mut tally[c as usize], c == j);
+        e.1 = c;
+    }
+}
+
 impl Table {
     /// Sizes the (empty) table for one order of at most `keys` insertions: for all of them
     /// when they are few (a sentence: then [`Table::holds`] them and [`Table::insert`] needs no
     /// check), else for the first [`QUARTER_FULL_SLOTS`] / 4 distinct keys, and
     /// [`Table::insert_growing`] grows it as more come.
-    pub(crate) fn start(&mut self, keys: usize) {
+    fn start(&mut self, keys: usize) {
         let first = keys.min(QUARTER_FULL_SLOTS / 4);
         let size = first.saturating_mul(4).max(MIN_SLOTS).next_power_of_two();
         self.use_slots(size);
@@ -74,7 +133,7 @@ impl Table {
     }
 
     /// Whether `keys` insertions fit without growing (every sentence's do).
-    pub(crate) fn holds(&self, keys: usize) -> bool {
+    fn holds(&self, keys: usize) -> bool {
         keys <= self.limit
     }
 
@@ -99,7 +158,7 @@ impl Table {
             .iter()
             .map(|&i| self.slots[i as usize])
             .collect();
-        self.clear();
+        self.empty();
         self.use_slots(self.used * 2);
         for s in entries {
             let i = self.probe(s.key);
@@ -131,7 +190,7 @@ impl Table {
     /// The value of `key`, inserting `value` if it is absent (the table [`Table::holds`] the
     /// order's insertions). Without a branch on which.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, key: u64, value: u32) -> u32 {
+    fn insert(&mut self, key: u64, value: u32) -> u32 {
         let i = self.probe(key);
         let s = &mut self.slots[i];
         let new = s.key == EMPTY;
@@ -145,7 +204,7 @@ impl Table {
     /// [`Table::insert`] for an order with more insertions than the table holds: the table
     /// doubles when its distinct keys pass the limit (a branch taken once per doubling).
     #[inline(always)]
-    pub(crate) fn insert_growing(&mut self, key: u64, value: u32) -> u32 {
+    fn insert_growing(&mut self, key: u64, value: u32) -> u32 {
         let v = self.insert(key, value);
         if self.n_filled > self.limit {
             self.grow();
@@ -155,13 +214,13 @@ impl Table {
 
     /// The value of `key`, or `absent`.
     #[inline(always)]
-    pub(crate) fn get_or(&self, key: u64, absent: u32) -> u32 {
+    fn value_or(&self, key: u64, absent: u32) -> u32 {
         let s = &self.slots[self.probe(key)];
         std::hint::select_unpredictable(s.key == key, s.value, absent)
     }
 
     /// Ends the order: empties the slots filled.
-    pub(crate) fn clear(&mut self) {
+    fn empty(&mut self) {
         for &i in &self.filled[..self.n_filled] {
             self.slots[i as usize] = EMPTY_SLOT;
         }
@@ -181,12 +240,12 @@ mod tests {
             assert_eq!(t.insert(key(k, 7), k), k);
             assert_eq!(t.insert(key(k, 7), 999), k);
         }
-        assert_eq!(t.get_or(key(5, 7), 999), 5);
-        assert_eq!(t.get_or(key(5, 8), 999), 999);
-        t.clear();
+        assert_eq!(t.value_or(key(5, 7), 999), 5);
+        assert_eq!(t.value_or(key(5, 8), 999), 999);
+        t.empty();
         assert!(t.slots.iter().all(|s| s.key == EMPTY));
         t.start(1);
-        assert_eq!(t.get_or(key(5, 7), 999), 999);
+        assert_eq!(t.value_or(key(5, 7), 999), 999);
         assert_ne!(key(u32::MAX >> 1, u32::MAX), EMPTY);
     }
 
@@ -200,18 +259,18 @@ mod tests {
             assert_eq!(t.insert_growing(key(k % 100, 3), k % 100), k % 100);
         }
         assert_eq!(t.used, QUARTER_FULL_SLOTS);
-        t.clear();
+        t.empty();
         // 300,000 distinct keys: it grows, keeps every value, and ends at most half full.
         t.start(300_000);
         for k in 0..300_000u32 {
             assert_eq!(t.insert_growing(key(k, k ^ 5), k), k);
         }
         for k in 0..300_000u32 {
-            assert_eq!(t.get_or(key(k, k ^ 5), u32::MAX), k);
+            assert_eq!(t.value_or(key(k, k ^ 5), u32::MAX), k);
             assert_eq!(t.insert_growing(key(k, k ^ 5), 7), k);
         }
         assert!(t.n_filled == 300_000 && t.used <= 1 << 20 && 2 * t.n_filled <= t.used);
-        t.clear();
+        t.empty();
         assert!(t.slots.iter().all(|s| s.key == EMPTY));
     }
 }

@@ -39,7 +39,7 @@ fn long_line_equals_naive_counts() {
     m.run(
         (&mut h, hyp.len()),
         9,
-        (&flat, &[(0, r.len())]),
+        (&mut flat, &[(0, r.len())]),
         6,
         &mut out,
     );
@@ -60,11 +60,13 @@ fn equals_naive_counts() {
     };
     let mut m = Matcher::default();
     let mut out = Vec::new();
-    for _ in 0..3000 {
+    for i in 0..3000 {
         // Small alphabets make repeated (non-unique) prefixes; large ones unique ones.
         let size = if rnd(2) == 0 { 4 } else { 40 };
         let alphabet = 1 + rnd(size);
-        let hyp: Vec<u32> = (0..rnd(40)).map(|_| 1 + rnd(alphabet) as u32).collect();
+        // Mostly sentences (the direct table); every 50th text long enough for the hash table.
+        let cap = if i % 50 == 0 { 3000 } else { 40 };
+        let hyp: Vec<u32> = (0..rnd(cap)).map(|_| 1 + rnd(alphabet) as u32).collect();
         let n_refs = 1 + rnd(3) as usize;
         let refs: Vec<Vec<u32>> = (0..n_refs)
             .map(|_| {
@@ -80,7 +82,7 @@ fn equals_naive_counts() {
                         })
                         .collect()
                 } else {
-                    (0..rnd(40)).map(|_| rnd(alphabet + 1) as u32).collect()
+                    (0..rnd(cap)).map(|_| rnd(alphabet + 1) as u32).collect()
                 }
             })
             .collect();
@@ -100,7 +102,7 @@ fn equals_naive_counts() {
         m.run(
             (&mut h, hyp.len()),
             n_ids,
-            (&flat, &spans),
+            (&mut flat, &spans),
             max_order,
             &mut out,
         );
