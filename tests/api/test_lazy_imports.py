@@ -40,6 +40,43 @@ def test_import_rapidbleu_loads_nothing_heavy() -> None:
     assert loaded == ["rapidbleu", "rapidbleu._core", "rapidbleu._lazy", "rapidbleu.version"]
 
 
+def test_one_metric_loads_its_own_modules_only() -> None:
+    # A cold ja-mecab score is bounded by MeCab's own speed: every other metric's modules, and
+    # `dataclasses` (which imports `inspect`), were a third of its imports.
+    loaded = run_python(
+        "import json, sys\n"
+        "from rapidbleu.metrics import BLEU\n"
+        "BLEU().corpus_score(['a b'], [['a b']])\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('rapidbleu.metrics.')\n"
+        "    or m in ('dataclasses', 'inspect'))))"
+    )
+    assert loaded == [
+        f"rapidbleu.metrics.{m}"
+        for m in (
+            "base",
+            "bleu",
+            "bleu_options",
+            "bleu_score",
+            "bleu_tokenize",
+            "bleu_tokens",
+            "checks",
+            "layout",
+            "options",
+            "score",
+            "statistics",
+        )
+    ]
+
+
+def test_the_metrics_package_names_every_metric() -> None:
+    import rapidbleu.metrics as metrics
+
+    for name in metrics.__all__:
+        assert getattr(metrics, name).__name__ == name
+    assert set(metrics.__all__) <= set(dir(metrics))
+    assert metrics.metric_classes()["chrf"] is metrics.CHRF
+
+
 def test_import_of_the_command_loads_no_numpy() -> None:
     code = "import json, sys, rapidbleu.cli\nprint(json.dumps('numpy' in sys.modules))"
     assert run_python(code) is False

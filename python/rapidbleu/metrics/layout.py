@@ -17,7 +17,6 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ class RowLayout(NamedTuple):
     """
 
     columns: tuple[str, ...]
-    groups: Mapping[str, slice] = MappingProxyType({})
+    groups: Mapping[str, slice] = {}  # shared, but a Mapping: never written
 
     @classmethod
     def of(cls, scalars: Sequence[str], **per_order: int) -> RowLayout:
