@@ -57,6 +57,16 @@ static BYTE_CLASS: [u8; 256] = {
     t
 };
 
+/// Whether `bytes` (UTF-8) may hold a non-ASCII whitespace character: a first byte `C2`, `E1`
+/// or `E2` (rare outside Latin-1 and punctuation), or U+3000 itself (`E3` alone would not do:
+/// it begins every kana and most Japanese punctuation). Vectorised searches, so a text without
+/// one is split by the ASCII loop.
+fn may_hold_multibyte_space(bytes: &[u8]) -> bool {
+    !bytes.is_ascii()
+        && (memchr::memchr3(0xc2, 0xe1, 0xe2, bytes).is_some()
+            || memchr::memmem::find(bytes, "\u{3000}".as_bytes()).is_some())
+}
+
 /// The length of the UTF-8 character whose first byte is `b` (1 for a continuation byte,
 /// which a scan that moves by characters never lands on).
 #[inline]
@@ -94,8 +104,9 @@ fn multibyte_space_len(rest: &[u8]) -> usize {
 pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let bytes = s.as_bytes();
     let n = bytes.len();
-    if s.is_ascii() {
-        // Fast path: one table lookup per byte, nothing to decode.
+    if !may_hold_multibyte_space(bytes) {
+        // Fast path: only ASCII whitespace can separate tokens (all of English, and CJK text
+        // without U+3000), so one table lookup per byte.
         let mut i = 0;
         while i < n {
             while i < n && BYTE_CLASS[bytes[i] as usize] == 1 {
