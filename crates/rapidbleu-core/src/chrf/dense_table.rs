@@ -9,8 +9,8 @@
 //! and records the slot. Longer texts, whose cells would grow with the square of the text,
 //! keep the hash table ([`DenseTable::fits`]).
 
-use super::ngrams::{count_one, Tally};
-use super::table::Classes;
+use super::ngrams::Tally;
+use super::table::{classify_with, Classes};
 
 /// An empty cell. Real classes are below 2**31.
 const EMPTY: u32 = u32::MAX;
@@ -57,18 +57,16 @@ impl Classes for DenseTable {
         // Every entry writes the next `filled` slot; only new cells keep theirs.
         let filled = super::room(filled, live.len());
         let mut n = 0;
-        for e in live.iter_mut() {
-            let (j, prefix) = *e;
-            let i = prefix as usize * *width + tail[j as usize] as usize;
+        classify_with(tally, live, tail, |prefix, symbol, j| {
+            let i = prefix as usize * *width + symbol as usize;
             let cell = &mut cells[i];
             let new = *cell == EMPTY;
             let c = std::hint::select_unpredictable(new, j, *cell);
             *cell = c;
             filled[n] = i as u32;
             n += usize::from(new);
-            count_one(&mut tally[c as usize], new);
-            e.1 = c;
-        }
+            c
+        });
         *n_filled = n;
     }
 

@@ -87,9 +87,11 @@ impl Classes for Table {
         // Two copies of one loop: a sentence's insertions always fit the table, so its loop
         // has no growth check (see `Table::holds`); a very long line's table grows.
         if self.holds(live.len()) {
-            classify_with(self, tally, live, tail, Table::insert);
+            classify_with(tally, live, tail, |p, s, j| self.insert(key(p, s), j));
         } else {
-            classify_with(self, tally, live, tail, Table::insert_growing);
+            classify_with(tally, live, tail, |p, s, j| {
+                self.insert_growing(key(p, s), j)
+            });
         }
     }
 
@@ -102,19 +104,19 @@ impl Classes for Table {
     }
 }
 
-/// [`Classes::classify`] through `insert`.
+/// [`Classes::classify`], for any map: `class_of(prefix, symbol, position)` is the class of
+/// the n-gram, the position itself if it is new (so it is new exactly when the two are
+/// equal: an older class is an earlier position). Shared by both maps.
 #[inline(always)]
-fn classify_with(
-    table: &mut Table,
+pub(crate) fn classify_with(
     tally: &mut [Tally],
     live: &mut [(u32, u32)],
     tail: &[u32],
-    insert: impl Fn(&mut Table, u64, u32) -> u32,
+    mut class_of: impl FnMut(u32, u32, u32) -> u32,
 ) {
     for e in live.iter_mut() {
         let (j, prefix) = *e;
-        let c = insert(table, key(prefix, tail[j as usize]), j);
-        // A new n-gram's class is the entry's own position.
+        let c = class_of(prefix, tail[j as usize], j);
         count_one(&mut tally[c as usize], c == j);
         e.1 = c;
     }
