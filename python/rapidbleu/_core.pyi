@@ -8,10 +8,10 @@ one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacr
 ``exp``).
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from os import PathLike
 from types import TracebackType
-from typing import Any, final
+from typing import Any, Literal, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -270,6 +270,8 @@ class BleuReferenceCache:
         self, hyps: Sequence[str], num_threads: int = 0
     ) -> tuple[npt.NDArray[np.int64], int]:
         """Statistics of ``hyps`` against the cached references, and the ``" ."`` count."""
+    def totals(self, hyps: Sequence[str], num_threads: int = 0) -> tuple[list[int], int]:
+        """The rows of :meth:`statistics` summed (no row array), and the ``" ."`` count."""
 
 def bleu_token_statistics(
     hyps: Any,
@@ -476,6 +478,33 @@ def rouge_resample_means(
     """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
+
+@final
+class LineCache:
+    """Tokenized lines, bounded to ``size`` entries (see :mod:`rapidbleu.tokenizers._cache`)."""
+
+    def __new__(cls, size: int) -> LineCache: ...
+    def __len__(self) -> int: ...
+    @overload
+    def run(
+        self,
+        lines: Sequence[str],
+        tokenize: Callable[[list[str]], Sequence[str]],
+        *,
+        lowercase: bool = False,
+        rstrip: bool = False,
+        allow_none: Literal[False] = False,
+    ) -> list[str]: ...
+    @overload
+    def run(
+        self,
+        lines: Sequence[str | None],
+        tokenize: Callable[[list[str]], Sequence[str]],
+        *,
+        lowercase: bool = False,
+        rstrip: bool = False,
+        allow_none: Literal[True],
+    ) -> list[str | None]: ...
 
 @final
 class MecabModel:

@@ -22,6 +22,35 @@ pub fn collect<'py>(
     allow_none: bool,
     lowercase: bool,
 ) -> PyResult<Owned<'py>> {
+    collect_as(seq, what, allow_none, Reading::Checked { lowercase })
+}
+
+/// The items of `seq` as [`collect`] reads them, but as they are: not lowercased, and not
+/// checked to be valid Unicode (a string with a lone surrogate is kept, for a caller that
+/// hands such strings on to the code that must refuse them in its own way).
+pub fn collect_as_is<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+) -> PyResult<Owned<'py>> {
+    collect_as(seq, what, allow_none, Reading::AsIs)
+}
+
+/// What [`collect_as`] makes of each string.
+#[derive(Clone, Copy)]
+enum Reading {
+    /// Lowercased if asked, and checked to be valid Unicode.
+    Checked { lowercase: bool },
+    /// Kept as it is.
+    AsIs,
+}
+
+fn collect_as<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    reading: Reading,
+) -> PyResult<Owned<'py>> {
     let py = seq.py();
     let items = if allow_none { "str or None" } else { "str" };
     if !is_sequence(seq) {
@@ -30,7 +59,7 @@ pub fn collect<'py>(
     }
     let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
     if let Ok(list) = seq.cast_exact::<PyList>() {
-        collect_list(list, what, allow_none, lowercase, &mut out)?;
+        collect_list(list, what, allow_none, reading, &mut out)?;
     } else {
         let iter = seq.try_iter().map_err(|_| {
             ErrorKind::InputType.err(
@@ -39,7 +68,7 @@ pub fn collect<'py>(
             )
         })?;
         for (i, item) in iter.enumerate() {
-            out.push(read_item(item?, what, i, allow_none, lowercase)?);
+            out.push(read_item(item?, what, i, allow_none, reading)?);
         }
     }
     Ok(out)
@@ -50,7 +79,7 @@ fn collect_list<'py>(
     list: &Bound<'py, PyList>,
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
-    lowercase: bool,
+    reading: Reading,
     out: &mut Owned<'py>,
 ) -> PyResult<()> {
     // Performance decision: a list (most input) is read by index, each string's object
@@ -62,26 +91,21 @@ fn collect_list<'py>(
     let mut i = 0;
     while i < list.len() {
         prefetch_item(list, i + PREFETCH_AHEAD);
-        out.push(read_item(
-            list.get_item(i)?,
-            what,
-            i,
-            allow_none,
-            lowercase,
-        )?);
+        out.push(read_item(list.get_item(i)?, what, i, allow_none, reading)?);
         i += 1;
     }
     Ok(())
 }
 
-/// Item `i` of a sequence of str named `what`: `None` where allowed, else its string,
-/// lowercased with `str.lower()` if asked and not ASCII, and checked to be valid Unicode.
+/// Item `i` of a sequence of str named `what`: `None` where allowed, else its string, as
+/// `reading` says (lowercased with `str.lower()` if asked and not ASCII, and checked to be
+/// valid Unicode; or as it is).
 fn read_item<'py>(
     item: Bound<'py, PyAny>,
     what: impl std::fmt::Display + Copy,
     i: usize,
     allow_none: bool,
-    lowercase: bool,
+    reading: Reading,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
     let py = item.py();
     if item.is_none() && allow_none {
@@ -95,6 +119,9 @@ fn read_item<'py>(
             format!("{what}[{i}] is {}; expected {items}", type_name(&obj)),
         )
     })?;
+    let Reading::Checked { lowercase } = reading else {
+        return Ok(Some(s));
+    };
     // Validating here, where the item's name is at hand, lets later borrows use `text`.
     let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
         s.call_method0("lower")?

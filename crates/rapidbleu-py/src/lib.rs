@@ -21,6 +21,7 @@ mod errors;
 mod groups;
 mod io;
 mod items;
+mod line_cache;
 mod mecab;
 mod metric;
 mod read;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rouge::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
+    line_cache::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

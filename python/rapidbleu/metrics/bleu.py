@@ -41,6 +41,7 @@ from rapidbleu.metrics.checks import (
     count_tokenized,
 )
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.recent_references import RecentReferences
 from rapidbleu.tokenizers import PythonTokenizer, Tokenizer, get_python_tokenizer, rust_tokenizer
 from rapidbleu.tokenizers.registry import TOKENIZERS, is_rust_tokenizer
 
@@ -141,6 +142,7 @@ class BLEU(Metric[BLEUScore]):
             ["hyp_len", "ref_len"], correct=self.max_ngram_order, total=self.max_ngram_order
         )
         self._py_tokenizer: PythonTokenizer | None = None
+        self._recent_refs = RecentReferences()
         if rust_tokenizer:
             self.tokenizer_signature = best_tokenizer
         else:
@@ -189,10 +191,10 @@ class BLEU(Metric[BLEUScore]):
         tok = self._py_tokenizer
         if tok is None:
             return hyps, refs
-        lowercase = bool(self.lowercase)
+        lowercase, threads = bool(self.lowercase), self.num_threads
         if refs is not None:
-            refs = [bleu_tokenize.pretokenize(tok, r, lowercase, self.num_threads) for r in refs]
-        return bleu_tokenize.pretokenize(tok, hyps, lowercase, self.num_threads), refs
+            refs = [tok.preprocess_batch(r, lowercase, threads) for r in refs]
+        return tok.preprocess_batch(hyps, lowercase, threads), refs
 
     @property
     def tokenizer(self) -> Tokenizer:
@@ -263,7 +265,18 @@ class BLEU(Metric[BLEUScore]):
         return self._counted(_core.bleu_statistics, hypotheses, references, per_segment)
 
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
-        return self._counted(_core.bleu_totals, hypotheses, references, False)
+        # The references of the last call, if these are they, are tokenized and counted once
+        # (see recent_references): scoring several systems then counts only hypotheses.
+        cache: _core.BleuReferenceCache | None = self._recent_refs.prepared(references, self._cache)
+        if cache is None:
+            totals = self._counted(_core.bleu_totals, hypotheses, references, False)
+            self._recent_refs.remember(references)
+            return totals
+        hyps, _ = self.engine_inputs(hypotheses, None)
+        totals, periods = cache.totals(hyps, self.num_threads)
+        self.num_refs = cache.num_refs
+        self._check_periods(hypotheses, periods)
+        return totals
 
     def _counted(
         self, count: Callable[..., tuple[T, int, int]], hyps: Any, refs: Any, per_segment: bool

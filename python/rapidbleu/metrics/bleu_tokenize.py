@@ -1,7 +1,8 @@
 """BLEU's tokenizer: which one runs (sacreBLEU's choice and warnings), and where it runs.
 
 The Rust tokenizers run in the core. A Python tokenizer (MeCab, SentencePiece) tokenizes the
-lines here, lowercased first when asked (sacreBLEU's ``_preprocess_segment``), and the core
+lines first, lowercased when asked (its ``preprocess_batch``: sacreBLEU's
+``_preprocess_segment`` through a line cache, see ``BLEU.engine_inputs``), and the core
 then takes them as pre-tokenized text (``tokenizer="none"``, no lowercasing). The names come
 from :mod:`rapidbleu.tokenizers.registry`.
 
@@ -16,11 +17,10 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 
 import rapidbleu._core as _core
-from rapidbleu.errors import InputTypeError, InvalidOptionError
-from rapidbleu.tokenizers import PythonTokenizer, tokenize_batch
+from rapidbleu.errors import InvalidOptionError
 from rapidbleu.tokenizers.registry import TOKENIZERS
 
-__all__ = ["choose_tokenizer", "pretokenize", "words"]
+__all__ = ["choose_tokenizer", "words"]
 
 logger = logging.getLogger("rapidbleu")
 
@@ -60,35 +60,6 @@ def choose_tokenizer(
     if best not in TOKENIZERS:
         raise InvalidOptionError(f"unknown tokenizer {best!r}; allowed: " + ", ".join(TOKENIZERS))
     return best
-
-
-def pretokenize(
-    tok: PythonTokenizer, lines: Sequence[str | None], lowercase: bool, num_threads: int
-) -> list[str | None]:
-    """Runs a Python tokenizer (MeCab, SentencePiece) as sacreBLEU's ``_preprocess_segment``.
-
-    Each line is lowercased if asked and ``rstrip()``-ed, then the lines are tokenized in one
-    batch; ``None`` (a missing reference) stays.
-
-    Raises:
-        rapidbleu.errors.InputTypeError: A line is not a str.
-
-    Example:
-        >>> class Upper:
-        ...     def __call__(self, line: str) -> str:
-        ...         return line.upper()
-        >>> pretokenize(Upper(), ["a b ", None], False, 1)  # type: ignore[arg-type]
-        ['A B', None]
-    """
-    out: list[str | None] = []
-    for i, line in enumerate(lines):
-        if line is None:
-            out.append(None)
-            continue
-        if not isinstance(line, str):
-            raise InputTypeError(f"segment {i} is {type(line).__name__}; expected str")
-        out.append((line.lower() if lowercase else line).rstrip())
-    return tokenize_batch(tok, out, num_threads)
 
 
 def words(

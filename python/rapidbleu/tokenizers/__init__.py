@@ -75,6 +75,12 @@ class PythonTokenizer(Tokenizer, Protocol):
         """``[tok(line) for line in lines]``, on ``num_threads`` threads (0: all cores)."""
         ...
 
+    def preprocess_batch(
+        self, lines: Sequence[str | None], lowercase: bool = False, num_threads: int = 0
+    ) -> list[str | None]:
+        """Each line as sacreBLEU's ``_preprocess_segment`` makes it (lower, rstrip, tokenize)."""
+        ...
+
 
 def tokenize_batch(
     tok: PythonTokenizer, lines: Sequence[str | None], num_threads: int = 0

@@ -49,7 +49,7 @@ from typing import Any, Callable, ClassVar
 import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
 from rapidbleu.extras import install_hint
-from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers._cache import CachedBatches, LineCache
 from rapidbleu.tokenizers.backend import resolve_backend
 
 __all__ = ["CACHE_SIZE", "TokenizerJaMecab", "TokenizerKoMecab", "bundled_library"]
@@ -175,7 +175,7 @@ def _parse_with(tagger: Any, lock: threading.Lock) -> Callable[[str], str]:
     return parse
 
 
-class _MecabTokenizer:
+class _MecabTokenizer(CachedBatches):
     """What ``ja-mecab`` and ``ko-mecab`` share; subclasses set the class attributes."""
 
     #: The tokenizer's name (``BLEU(tokenize=...)``).

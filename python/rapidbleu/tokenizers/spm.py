@@ -38,7 +38,7 @@ from typing import Any, Callable
 import rapidbleu._core as _core
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError, MissingModelError
 from rapidbleu.extras import install_hint
-from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers._cache import CachedBatches, LineCache
 from rapidbleu.tokenizers.backend import resolve_backend
 
 __all__ = [
@@ -274,7 +274,7 @@ def _rebuild(
     return tok
 
 
-class TokenizerSPM:
+class TokenizerSPM(CachedBatches):
     """A SentencePiece tokenizer (sacreBLEU's ``TokenizerSPM``), without the download.
 
     Args:

@@ -97,6 +97,41 @@ fn multibyte_space_len(rest: &[u8]) -> usize {
     }
 }
 
+/// The index of the first ASCII whitespace byte of `bytes[i..]`, or `bytes.len()`.
+///
+/// Performance decision: eight bytes at a time. Tokens of CJK text are a few three-byte
+/// characters, and their bytes (all at or above 0x80) were a table lookup each: a tenth of a
+/// ja-mecab BLEU's counting.
+#[inline]
+fn next_ascii_space(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let n = bytes.len();
+    while i + 8 <= n {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let word = u64::from_le_bytes(word);
+        // The high bit of each byte below 0x21 (all ASCII whitespace is) is set; bytes at or
+        // above 0x80 never are. Only the lowest set byte is certain (a borrow carries upward),
+        // and it is the first candidate: a control character below 0x21 that is not
+        // whitespace (0x00..0x08, 0x0e..0x1b) moves the scan on past it.
+        let low = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
+        if low == 0 {
+            i += 8;
+            continue;
+        }
+        let j = i + (low.trailing_zeros() / 8) as usize;
+        if BYTE_CLASS[bytes[j] as usize] == 1 {
+            return j;
+        }
+        i = j + 1;
+    }
+    while i < n && BYTE_CLASS[bytes[i] as usize] != 1 {
+        i += 1;
+    }
+    i
+}
+
 /// Byte ranges `(start, end)` of the tokens of `s.split()`, appended to `out`.
 ///
 /// A table lookup per byte; the bytes after it are looked at only where a non-ASCII character
@@ -113,9 +148,7 @@ pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
                 i += 1;
             }
             let start = i;
-            while i < n && BYTE_CLASS[bytes[i] as usize] != 1 {
-                i += 1;
-            }
+            i = next_ascii_space(bytes, i);
             if i > start {
                 out.push((start as u32, i as u32));
             }
@@ -227,6 +260,43 @@ mod tests {
                         .wrapping_mul(6_364_136_223_846_793_005)
                         .wrapping_add(1);
                     alphabet[(state >> 33) as usize % alphabet.len()]
+                })
+                .collect();
+            ranges.clear();
+            py_split_ranges(&text, &mut ranges);
+            let via: Vec<&str> = ranges
+                .iter()
+                .map(|&(a, b)| &text[a as usize..b as usize])
+                .collect();
+            assert_eq!(via, py_split(&text).collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn eight_byte_scan_equals_split() {
+        // The fast path's word scan: ASCII whitespace, control characters just below and
+        // around it (0x00, 0x08, 0x0e, 0x1b, 0x21, 0x7f), kana, CJK and a 4-byte character,
+        // in strings long enough to cross several eight-byte words.
+        let alphabet: Vec<char> =
+            "a \t\n\u{0}\u{8}\u{e}\u{1b}\u{1c}\u{1f}!\u{7f}\u{3042}\u{4e00}\u{1f600}"
+                .chars()
+                .collect();
+        let mut state = 0x2545_f491_u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) as usize
+        };
+        let mut ranges = Vec::new();
+        for _ in 0..20_000 {
+            let len = next() % 64;
+            // Runs of one character, so that long tokens and long gaps both occur.
+            let text: String = (0..len)
+                .map(|_| {
+                    alphabet[next() % alphabet.len()]
+                        .to_string()
+                        .repeat(1 + next() % 9)
                 })
                 .collect();
             ranges.clear();

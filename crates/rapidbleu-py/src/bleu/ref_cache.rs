@@ -54,6 +54,42 @@ impl BleuReferenceCache {
         hyps: &Bound<'py, PyAny>,
         #[pyo3(from_py_with = int_arg)] num_threads: i64,
     ) -> PyResult<(Bound<'py, PyArray2<i64>>, usize)> {
+        let (rows, periods) = self.rows(py, hyps, num_threads)?;
+        Ok((
+            to_2d(py, rows, self.inner.options().layout().row_len())?,
+            periods,
+        ))
+    }
+
+    /// The corpus statistics of `hyps` against the cached references (their rows summed, as
+    /// `bleu_totals` gives them: no row array), and the `" ."` count.
+    #[pyo3(signature = (hyps, num_threads = 0))]
+    fn totals(
+        &self,
+        py: Python<'_>,
+        hyps: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<(Vec<i64>, usize)> {
+        let (rows, periods) = self.rows(py, hyps, num_threads)?;
+        let width = self.inner.options().layout().row_len();
+        let mut sums = vec![0i64; width];
+        for row in rows.chunks_exact(width) {
+            for (sum, v) in sums.iter_mut().zip(row) {
+                *sum += v;
+            }
+        }
+        Ok((sums, periods))
+    }
+}
+
+impl BleuReferenceCache {
+    /// The rows of `hyps` (one after another) and their `" ."` count.
+    fn rows(
+        &self,
+        py: Python<'_>,
+        hyps: &Bound<'_, PyAny>,
+        num_threads: i64,
+    ) -> PyResult<(Vec<i64>, usize)> {
         guard(|| {
             let threads = threads(py, num_threads)?;
             let opts = self.inner.options();
@@ -72,7 +108,7 @@ impl BleuReferenceCache {
             let hyp_strs = borrow_all(&owned);
             let periods = count_tokenized_periods(&hyp_strs);
             let rows = run_detached(py, || self.inner.stats(&hyp_strs, threads))?;
-            Ok((to_2d(py, rows, opts.layout().row_len())?, periods))
+            Ok((rows, periods))
         })
     }
 }

@@ -1,0 +1,151 @@
+"""``rapidbleu._core.LineCache``: the batches of the MeCab and SentencePiece tokenizers.
+
+The cache must give exactly ``[tokenize(prepare(line)) for line in lines]`` (``prepare``:
+sacreBLEU's ``_preprocess_segment`` lowercasing and ``rstrip``), whatever it has seen before,
+and call the tokenizer once per distinct line it has not kept.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+
+from rapidbleu import _core
+from rapidbleu.errors import InputError, InputTypeError
+from rapidbleu.tokenizers._cache import LineCache
+
+
+def _spy(calls: list[list[str]]) -> Any:
+    def tokenize(todo: list[str]) -> list[str]:
+        calls.append(list(todo))
+        return [f"<{t}>" for t in todo]
+
+    return tokenize
+
+
+def _alphabet() -> str:
+    # ASCII and Unicode whitespace (Python's), letters whose lowercase is longer or context
+    # dependent (İ, Σ), CJK, kana, an emoji and a combining mark.
+    return "aB \t\u00a0\u2003\u3000\u0130\u03a3\u00df\u4e00\u3042\U0001f600\u0301x\n"
+
+
+def test_same_as_preprocessing_each_line() -> None:
+    rng = random.Random(7)
+    chars = _alphabet()
+    cache = LineCache(50)  # small: entries leave while the test runs
+    for _ in range(300):
+        lines: list[str | None] = [
+            None if rng.random() < 0.1 else "".join(rng.choices(chars, k=rng.randrange(6)))
+            for _ in range(rng.randrange(12))
+        ]
+        lowercase, rstrip = rng.random() < 0.5, rng.random() < 0.5
+        want = [
+            None
+            if x is None
+            else "<"
+            + (
+                (x.lower() if lowercase else x).rstrip()
+                if rstrip
+                else (x.lower() if lowercase else x)
+            )
+            + ">"
+            for x in lines
+        ]
+        got = cache.run(
+            lines,
+            lambda todo: [f"<{t}>" for t in todo],
+            lowercase=lowercase,
+            rstrip=rstrip,
+            allow_none=True,
+        )
+        assert got == want, (lines, lowercase, rstrip)
+        assert len(cache) <= 50
+
+
+def test_each_new_line_is_tokenized_once() -> None:
+    calls: list[list[str]] = []
+    cache = LineCache(100)
+    assert cache.run(["a ", "b", "a", "a "], _spy(calls), rstrip=True) == ["<a>"] * 1 + [
+        "<b>",
+        "<a>",
+        "<a>",
+    ]
+    assert cache.run(["b", "c", None], _spy(calls), allow_none=True) == ["<b>", "<c>", None]
+    assert cache.run([], _spy(calls)) == []
+    assert calls == [["a", "b"], ["c"]]
+    # A cached result is the same object each time (its UTF-8 is made once).
+    assert cache.run(["c"], _spy(calls))[0] is cache.run(["c"], _spy(calls))[0]
+
+
+def test_oldest_leave_first() -> None:
+    calls: list[list[str]] = []
+    cache = LineCache(2)
+    cache.run(["a", "b", "c"], _spy(calls))
+    assert len(cache) == 2
+    cache.run(["b", "c", "a"], _spy(calls))
+    assert calls[-1] == ["a"]  # "a" had left, "b" and "c" were kept
+    assert len(LineCache(0).run(["a"], lambda t: t)) == 1
+
+
+def test_lone_surrogates_go_to_the_tokenizer_as_they_are() -> None:
+    # The tokenizer refuses them in its own way (SentencePiece raises RuntimeError, as for
+    # sacreBLEU); the cache neither checks nor keeps them.
+    calls: list[list[str]] = []
+    cache = LineCache(10)
+    bad = "x \ud800 "
+    assert cache.run([bad, bad], _spy(calls), lowercase=True, rstrip=True) == ["<x \ud800>"] * 2
+    assert calls == [["x \ud800", "x \ud800"]] and len(cache) == 0
+
+    def refuse(todo: list[str]) -> list[str]:
+        raise RuntimeError("refused")
+
+    with pytest.raises(RuntimeError, match="refused"):
+        cache.run(["fine", bad], refuse)
+
+
+def test_str_subclasses_use_their_own_methods() -> None:
+    class Loud(str):
+        def lower(self) -> str:
+            return "lowered"
+
+    assert LineCache(4).run([Loud("ÀB")], lambda t: t, lowercase=True) == ["lowered"]
+
+
+def test_errors() -> None:
+    cache = LineCache(4)
+    with pytest.raises(InputTypeError, match=r"lines\[1\] is int; expected str$"):
+        cache.run(["a", 1], lambda t: t)
+    with pytest.raises(InputTypeError, match=r"lines\[0\] is NoneType"):
+        cache.run([None], lambda t: t)
+    with pytest.raises(InputTypeError, match="expected a sequence"):
+        cache.run(iter(["a"]), lambda t: t)
+    with pytest.raises(InputError, match="returned 0 lines for 1"):
+        cache.run(["a"], lambda t: [])
+    with pytest.raises(InputTypeError, match=r"output\[0\] is int"):
+        cache.run(["b"], lambda t: [1])
+    assert len(cache) == 0  # nothing is kept from a failed call
+    with pytest.raises(OverflowError):
+        LineCache(-1)
+
+
+def test_threads_share_one_cache() -> None:
+    cache = _core.LineCache(1000)
+    lines = [f"line {i % 300}" for i in range(3000)]
+    results: list[list[str]] = []
+    lock = threading.Lock()
+
+    def work() -> None:
+        got = cache.run(lines, lambda todo: [t.upper() for t in todo])
+        with lock:
+            results.append(got)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [[x.upper() for x in lines]] * 8
+    assert len(cache) == 300
