@@ -74,11 +74,15 @@ impl LineCache {
             lines.done.insert(key.clone(), out.clone().unbind());
             lines.order.push_back(key);
         }
+        let mut evicted = Vec::new();
         while lines.order.len() > self.size {
             if let Some(old) = lines.order.pop_front() {
-                lines.done.remove(&old);
+                evicted.extend(lines.done.remove(&old));
             }
         }
+        drop(lines);
+        // Released after the lock: the last reference to a str subclass runs its `__del__`.
+        drop(evicted);
     }
 }
 
