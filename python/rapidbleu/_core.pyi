@@ -11,7 +11,7 @@ one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacr
 from collections.abc import Callable, Sequence
 from os import PathLike
 from types import TracebackType
-from typing import Any, Literal, final, overload
+from typing import Any, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -480,31 +480,31 @@ def rouge_resample_means(
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 
 @final
+class TokenizedLines(Sequence[str | None]):
+    """Tokenized lines held by the core (what the line cache gives); a read-only sequence."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, i: int) -> str | None: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str | None]: ...
+
+@final
 class LineCache:
     """Tokenized lines, bounded to ``size`` entries (see :mod:`rapidbleu.tokenizers._cache`)."""
 
     def __new__(cls, size: int) -> LineCache: ...
     def __len__(self) -> int: ...
-    @overload
-    def run(
-        self,
-        lines: Sequence[str],
-        tokenize: Callable[[list[str]], Sequence[str]],
-        *,
-        lowercase: bool = False,
-        rstrip: bool = False,
-        allow_none: Literal[False] = False,
-    ) -> list[str]: ...
-    @overload
     def run(
         self,
         lines: Sequence[str | None],
-        tokenize: Callable[[list[str]], Sequence[str]],
+        tokenize: MecabModel | Callable[[list[str]], Sequence[str]],
         *,
+        num_threads: int = 0,
         lowercase: bool = False,
         rstrip: bool = False,
-        allow_none: Literal[True],
-    ) -> list[str | None]: ...
+        allow_none: bool = False,
+    ) -> TokenizedLines: ...
 
 @final
 class MecabModel:

@@ -2,20 +2,24 @@
 
 The cache must give exactly ``[tokenize(prepare(line)) for line in lines]`` (``prepare``:
 sacreBLEU's ``_preprocess_segment`` lowercasing and ``rstrip``), whatever it has seen before,
-and call the tokenizer once per distinct line it has not kept.
+and call the tokenizer once per distinct line it has not kept. Its results are
+``TokenizedLines``: a sequence of ``str`` to Python, text the core reads as it is.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from rapidbleu import _core
-from rapidbleu.errors import InputError, InputTypeError
+from rapidbleu.errors import InputError, InputTypeError, InvalidTextError
+from rapidbleu.metrics import BLEU
 from rapidbleu.tokenizers._cache import LineCache
+from rapidbleu.tokenizers.mecab import TokenizerJaMecab
 
 
 def _spy(calls: list[list[str]]) -> Any:
@@ -61,23 +65,18 @@ def test_same_as_preprocessing_each_line() -> None:
             rstrip=rstrip,
             allow_none=True,
         )
-        assert got == want, (lines, lowercase, rstrip)
+        assert list(got) == want, (lines, lowercase, rstrip)
         assert len(cache) <= 50
 
 
 def test_each_new_line_is_tokenized_once() -> None:
     calls: list[list[str]] = []
     cache = LineCache(100)
-    assert cache.run(["a ", "b", "a", "a "], _spy(calls), rstrip=True) == ["<a>"] * 1 + [
-        "<b>",
-        "<a>",
-        "<a>",
-    ]
-    assert cache.run(["b", "c", None], _spy(calls), allow_none=True) == ["<b>", "<c>", None]
-    assert cache.run([], _spy(calls)) == []
+    got = cache.run(["a ", "b", "a", "a "], _spy(calls), rstrip=True)
+    assert list(got) == ["<a>", "<b>", "<a>", "<a>"]
+    assert list(cache.run(["b", "c", None], _spy(calls), allow_none=True)) == ["<b>", "<c>", None]
+    assert list(cache.run([], _spy(calls))) == []
     assert calls == [["a", "b"], ["c"]]
-    # A cached result is the same object each time (its UTF-8 is made once).
-    assert cache.run(["c"], _spy(calls))[0] is cache.run(["c"], _spy(calls))[0]
 
 
 def test_oldest_leave_first() -> None:
@@ -87,16 +86,18 @@ def test_oldest_leave_first() -> None:
     assert len(cache) == 2
     cache.run(["b", "c", "a"], _spy(calls))
     assert calls[-1] == ["a"]  # "a" had left, "b" and "c" were kept
-    assert len(LineCache(0).run(["a"], lambda t: t)) == 1
+    assert list(LineCache(0).run(["a"], lambda t: t)) == ["a"]
 
 
 def test_lone_surrogates_go_to_the_tokenizer_as_they_are() -> None:
     # The tokenizer refuses them in its own way (SentencePiece raises RuntimeError, as for
-    # sacreBLEU); the cache neither checks nor keeps them.
+    # sacreBLEU); the cache neither checks nor keeps them. Output that is not valid Unicode
+    # is refused: it could not be text for the statistics.
     calls: list[list[str]] = []
     cache = LineCache(10)
     bad = "x \ud800 "
-    assert cache.run([bad, bad], _spy(calls), lowercase=True, rstrip=True) == ["<x \ud800>"] * 2
+    with pytest.raises(InvalidTextError, match=r"output\[0\] is not valid Unicode"):
+        cache.run([bad, bad], _spy(calls), lowercase=True, rstrip=True)
     assert calls == [["x \ud800", "x \ud800"]] and len(cache) == 0
 
     def refuse(todo: list[str]) -> list[str]:
@@ -111,7 +112,7 @@ def test_str_subclasses_use_their_own_methods() -> None:
         def lower(self) -> str:
             return "lowered"
 
-    assert LineCache(4).run([Loud("ÀB")], lambda t: t, lowercase=True) == ["lowered"]
+    assert list(LineCache(4).run([Loud("ÀB")], lambda t: t, lowercase=True)) == ["lowered"]
 
 
 def test_errors() -> None:
@@ -134,7 +135,7 @@ def test_errors() -> None:
 def test_threads_share_one_cache() -> None:
     cache = _core.LineCache(1000)
     lines = [f"line {i % 300}" for i in range(3000)]
-    results: list[list[str]] = []
+    results: list[Any] = []
     lock = threading.Lock()
 
     def work() -> None:
@@ -147,5 +148,55 @@ def test_threads_share_one_cache() -> None:
         t.start()
     for t in threads:
         t.join()
-    assert results == [[x.upper() for x in lines]] * 8
+    assert [list(r) for r in results] == [[x.upper() for x in lines]] * 8
     assert len(cache) == 300
+
+
+def _held(lines: list[str | None]) -> Any:
+    """``lines`` as a ``TokenizedLines`` (what the cache gives)."""
+    return LineCache(len(lines)).run(lines, lambda todo: todo, allow_none=True)
+
+
+def test_tokenized_lines_read_as_a_sequence() -> None:
+    held = _held(["a", None, "b c", "d"])
+    assert isinstance(held, Sequence) and len(held) == 4 and repr(held).startswith("<Tokenized")
+    assert (held[0], held[1], held[-1], held[1:3], held[::-2]) == (
+        "a",
+        None,
+        "d",
+        [None, "b c"],
+        ["d", None],
+    )
+    with pytest.raises(IndexError):
+        held[4]
+    with pytest.raises(TypeError):
+        held["x"]
+
+
+def test_the_statistics_read_tokenized_lines_as_lists() -> None:
+    hyps, refs = ["ÀB c d", "e f"], [["àb c d", None], ["x", "e f g"]]
+    for lowercase in (False, True):
+        opts = BLEU(tokenize="none", lowercase=lowercase).options
+        want = _core.bleu_totals(hyps, refs, opts, 1, per_segment=False)
+        got = _core.bleu_totals(_held(hyps), [_held(r) for r in refs], opts, 2, per_segment=False)
+        assert got == want
+        cache = _core.BleuReferenceCache([_held(r) for r in refs], opts)
+        assert cache.totals(_held(hyps)) == cache.totals(hyps) == (want[0], want[2])
+    with pytest.raises(InputTypeError, match=r"hypotheses\[1\] is NoneType; expected str$"):
+        _core.bleu_totals(_held(["a", None]), [["a", "b"]], opts, 1, per_segment=False)
+
+
+def test_mecab_runs_inside_the_cache() -> None:
+    engine = TokenizerJaMecab(backend="engine")
+    oracle = TokenizerJaMecab(backend="python")
+    lines = ["今日は 晴れ ", None, "  吾輩は猫である。", "今日は 晴れ", "ＡＢＣ　ｄ"]
+    for lowercase in (False, True):
+        got = LineCache(10).run(
+            lines, engine._engine, num_threads=2, lowercase=lowercase, rstrip=True, allow_none=True
+        )
+        want = [
+            None if x is None else oracle((x.lower() if lowercase else x).rstrip()) for x in lines
+        ]
+        assert list(got) == want
+    with pytest.raises(InvalidTextError, match=r"lines\[1\] is not valid Unicode"):
+        LineCache(10).run(["ok", "bad \ud800"], engine._engine)

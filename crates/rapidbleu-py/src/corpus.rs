@@ -7,12 +7,22 @@
 
 use crate::errors::{type_name, ErrorKind, OrRaise};
 use crate::sequence::{is_sequence, not_a_sequence};
+use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyList, PyString};
 use rapidbleu_core::corpus::{Corpus, Groups};
+use std::sync::Arc;
 
-/// Owned Python strings, `None` where a reference is missing.
-pub type Owned<'py> = Vec<Option<Bound<'py, PyString>>>;
+/// A line read from Python: a `str`, or text the core holds already ([`TokenizedLines`]).
+pub enum Line<'py> {
+    /// A Python string (its UTF-8 made, and checked, when it was collected).
+    Py(Bound<'py, PyString>),
+    /// Text the core holds.
+    Rust(Arc<str>),
+}
+
+/// Owned lines, `None` where a reference is missing.
+pub type Owned<'py> = Vec<Option<Line<'py>>>;
 
 /// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`; formatted
 /// only for a message, so a per-segment label costs nothing on the happy path).
@@ -53,6 +63,10 @@ fn collect_as<'py>(
 ) -> PyResult<Owned<'py>> {
     let py = seq.py();
     let items = if allow_none { "str or None" } else { "str" };
+    if let Ok(lines) = seq.cast::<TokenizedLines>() {
+        // Before `is_sequence`, whose NumPy test would import NumPy on a first call.
+        return held_lines(py, lines.get(), what, allow_none, reading);
+    }
     if !is_sequence(seq) {
         // A generator would be read once (and be empty the next time); a set has no order.
         return Err(not_a_sequence(seq, &what, items));
@@ -106,7 +120,7 @@ fn read_item<'py>(
     i: usize,
     allow_none: bool,
     reading: Reading,
-) -> PyResult<Option<Bound<'py, PyString>>> {
+) -> PyResult<Option<Line<'py>>> {
     let py = item.py();
     if item.is_none() && allow_none {
         return Ok(None);
@@ -120,7 +134,7 @@ fn read_item<'py>(
         )
     })?;
     let Reading::Checked { lowercase } = reading else {
-        return Ok(Some(s));
+        return Ok(Some(Line::Py(s)));
     };
     // Validating here, where the item's name is at hand, lets later borrows use `text`.
     let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
@@ -131,7 +145,37 @@ fn read_item<'py>(
         s
     };
     to_str(&s, what, i)?;
-    Ok(Some(s))
+    Ok(Some(Line::Py(s)))
+}
+
+/// The lines of a [`TokenizedLines`] as [`collect`] reads a sequence: a missing line is an
+/// error where `None` is not allowed, and non-ASCII text to lowercase goes through Python's
+/// `str.lower()` (ASCII is lowercased later in Rust, as for a `str`).
+fn held_lines<'py>(
+    py: Python<'py>,
+    lines: &TokenizedLines,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    reading: Reading,
+) -> PyResult<Owned<'py>> {
+    lines
+        .lines()
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match line {
+            None if allow_none => Ok(None),
+            None => {
+                Err(ErrorKind::InputType.err(py, format!("{what}[{i}] is NoneType; expected str")))
+            }
+            Some(text) => match reading {
+                Reading::Checked { lowercase: true } if !text.is_ascii() => {
+                    let lower = PyString::new(py, text).call_method0("lower")?;
+                    Ok(Some(Line::Py(lower.cast_into::<PyString>()?)))
+                }
+                _ => Ok(Some(Line::Rust(Arc::clone(text)))),
+            },
+        })
+        .collect()
 }
 
 /// How many items ahead [`collect_list`] fetches a string object: enough misses in flight to
@@ -175,10 +219,13 @@ pub fn to_str<'a>(
     })
 }
 
-/// The UTF-8 text of a string that [`collect`] has validated (so this cannot fail; PyO3
-/// caches the UTF-8 form, so it costs nothing the second time).
-pub fn text<'a>(s: &'a Bound<'_, PyString>) -> &'a str {
-    s.to_str().unwrap_or_default()
+/// The UTF-8 text of a line that [`collect`] has validated (so this cannot fail; PyO3
+/// caches a string's UTF-8 form, so it costs nothing the second time).
+pub fn text<'a>(line: &'a Line<'_>) -> &'a str {
+    match line {
+        Line::Py(s) => s.to_str().unwrap_or_default(),
+        Line::Rust(s) => s,
+    }
 }
 
 /// Borrows every string of `owned` (collected without `None`).
@@ -292,7 +339,7 @@ fn collect_segments<'py>(
 /// missing one), and sacreBLEU's `num_refs` (-1 when it varies: `nrefs:var`).
 fn ref_groups<'a, 'py: 'a, I>(segments: impl Iterator<Item = I>) -> (Groups<&'a str>, i64)
 where
-    I: Iterator<Item = &'a Option<Bound<'py, PyString>>>,
+    I: Iterator<Item = &'a Option<Line<'py>>>,
 {
     let mut groups = Groups::new();
     let (mut lo, mut hi) = (usize::MAX, 0usize);

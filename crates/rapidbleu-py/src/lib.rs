@@ -30,6 +30,7 @@ mod sequence;
 mod spm;
 mod ter;
 mod text;
+mod tokenized_lines;
 
 use pyo3::prelude::*;
 
@@ -46,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     io::register(m)?;
     mecab::register(m)?;
     line_cache::register(m)?;
+    tokenized_lines::register(m)?;
     spm::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -12,7 +12,7 @@ use rapidbleu_core::text::mecab::{MecabError, MecabModel};
 use std::path::PathBuf;
 
 /// A MeCab error as the `rapidbleu.errors` exception that says what to do about it.
-fn mecab_err(py: Python<'_>, e: MecabError) -> PyErr {
+pub(crate) fn mecab_err(py: Python<'_>, e: MecabError) -> PyErr {
     let kind = match &e {
         MecabError::Library(_) | MecabError::Model(_) => ErrorKind::MissingDependency,
         MecabError::Argument(_) => ErrorKind::InvalidOption,
@@ -23,8 +23,15 @@ fn mecab_err(py: Python<'_>, e: MecabError) -> PyErr {
 
 /// A MeCab model (dictionary) of a given MeCab library, shared by the threads that tokenize.
 #[pyclass(frozen, module = "rapidbleu._core", name = "MecabModel")]
-struct PyMecabModel {
+pub(crate) struct PyMecabModel {
     inner: MecabModel,
+}
+
+impl PyMecabModel {
+    /// The core's model.
+    pub(crate) fn model(&self) -> &MecabModel {
+        &self.inner
+    }
 }
 
 #[pymethods]

@@ -77,7 +77,7 @@ class PythonTokenizer(Tokenizer, Protocol):
 
     def preprocess_batch(
         self, lines: Sequence[str | None], lowercase: bool = False, num_threads: int = 0
-    ) -> list[str | None]:
+    ) -> Sequence[str | None]:
         """Each line as sacreBLEU's ``_preprocess_segment`` makes it (lower, rstrip, tokenize)."""
         ...
 

@@ -212,6 +212,7 @@ class _MecabTokenizer(CachedBatches):
             self._check_dictionary(dics[0][0] if dics else "?", dics[0][2] if dics else 0, user)
             self.backend = "engine"
             self._version = engine.version
+            self._engine = engine
             self._many: Callable[[list[str], int], list[str]] = engine.tokenize
             one: Callable[[str], str] = _engine_parse(engine)
         else:
@@ -331,7 +332,7 @@ class _MecabTokenizer(CachedBatches):
             >>> TokenizerJaMecab().tokenize_batch(["今日は", "今日は"])  # needs the ja extra
             ['今日 は', '今日 は']
         """
-        return self._batches.run(lines, lambda todo: self._many(todo, num_threads))
+        return self._tokenize_batch(lines, num_threads)
 
     def signature(self) -> str:
         """The ``tok:`` signature field, e.g. ``ja-mecab-0.996-IPA`` (MeCab's version)."""

@@ -376,7 +376,7 @@ class TokenizerSPM(CachedBatches):
                 tok.tokenize_batch(["Hello world", "Hello world"])
                 # ['▁Hello ▁world', '▁Hello ▁world']
         """
-        return self._batches.run(lines, lambda todo: self._many(todo, num_threads))
+        return self._tokenize_batch(lines, num_threads)
 
     def signature(self) -> str:
         """The ``tok:`` signature field: ``flores101`` (also for ``spm``), ``flores200``, ..."""

@@ -81,7 +81,10 @@ impl<'py> LineViews<'py> {
         lines
             .iter()
             .zip(&self.lowered)
-            .map(|(line, low)| low.as_ref().map_or(line, text))
+            .map(|(line, low)| {
+                low.as_ref()
+                    .map_or(line, |s| s.to_str().unwrap_or_default())
+            })
             .collect()
     }
 }
