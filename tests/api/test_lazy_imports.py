@@ -62,6 +62,7 @@ def test_one_metric_loads_its_own_modules_only() -> None:
             "checks",
             "layout",
             "options",
+            "recent_references",
             "score",
             "statistics",
         )

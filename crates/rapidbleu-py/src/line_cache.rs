@@ -265,8 +265,12 @@ fn line<'a, 'py>(
         Input::Rust(t) => (t.as_ref(), None),
         Input::Py(obj) => match obj.to_str() {
             Ok(t) => (t, Some(obj)),
-            // MeCab's engine refuses it, as its own `tokenize` does.
-            Err(_) if strict => return to_str(obj, "lines", i).map(|_| Line::Invalid(obj.clone())),
+            // MeCab's engine refuses it (the `InvalidTextError` of its own `tokenize`).
+            Err(_) if strict => {
+                return Err(to_str(obj, "lines", i).err().unwrap_or_else(|| {
+                    ErrorKind::InvalidText.err(py, format!("lines[{i}] is not valid Unicode text"))
+                }))
+            }
             Err(_) => {
                 // Python's own methods, which take lone surrogates.
                 let mut s = obj.clone();
@@ -297,9 +301,9 @@ fn line<'a, 'py>(
     Ok(Line::Text(key, obj.filter(|_| same).cloned()))
 }
 
-/// The line as the tokenizer sees it: ASCII lowercased here where asked (`collect` has
-/// lowercased other lines with `str.lower()` already; the two agree on ASCII), then stripped
-/// on the right where asked.
+/// The line as the tokenizer sees it, stripped on the right and lowercased where asked; only
+/// for lines that need no `str.lower()` (ASCII, where Rust and Python agree; [`line`] has
+/// Python lowercase the others).
 fn prepared(line: &str, lowercase: bool, rstrip: bool) -> Cow<'_, str> {
     let line = if rstrip { py_rstrip(line) } else { line };
     if lowercase && line.bytes().any(|b| b.is_ascii_uppercase()) {
