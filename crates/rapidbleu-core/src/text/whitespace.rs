@@ -238,6 +238,17 @@ mod tests {
         assert_eq!(via, tokens);
     }
 
+    /// `py_split_ranges(text)` gives exactly the tokens of `py_split(text)`.
+    fn assert_ranges_are_split(text: &str, ranges: &mut Vec<(u32, u32)>) {
+        ranges.clear();
+        py_split_ranges(text, ranges);
+        let via: Vec<&str> = ranges
+            .iter()
+            .map(|&(a, b)| &text[a as usize..b as usize])
+            .collect();
+        assert_eq!(via, py_split(text).collect::<Vec<_>>(), "{text:?}");
+    }
+
     #[test]
     fn ranges_equal_split_on_every_kind_of_character() {
         // Every whitespace character, characters that share their first bytes (U+3001, U+2010,
@@ -262,13 +273,7 @@ mod tests {
                     alphabet[(state >> 33) as usize % alphabet.len()]
                 })
                 .collect();
-            ranges.clear();
-            py_split_ranges(&text, &mut ranges);
-            let via: Vec<&str> = ranges
-                .iter()
-                .map(|&(a, b)| &text[a as usize..b as usize])
-                .collect();
-            assert_eq!(via, py_split(&text).collect::<Vec<_>>(), "{text:?}");
+            assert_ranges_are_split(&text, &mut ranges);
         }
     }
 
@@ -299,13 +304,7 @@ mod tests {
                         .repeat(1 + next() % 9)
                 })
                 .collect();
-            ranges.clear();
-            py_split_ranges(&text, &mut ranges);
-            let via: Vec<&str> = ranges
-                .iter()
-                .map(|&(a, b)| &text[a as usize..b as usize])
-                .collect();
-            assert_eq!(via, py_split(&text).collect::<Vec<_>>(), "{text:?}");
+            assert_ranges_are_split(&text, &mut ranges);
         }
     }
 
