@@ -22,11 +22,13 @@ __all__ = [
     "BleuReferenceCache",
     "ChrfOptions",
     "ChunkReader",
+    "LineCache",
     "MecabModel",
     "PieceTable",
     "RougeOptions",
     "TerOptions",
     "TextChunk",
+    "TokenizedLines",
     "__version__",
     "ar_sums",
     "bleu_aggregate_statistics",
@@ -485,9 +487,9 @@ class TokenizedLines(Sequence[str | None]):
 
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, i: int) -> str | None: ...
+    def __getitem__(self, key: int, /) -> str | None: ...
     @overload
-    def __getitem__(self, i: slice) -> Sequence[str | None]: ...
+    def __getitem__(self, key: slice, /) -> Sequence[str | None]: ...
 
 @final
 class LineCache:
