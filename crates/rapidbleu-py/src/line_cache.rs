@@ -18,7 +18,7 @@
 //! whose tokenizer released the GIL cannot hold it while another waits for it with the GIL,
 //! and `os.fork()` (which holds the GIL) never finds it taken.
 
-use crate::corpus::{collect_as_is, text, to_str, Line as Input};
+use crate::corpus::{collect, collect_as_is, text, Line as Input};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
 use crate::mecab::{mecab_err, PyMecabModel};
@@ -128,12 +128,17 @@ impl LineCache {
             let model = tokenize.cast::<PyMecabModel>().ok();
             // Every call into Python (a str subclass's `lower` or `rstrip` may run any code)
             // happens before the lock is taken (module docs).
-            let owned = collect_as_is(lines, "lines", allow_none)?;
+            // MeCab refuses text that is not valid Unicode as its own `tokenize` does (`collect`
+            // checks it); a Python tokenizer gets such a line as it is, to refuse it its way.
+            let owned = match model {
+                Some(_) => collect(lines, "lines", allow_none, false)?,
+                None => collect_as_is(lines, "lines", allow_none)?,
+            };
             let mut lines: Vec<Option<Line<'_, 'py>>> = Vec::with_capacity(owned.len());
-            for (i, s) in owned.iter().enumerate() {
+            for s in &owned {
                 lines.push(match s {
                     None => None,
-                    Some(s) => Some(line(py, s, lowercase, rstrip, model.is_some(), i)?),
+                    Some(s) => Some(line(py, s, lowercase, rstrip)?),
                 });
             }
             let mut todo: Vec<Option<&str>> = Vec::new();
@@ -207,8 +212,7 @@ fn call(
         Line::Invalid(obj) => obj.clone(),
     });
     let out = tokenize.call1((PyList::new(py, objs)?,))?;
-    let what = "the tokenizer's output";
-    let fresh = collect_as_is(&out, what, false)?;
+    let fresh = collect(&out, "the tokenizer's output", false, false)?;
     if fresh.len() != todo.len() {
         return Err(ErrorKind::Input.err(
             py,
@@ -219,15 +223,15 @@ fn call(
             ),
         ));
     }
-    fresh
+    // `collect` refused `None` and text that is not valid Unicode.
+    Ok(fresh
         .iter()
-        .enumerate()
-        .map(|(i, s)| match s {
-            Some(Input::Py(s)) => to_str(s, what, i).map(Arc::from),
-            Some(held @ Input::Rust(_)) => Ok(Arc::from(text(held))),
-            None => Ok(Arc::from("")),
+        .flatten()
+        .map(|s| match s {
+            Input::Rust(held) => Arc::clone(held),
+            Input::Py(_) => Arc::from(text(s)),
         })
-        .collect()
+        .collect())
 }
 
 /// MeCab's error about line `j` of the batch, about the first line of the call that is it.
@@ -251,26 +255,18 @@ enum Line<'a, 'py> {
     Invalid(Bound<'py, PyString>),
 }
 
-/// What the tokenizer gets of `s` (line `i`): lowercased and stripped on the right where asked.
-/// A string that is not valid Unicode is an error for MeCab (`strict`), else passed on.
+/// What the tokenizer gets of `s`: lowercased and stripped on the right where asked. A string
+/// that is not valid Unicode is passed on as it is.
 fn line<'a, 'py>(
     py: Python<'py>,
     s: &'a Input<'py>,
     lowercase: bool,
     rstrip: bool,
-    strict: bool,
-    i: usize,
 ) -> PyResult<Line<'a, 'py>> {
     let (text, obj) = match s {
         Input::Rust(t) => (t.as_ref(), None),
         Input::Py(obj) => match obj.to_str() {
             Ok(t) => (t, Some(obj)),
-            // MeCab's engine refuses it (the `InvalidTextError` of its own `tokenize`).
-            Err(_) if strict => {
-                return Err(to_str(obj, "lines", i).err().unwrap_or_else(|| {
-                    ErrorKind::InvalidText.err(py, format!("lines[{i}] is not valid Unicode text"))
-                }))
-            }
             Err(_) => {
                 // Python's own methods, which take lone surrogates.
                 let mut s = obj.clone();
