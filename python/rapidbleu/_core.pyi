@@ -52,6 +52,7 @@ __all__ = [
     "chrf_sentence_scores",
     "chrf_statistics",
     "chrf_totals",
+    "count_tokenized",
     "nltk_sentence_scores",
     "porter_stem",
     "rouge_accumulate",
@@ -77,6 +78,9 @@ __version__: str
 TOKENIZERS: list[str]
 
 # -- text (crates/rapidbleu-py/src/text.rs) ----------------------------------------------------
+
+def count_tokenized(hypotheses: Sequence[object]) -> int:
+    """How many items are a ``str`` ending in ``" ."`` (sacreBLEU's tokenized-input test)."""
 
 def tokenize(name: str, line: str) -> str:
     """Exactly the output of sacreBLEU's tokenizer ``name`` on ``line``."""

@@ -331,3 +331,19 @@ def test_masked_arrays_honour_their_mask() -> None:
     assert rb_nltk.sentence_bleu_batch(PER_SEG, batch).tolist() == (
         rb_nltk.sentence_bleu_batch(PER_SEG, SEQS).tolist()
     )
+
+
+@pytest.mark.parametrize("metric", [BLEU(lowercase=True), rapidbleu.CHRF(lowercase=True)])
+def test_a_list_changed_while_it_is_read_is_read_safely(metric: Any) -> None:
+    # `str.lower()` of a str subclass runs Python code while the list is read; the reader
+    # reads the list's length again after it (no item past the end is touched).
+    hyps: list[str] = []
+
+    class Shrinks(str):
+        def lower(self) -> str:
+            hyps.clear()
+            return "x"
+
+    hyps[:] = ["a", Shrinks("Ä b"), "c", "d"]
+    with pytest.raises(errors.LengthMismatchError, match="4 segments but there are 2 hyp"):
+        metric.corpus_score(hyps, [["a", "b", "c", "d"]])

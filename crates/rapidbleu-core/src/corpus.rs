@@ -32,6 +32,17 @@ impl<T> Groups<T> {
         Self::default()
     }
 
+    /// No group yet, with room for `groups` groups of `items` items in all (a hint: more may
+    /// be added).
+    pub fn with_capacity(groups: usize, items: usize) -> Self {
+        let mut ends = Vec::with_capacity(groups + 1);
+        ends.push(0);
+        Groups {
+            items: Vec::with_capacity(items),
+            ends,
+        }
+    }
+
     /// No group yet, storing items in `buf` (emptied first): a caller can reuse one
     /// allocation across calls.
     pub fn with_buffer(mut buf: Vec<T>) -> Self {
@@ -191,6 +202,16 @@ pub fn check_references<S>(refs: &Groups<S>) -> Result<(), CoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capacity_is_only_a_hint() {
+        let mut g = Groups::with_capacity(1, 1);
+        g.push_group(["a", "b"]);
+        g.end_group();
+        g.push_item("c");
+        g.end_group();
+        assert_eq!(g, [vec!["a", "b"], vec![], vec!["c"]].into_iter().collect());
+    }
 
     #[test]
     fn groups_and_corpus() {

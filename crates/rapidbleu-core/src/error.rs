@@ -43,18 +43,54 @@ pub fn reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<(), CoreError> {
     })
 }
 
-/// A zeroed buffer of `rows * row_len` values, allocated fallibly ([`reserve`]).
-pub fn zeroed<T: Clone + Default>(rows: usize, row_len: usize) -> Result<Vec<T>, CoreError> {
-    let n = rows.checked_mul(row_len).ok_or_else(|| {
-        CoreError::TooLarge(format!(
-            "{rows} rows of {row_len} values do not fit in memory; score fewer segments at a \
-             time or lower max_ngram_order"
-        ))
-    })?;
-    let mut v = Vec::new();
-    reserve(&mut v, n)?;
-    v.resize(n, T::default());
-    Ok(v)
+/// Numbers whose all-zero bit pattern is their `Default` (zero), so a buffer of them can come
+/// zeroed from the allocator.
+pub trait Zeroable: Copy + Default + sealed::Sealed {}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! zeroable {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Zeroable for $t {}
+    )*};
+}
+zeroable!(i32, i64, u32, u64, usize, f32, f64);
+
+/// `rows * row_len`, the length of a buffer of rows; an error if it overflows.
+pub fn buffer_len(rows: usize, row_len: usize) -> Result<usize, CoreError> {
+    rows.checked_mul(row_len)
+        .ok_or_else(|| too_many_rows(rows, row_len))
+}
+
+fn too_many_rows(rows: usize, row_len: usize) -> CoreError {
+    CoreError::TooLarge(format!(
+        "{rows} rows of {row_len} values do not fit in memory; score fewer segments at a time \
+         or lower max_ngram_order"
+    ))
+}
+
+/// A zeroed buffer of `rows * row_len` values, allocated fallibly (as [`reserve`]).
+///
+/// The buffer comes from `alloc_zeroed` (`calloc`), which for a large first buffer gets fresh
+/// pages from the kernel instead of writing zeros (`engine::parallel::zeroed_on` writes them
+/// on many threads where they must be written).
+pub fn zeroed<T: Zeroable>(rows: usize, row_len: usize) -> Result<Vec<T>, CoreError> {
+    let n = buffer_len(rows, row_len)?;
+    let layout = std::alloc::Layout::array::<T>(n).map_err(|_| too_many_rows(rows, row_len))?;
+    if layout.size() == 0 {
+        return Ok(vec![T::default(); n]);
+    }
+    // SAFETY: the layout has a non-zero size; a null pointer (no memory) is refused below.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
+    if ptr.is_null() {
+        return Err(too_many_rows(rows, row_len));
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `n` values of `T`
+    // (so capacity `n`), and all `n` are initialized: zero bits are a valid `T` (`Zeroable`).
+    Ok(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
 /// A `str` as Python's `repr()` spells it, for messages: messages name values the way the

@@ -12,9 +12,9 @@
 //! `ter/metric.rs`); [`WIDTHS`] is the registry of their vectorised row widths.
 
 use crate::corpus::{Corpus, Groups};
-use crate::engine::parallel::{self, Threads};
+use crate::engine::parallel::{self, zeroed_on, Threads};
 use crate::engine::rows::{self, Width};
-use crate::error::{zeroed, CoreError};
+use crate::error::CoreError;
 use std::sync::Mutex;
 
 /// A metric of per-segment statistics rows (see the module documentation).
@@ -54,7 +54,7 @@ pub trait Metric: Sync {
     /// Statistics rows of every segment of `corpus`, on `threads` threads.
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let row_len = self.row_len();
-        let mut out = zeroed(corpus.len(), row_len)?;
+        let mut out = zeroed_on(corpus.len(), row_len, threads)?;
         // The error of the first failing segment, as a serial pass reports it.
         let failed: Mutex<Option<(usize, CoreError)>> = Mutex::new(None);
         parallel::for_each_row(

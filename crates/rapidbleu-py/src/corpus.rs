@@ -11,14 +11,57 @@ use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyList, PyString};
 use rapidbleu_core::corpus::{Corpus, Groups};
+use std::ptr::NonNull;
 use std::sync::Arc;
 
 /// A line read from Python: a `str`, or text the core holds already ([`TokenizedLines`]).
 pub enum Line<'py> {
-    /// A Python string (its UTF-8 made, and checked, when it was collected).
-    Py(Bound<'py, PyString>),
+    /// A Python string and its UTF-8 text.
+    Py(PyLine<'py>),
     /// Text the core holds.
     Rust(Arc<str>),
+}
+
+/// A Python `str` and its UTF-8 text, read once, when the string is collected.
+///
+/// Performance decision: the text is kept as a pointer because every later borrow of it (the
+/// corpus, the reference groups) ran under the GIL before any worker could start, and asking
+/// CPython for it again (`PyUnicode_AsUTF8AndSize`) was serial work on every string.
+pub struct PyLine<'py> {
+    obj: Bound<'py, PyString>,
+    /// `None` for a string that is not valid Unicode (read as it is by [`collect_as_is`]).
+    utf8: Option<NonNull<str>>,
+}
+
+impl<'py> PyLine<'py> {
+    /// `obj` and its text, `None` if it is not valid Unicode.
+    fn as_is(obj: Bound<'py, PyString>) -> Self {
+        let utf8 = obj.to_str().ok().map(NonNull::from);
+        PyLine { obj, utf8 }
+    }
+
+    /// `obj` (item `i` of `what`) and its text; a lone surrogate is an `InvalidTextError`.
+    fn checked(
+        obj: Bound<'py, PyString>,
+        what: impl std::fmt::Display,
+        i: usize,
+    ) -> PyResult<Self> {
+        let utf8 = Some(NonNull::from(to_str(&obj, what, i)?));
+        Ok(PyLine { obj, utf8 })
+    }
+
+    /// The string.
+    pub fn obj(&self) -> &Bound<'py, PyString> {
+        &self.obj
+    }
+
+    /// Its UTF-8 text; `None` if it is not valid Unicode.
+    pub fn text(&self) -> Option<&str> {
+        // SAFETY: `utf8` was borrowed from `obj`, which `self` keeps alive, and CPython neither
+        // changes nor frees a string's UTF-8 buffer (its ASCII data, or the UTF-8 copy it
+        // caches) while the string lives (PyO3's `PyBackedStr` relies on the same).
+        self.utf8.map(|p| unsafe { p.as_ref() })
+    }
 }
 
 /// Owned lines, `None` where a reference is missing.
@@ -100,13 +143,18 @@ fn collect_list<'py>(
     // fetched into the cache a few items before it is read. Reading strings runs under the
     // GIL, before any thread can start, and it was bound by the cache miss of each object's
     // first touch: up to a tenth of a one-thread corpus BLEU, and so the largest serial part
-    // on many cores. The length is read each time: `str.lower()` of a str subclass may run
-    // Python code that changes the list.
+    // on many cores. The length is read again after each item only where Python code may
+    // have run (`str.lower()` of a str subclass may change the list).
+    let runs_python = matches!(reading, Reading::Checked { lowercase: true });
+    let mut len = list.len();
     let mut i = 0;
-    while i < list.len() {
-        prefetch_item(list, i + PREFETCH_AHEAD);
+    while i < len {
+        prefetch_item(list, i + PREFETCH_AHEAD, len);
         out.push(read_item(list.get_item(i)?, what, i, allow_none, reading)?);
         i += 1;
+        if runs_python {
+            len = list.len();
+        }
     }
     Ok(())
 }
@@ -134,18 +182,15 @@ fn read_item<'py>(
         )
     })?;
     let Reading::Checked { lowercase } = reading else {
-        return Ok(Some(Line::Py(s)));
+        return Ok(Some(Line::Py(PyLine::as_is(s))));
     };
     // Validating here, where the item's name is at hand, lets later borrows use `text`.
-    let s = if lowercase && !to_str(&s, what, i)?.is_ascii() {
-        s.call_method0("lower")?
-            .cast_into::<PyString>()
-            .map_err(PyErr::from)?
-    } else {
-        s
-    };
-    to_str(&s, what, i)?;
-    Ok(Some(Line::Py(s)))
+    let line = PyLine::checked(s, what, i)?;
+    if lowercase && !line.text().is_some_and(str::is_ascii) {
+        let lower = line.obj.call_method0("lower")?.cast_into::<PyString>();
+        return Ok(Some(Line::Py(PyLine::checked(lower?, what, i)?)));
+    }
+    Ok(Some(Line::Py(line)))
 }
 
 /// The lines of a [`TokenizedLines`] as [`collect`] reads a sequence: a missing line is an
@@ -170,7 +215,11 @@ fn held_lines<'py>(
             Some(text) => match reading {
                 Reading::Checked { lowercase: true } if !text.is_ascii() => {
                     let lower = PyString::new(py, text).call_method0("lower")?;
-                    Ok(Some(Line::Py(lower.cast_into::<PyString>()?)))
+                    Ok(Some(Line::Py(PyLine::checked(
+                        lower.cast_into()?,
+                        what,
+                        i,
+                    )?)))
                 }
                 _ => Ok(Some(Line::Rust(Arc::clone(text)))),
             },
@@ -183,10 +232,11 @@ fn held_lines<'py>(
 const PREFETCH_AHEAD: usize = 16;
 
 /// Asks the CPU to fetch the object at `list[j]` (its header, and an ASCII string's first
-/// characters) into the cache; nothing if `j` is past the end or on other architectures.
-fn prefetch_item(list: &Bound<'_, PyList>, j: usize) {
+/// characters) into the cache; nothing if `j` is not below `len` (the list's length, with no
+/// Python code run since it was read) or on other architectures.
+fn prefetch_item(list: &Bound<'_, PyList>, j: usize, len: usize) {
     #[cfg(target_arch = "x86_64")]
-    if j < list.len() {
+    if j < len {
         // SAFETY: the GIL is held (`list` is a `Bound`) and `j` is below the list's length, so
         // `PyList_GetItem` returns a valid borrowed pointer; a prefetch only hints the cache
         // (it cannot fault, and nothing is read through the pointer here).
@@ -199,7 +249,7 @@ fn prefetch_item(list: &Bound<'_, PyList>, j: usize) {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (list, j);
+    let _ = (list, j, len);
 }
 
 /// The UTF-8 text of `s`; a lone surrogate (not valid Unicode) is an `InvalidTextError`.
@@ -219,11 +269,10 @@ pub fn to_str<'a>(
     })
 }
 
-/// The UTF-8 text of a line that [`collect`] has validated (so this cannot fail; PyO3
-/// caches a string's UTF-8 form, so it costs nothing the second time).
+/// The UTF-8 text of a line that [`collect`] has validated (read when it was collected).
 pub fn text<'a>(line: &'a Line<'_>) -> &'a str {
     match line {
-        Line::Py(s) => s.to_str().unwrap_or_default(),
+        Line::Py(s) => s.text().unwrap_or_default(),
         Line::Rust(s) => s,
     }
 }
@@ -336,12 +385,15 @@ fn collect_segments<'py>(
 }
 
 /// The references of each segment (an iterator per segment over its entries, `None` for a
-/// missing one), and sacreBLEU's `num_refs` (-1 when it varies: `nrefs:var`).
-fn ref_groups<'a, 'py: 'a, I>(segments: impl Iterator<Item = I>) -> (Groups<&'a str>, i64)
+/// missing one) added to `groups`, and sacreBLEU's `num_refs` (-1 when it varies:
+/// `nrefs:var`).
+fn ref_groups<'a, 'py: 'a, I>(
+    mut groups: Groups<&'a str>,
+    segments: impl Iterator<Item = I>,
+) -> (Groups<&'a str>, i64)
 where
     I: Iterator<Item = &'a Option<Line<'py>>>,
 {
-    let mut groups = Groups::new();
     let (mut lo, mut hi) = (usize::MAX, 0usize);
     for seg in segments {
         let mut count = 0;
@@ -364,7 +416,8 @@ where
 /// The references of each segment from reference streams.
 pub fn stream_groups<'a>(streams: &'a [Owned<'_>]) -> (Groups<&'a str>, i64) {
     let n = streams.first().map_or(0, Vec::len);
-    ref_groups((0..n).map(|i| streams.iter().map(move |s| &s[i])))
+    let groups = Groups::with_capacity(n, n * streams.len());
+    ref_groups(groups, (0..n).map(|i| streams.iter().map(move |s| &s[i])))
 }
 
 /// Hypotheses and references read from Python: reference streams (sacreBLEU's layout), or
@@ -399,7 +452,9 @@ impl<'py> TextInput<'py> {
     /// The corpus (borrowing the Python strings) and sacreBLEU's `num_refs`.
     pub fn corpus(&self, py: Python<'_>) -> PyResult<(Corpus<&str>, i64)> {
         let (groups, num_refs) = if self.per_segment {
-            ref_groups(self.refs.iter().map(|seg| seg.iter()))
+            let items = self.refs.iter().map(Vec::len).sum();
+            let groups = Groups::with_capacity(self.refs.len(), items);
+            ref_groups(groups, self.refs.iter().map(|seg| seg.iter()))
         } else {
             stream_groups(&self.refs)
         };

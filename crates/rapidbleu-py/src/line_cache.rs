@@ -177,11 +177,10 @@ impl LineCache {
                 (false, Some(model)) => {
                     let strs: Vec<&str> = todo.iter().map(|k| k.unwrap_or_default()).collect();
                     let model = model.get().model();
-                    run_detached(py, || Ok(model.tokenize(&strs, threads)))?
+                    // Made `Arc<str>`s by the threads that parsed them (copying 10k lines
+                    // into shared strings was serial work here).
+                    run_detached(py, || Ok(model.tokenize::<Arc<str>>(&strs, threads)))?
                         .map_err(|e| mecab_err(py, first_line(e, &todo, &lines)))?
-                        .into_iter()
-                        .map(Arc::from)
-                        .collect()
                 }
                 (false, None) => call(py, tokenize, &todo_objs)?,
             };
@@ -265,11 +264,11 @@ fn line<'a, 'py>(
 ) -> PyResult<Line<'a, 'py>> {
     let (text, obj) = match s {
         Input::Rust(t) => (t.as_ref(), None),
-        Input::Py(obj) => match obj.to_str() {
-            Ok(t) => (t, Some(obj)),
-            Err(_) => {
+        Input::Py(l) => match l.text() {
+            Some(t) => (t, Some(l.obj())),
+            None => {
                 // Python's own methods, which take lone surrogates.
-                let mut s = obj.clone();
+                let mut s = l.obj().clone();
                 for (asked, method) in [(lowercase, "lower"), (rstrip, "rstrip")] {
                     if asked {
                         s = s.call_method0(method)?.cast_into::<PyString>()?;

@@ -75,7 +75,7 @@ impl PyMecabModel {
             let threads = threads(py, num_threads)?;
             let owned = collect(lines, "lines", false, false)?;
             let strs = borrow_all(&owned);
-            run_detached(py, || Ok(self.inner.tokenize(&strs, threads)))?
+            run_detached(py, || Ok(self.inner.tokenize::<String>(&strs, threads)))?
                 .map_err(|e| mecab_err(py, e))
         })
     }

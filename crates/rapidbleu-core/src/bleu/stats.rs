@@ -11,8 +11,8 @@ use crate::bleu::options::{BleuOptions, TextPrep};
 use crate::bleu::ref_len::RefLenRule;
 use crate::bleu::score::bleu_score;
 use crate::corpus::Corpus;
-use crate::engine::parallel::{for_each_row_in, Threads, WorkerPool};
-use crate::error::{zeroed, CoreError};
+use crate::engine::parallel::{for_each_checked_row_in, zeroed_on, Threads, WorkerPool};
+use crate::error::CoreError;
 use crate::text::tokenize::TokBuf;
 use crate::text::whitespace::py_rstrip;
 
@@ -183,10 +183,13 @@ pub(crate) fn check_segment<S: Segment>(
     Ok(())
 }
 
-/// Checks that every segment of `corpus` fits the counter.
-fn check_corpus<S: Segment>(corpus: &Corpus<S>, layout: RowLayout) -> Result<(), CoreError> {
-    (0..corpus.len())
-        .try_for_each(|i| check_segment(i, Some(corpus.hyp(i)), corpus.refs(i), layout))
+/// Checks that segment `i` of `corpus` fits the counter.
+fn check_corpus_segment<S: Segment>(
+    corpus: &Corpus<S>,
+    i: usize,
+    layout: RowLayout,
+) -> Result<(), CoreError> {
+    check_segment(i, Some(corpus.hyp(i)), corpus.refs(i), layout)
 }
 
 /// Statistics rows of every segment of `corpus` (N = `layout`'s order), text prepared by
@@ -199,15 +202,15 @@ pub(crate) fn count_corpus<S: Segment>(
     threads: Threads,
     pool: &WorkerPool<Worker>,
 ) -> Result<Vec<i64>, CoreError> {
-    check_corpus(corpus, layout)?;
     let row_len = layout.row_len();
-    let mut out = zeroed(corpus.len(), row_len)?;
-    for_each_row_in(
+    let mut out = zeroed_on(corpus.len(), row_len, threads)?;
+    for_each_checked_row_in(
         pool,
         &mut out,
         row_len,
         threads,
         Worker::default,
+        |i| check_corpus_segment(corpus, i, layout),
         |w, i, row| {
             w.segment(
                 corpus.hyp(i),
@@ -217,7 +220,7 @@ pub(crate) fn count_corpus<S: Segment>(
                 layout.row_mut(row),
             );
         },
-    );
+    )?;
     Ok(out)
 }
 
@@ -246,21 +249,29 @@ pub fn sentence_scores<S: Segment>(
     threads: Threads,
 ) -> Result<Vec<f64>, CoreError> {
     let layout = opts.layout();
-    check_corpus(corpus, layout)?;
-    let mut out = zeroed(corpus.len(), 1)?;
+    let mut out = zeroed_on(corpus.len(), 1, threads)?;
     let init = || (Worker::default(), vec![0i64; layout.row_len()]);
     let pool = WorkerPool::new();
-    for_each_row_in(&pool, &mut out, 1, threads, init, |(w, row), i, score| {
-        let rule = RefLenRule::ClosestShorter;
-        w.segment(
-            corpus.hyp(i),
-            corpus.refs(i),
-            opts.text(),
-            rule,
-            layout.row_mut(row),
-        );
-        score[0] = bleu_score(layout.row(row), opts);
-    });
+    let check = |i| check_corpus_segment(corpus, i, layout);
+    for_each_checked_row_in(
+        &pool,
+        &mut out,
+        1,
+        threads,
+        init,
+        check,
+        |(w, row), i, score| {
+            let rule = RefLenRule::ClosestShorter;
+            w.segment(
+                corpus.hyp(i),
+                corpus.refs(i),
+                opts.text(),
+                rule,
+                layout.row_mut(row),
+            );
+            score[0] = bleu_score(layout.row(row), opts);
+        },
+    )?;
     Ok(out)
 }
 

@@ -12,8 +12,8 @@ use super::scan::Scan;
 use super::score::f_score;
 use super::symbols::{CharVocab, WordVocab, ABSENT};
 use crate::corpus::Corpus;
-use crate::engine::parallel::{for_each_row_in, Threads, WorkerPool};
-use crate::error::{zeroed, CoreError};
+use crate::engine::parallel::{for_each_checked_row_in, zeroed_on, Threads, WorkerPool};
+use crate::error::CoreError;
 
 /// One side's symbols of a segment: the hypothesis's, every reference's back to back (each
 /// text followed by [`PAD`] padding symbols), and the match counts the [`Matcher`] finds.
@@ -222,17 +222,14 @@ pub(crate) static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 const MAX_TEXT_BYTES: usize = (1 << 31) - 2;
 
 /// The check shared by the entry points (the corpus itself checked its lengths and that every
-/// segment has a reference): no text too long to count.
-fn check_corpus(corpus: &Corpus<&str>) -> Result<(), CoreError> {
-    for i in 0..corpus.len() {
-        let longest = corpus
-            .refs(i)
-            .iter()
-            .map(|r| r.len())
-            .fold(corpus.hyp(i).len(), usize::max);
-        check_length(i, longest)?;
-    }
-    Ok(())
+/// segment has a reference): no text of segment `i` too long to count.
+fn check_corpus_segment(corpus: &Corpus<&str>, i: usize) -> Result<(), CoreError> {
+    let longest = corpus
+        .refs(i)
+        .iter()
+        .map(|r| r.len())
+        .fold(corpus.hyp(i).len(), usize::max);
+    check_length(i, longest)
 }
 
 /// An error if `segment` holds a text of `bytes` bytes, more than can be counted.
@@ -255,19 +252,19 @@ pub fn corpus_stats(
     opts: &ChrfOptions,
     threads: Threads,
 ) -> Result<Vec<i64>, CoreError> {
-    check_corpus(corpus)?;
     let row_len = opts.row_len();
-    let mut out = zeroed(corpus.len(), row_len)?;
-    for_each_row_in(
+    let mut out = zeroed_on(corpus.len(), row_len, threads)?;
+    for_each_checked_row_in(
         &WORKERS,
         &mut out,
         row_len,
         threads,
         Worker::default,
+        |i| check_corpus_segment(corpus, i),
         |w, i, row| {
             w.segment(corpus.hyp(i), corpus.refs(i), opts, row);
         },
-    );
+    )?;
     Ok(out)
 }
 
@@ -278,21 +275,21 @@ pub fn sentence_scores(
     opts: &ChrfOptions,
     threads: Threads,
 ) -> Result<Vec<f64>, CoreError> {
-    check_corpus(corpus)?;
-    let mut out = zeroed(corpus.len(), 1)?;
-    for_each_row_in(
+    let mut out = zeroed_on(corpus.len(), 1, threads)?;
+    for_each_checked_row_in(
         &WORKERS,
         &mut out,
         1,
         threads,
         Worker::default,
+        |i| check_corpus_segment(corpus, i),
         |w, i, score| {
             let mut row = std::mem::take(&mut w.row);
             row.resize(opts.row_len(), 0);
             score[0] = w.segment(corpus.hyp(i), corpus.refs(i), opts, &mut row);
             w.row = row;
         },
-    );
+    )?;
     Ok(out)
 }
 

@@ -17,6 +17,7 @@
 
 use crate::engine::parallel::{self, Threads};
 use crate::error::{zeroed, CoreError};
+use rayon::prelude::*;
 
 /// A row width with kernels compiled for it: `R` known at compile time lets the sums
 /// vectorise. A metric lists the widths its usual options give (`Metric::WIDTHS`).
@@ -79,6 +80,34 @@ pub fn column_sums(stats: &[i64], row_len: usize) -> Result<Vec<i64>, CoreError>
         }
     }
     Ok(sums)
+}
+
+/// [`column_sums`] on `threads` threads: each task sums a run of rows and the runs' sums are
+/// added (integers, so the order of the additions does not change them).
+///
+/// Performance decision: summing a corpus's rows ran on the calling thread after the parallel
+/// count, a serial part (about 5% of the caller's work for 100k segments of BLEU).
+pub fn column_sums_on(
+    stats: &[i64],
+    row_len: usize,
+    threads: Threads,
+) -> Result<Vec<i64>, CoreError> {
+    check_shape(stats, row_len)?;
+    let n = stats.len() / row_len.max(1);
+    if n < parallel::MIN_PARALLEL || threads == Threads::ONE {
+        return column_sums(stats, row_len);
+    }
+    let run = parallel::chunk_len(n, threads) * row_len;
+    let add = |mut a: Vec<i64>, b: Vec<i64>| {
+        a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+        a
+    };
+    parallel::install(threads, || {
+        stats
+            .par_chunks(run)
+            .map(|rows| column_sums(rows, row_len))
+            .try_reduce(|| vec![0; row_len], |a, b| Ok(add(a, b)))
+    })
 }
 
 /// Checks a bootstrap index matrix (`n_samples x n_seg`, row-major) against `n_seg` segments:
@@ -299,6 +328,22 @@ fn table_sum_dyn(acc: &mut [i64], tables: &[i64], mask: &[bool], row_len: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn column_sums_on_threads_equal_one_pass() {
+        let stats: Vec<i64> = (0..100_003 * 7)
+            .map(|i| (i * 7919 % 1013) as i64 - 500)
+            .collect();
+        let one = column_sums(&stats, 7).expect("whole rows");
+        for threads in [1, 2, 5].map(|t| Threads::new(t).expect("a thread count")) {
+            assert_eq!(column_sums_on(&stats, 7, threads).expect("whole rows"), one);
+            assert_eq!(
+                column_sums_on(&stats[..70], 7, threads),
+                column_sums(&stats[..70], 7)
+            );
+        }
+        assert!(column_sums_on(&stats[..8], 7, Threads::ONE).is_err());
+    }
 
     /// Kernels for every width the tests use, and none (the general loops).
     const KERNELS: &[Width] = &[

@@ -9,8 +9,8 @@ use super::intern::Interner;
 use super::shift::ShiftSearch;
 use super::tokenizer::{split_words, TercomTokenizer, TokScratch};
 use crate::corpus::Corpus;
-use crate::engine::parallel::{self, Threads};
-use crate::error::{zeroed, CoreError};
+use crate::engine::parallel::{self, zeroed_on, Threads};
+use crate::error::CoreError;
 use crate::text::whitespace::{py_rstrip, py_split};
 use rayon::prelude::*;
 
@@ -192,7 +192,7 @@ pub fn corpus_stats(
         check_size(hyp)?;
         corpus.refs(i).iter().try_for_each(|t| check_size(t))?;
     }
-    let mut out = zeroed(corpus.len(), ROW_LEN)?;
+    let mut out = zeroed_on(corpus.len(), ROW_LEN, threads)?;
     let fill = |w: &mut TerWorker, i: usize, row: &mut [i64]| {
         row.copy_from_slice(&w.segment_unchecked(tokenizer, corpus.hyp(i), corpus.refs(i)));
     };

@@ -165,9 +165,15 @@ impl MecabModel {
     /// `threads` threads, in order.
     ///
     /// The output does not depend on `threads`. The first failing line (by index) is the error.
-    pub fn tokenize(&self, lines: &[&str], threads: Threads) -> Result<Vec<String>, MecabError> {
-        let mut out: Vec<Result<String, MecabError>> =
-            (0..lines.len()).map(|_| Ok(String::new())).collect();
+    /// Each line is made a `T` (e.g. an `Arc<str>` to share) by the thread that parsed it.
+    pub fn tokenize<T: From<String> + Send>(
+        &self,
+        lines: &[&str],
+        threads: Threads,
+    ) -> Result<Vec<T>, MecabError> {
+        let mut out: Vec<Result<T, MecabError>> = (0..lines.len())
+            .map(|_| Ok(T::from(String::new())))
+            .collect();
         for_each_row_in(
             &self.taggers,
             &mut out,
@@ -180,6 +186,7 @@ impl MecabModel {
                     Ok(t) => wakati(t, lines[i]),
                     Err(e) => Err(e.clone()),
                 }
+                .map(T::from)
                 .map_err(|what| MecabError::Parse { line: i, what });
             },
         );

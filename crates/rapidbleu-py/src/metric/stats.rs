@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rapidbleu_core::corpus::Corpus;
 use rapidbleu_core::engine::parallel::Threads;
+use rapidbleu_core::engine::rows::column_sums_on;
 
 /// The text arguments of a statistics function: `(hyps, refs, per_segment)`.
 pub type Text<'a, 'py> = (&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>, bool);
@@ -40,9 +41,17 @@ pub fn statistics<'py, M: PyMetric>(
     metric: &M,
     num_threads: i64,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    counted(py, text, metric, num_threads, |rows| {
-        Ok(to_2d(py, rows, metric.row_len())?.into_any())
-    })
+    on_corpus(
+        py,
+        text,
+        metric,
+        num_threads,
+        |corpus, num_refs, threads| {
+            let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
+            let rows = to_2d(py, rows, metric.row_len())?.into_any();
+            counted::<M>(py, rows, num_refs, corpus)
+        },
+    )
 }
 
 /// The statistics of a corpus summed over its segments (a list of ints), as `statistics`
@@ -54,34 +63,32 @@ pub fn totals<'py, M: PyMetric>(
     metric: &M,
     num_threads: i64,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    counted(py, text, metric, num_threads, |rows| {
-        let sums = system_sums(py, &[rows], metric.row_len())?.swap_remove(0);
-        sums.into_pyobject(py).map(Bound::into_any)
-    })
-}
-
-/// `(out(rows), num_refs[, extra])` of a corpus's statistics rows (see [`PyMetric`]).
-fn counted<'py, M: PyMetric>(
-    py: Python<'py>,
-    text: Text<'_, 'py>,
-    metric: &M,
-    num_threads: i64,
-    out: impl FnOnce(Vec<i64>) -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyTuple>> {
     on_corpus(
         py,
         text,
         metric,
         num_threads,
         |corpus, num_refs, threads| {
-            let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
-            let rows = out(rows)?;
-            match M::statistics_extra(corpus.hyps()) {
-                Some(extra) => (rows, num_refs, extra).into_pyobject(py),
-                None => (rows, num_refs).into_pyobject(py),
-            }
+            let sums = run_detached(py, || {
+                let rows = metric.corpus_stats(corpus, threads)?;
+                column_sums_on(&rows, metric.row_len(), threads)
+            })?;
+            counted::<M>(py, sums.into_pyobject(py)?.into_any(), num_refs, corpus)
         },
     )
+}
+
+/// `(rows, num_refs[, extra])` of a corpus's statistics rows (see [`PyMetric`]).
+fn counted<'py, M: PyMetric>(
+    py: Python<'py>,
+    rows: Bound<'py, PyAny>,
+    num_refs: i64,
+    corpus: &Corpus<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    match M::statistics_extra(corpus.hyps()) {
+        Some(extra) => (rows, num_refs, extra).into_pyobject(py),
+        None => (rows, num_refs).into_pyobject(py),
+    }
 }
 
 /// The sentence score of every hypothesis, and sacreBLEU's `num_refs`.
