@@ -347,3 +347,10 @@ def test_a_list_changed_while_it_is_read_is_read_safely(metric: Any) -> None:
     hyps[:] = ["a", Shrinks("Ä b"), "c", "d"]
     with pytest.raises(errors.LengthMismatchError, match="4 segments but there are 2 hyp"):
         metric.corpus_score(hyps, [["a", "b", "c", "d"]])
+
+
+def test_the_tokenized_input_test_counts_as_python_does() -> None:
+    items: list[Any] = ["a .", "b.", 3, None, "x \ud800 .", "\ud800", " .", "", "é .", b"c ."]
+    expected = sum(1 for h in items if isinstance(h, str) and h.endswith(" ."))
+    assert rapidbleu._core.count_tokenized(items) == expected == 4
+    assert rapidbleu._core.count_tokenized(iter(items)) == 4
