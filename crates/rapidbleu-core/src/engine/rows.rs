@@ -331,9 +331,7 @@ mod tests {
 
     #[test]
     fn column_sums_on_threads_equal_one_pass() {
-        let stats: Vec<i64> = (0..100_003 * 7)
-            .map(|i| (i * 7919 % 1013) as i64 - 500)
-            .collect();
+        let stats: Vec<i64> = (0..100_003i64 * 7).map(|i| i * 7919 % 1013 - 500).collect();
         let one = column_sums(&stats, 7).expect("whole rows");
         for threads in [1, 2, 5].map(|t| Threads::new(t).expect("a thread count")) {
             assert_eq!(column_sums_on(&stats, 7, threads).expect("whole rows"), one);
