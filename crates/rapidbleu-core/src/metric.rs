@@ -12,10 +12,9 @@
 //! `ter/metric.rs`); [`WIDTHS`] is the registry of their vectorised row widths.
 
 use crate::corpus::{Corpus, Groups};
-use crate::engine::parallel::{self, zeroed_on, Threads};
+use crate::engine::parallel::{self, zeroed_on, Threads, WorkerPool};
 use crate::engine::rows::{self, Width};
 use crate::error::CoreError;
-use std::sync::Mutex;
 
 /// A metric of per-segment statistics rows (see the module documentation).
 pub trait Metric: Sync {
@@ -55,26 +54,15 @@ pub trait Metric: Sync {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let row_len = self.row_len();
         let mut out = zeroed_on(corpus.len(), row_len, threads)?;
-        // The error of the first failing segment, as a serial pass reports it.
-        let failed: Mutex<Option<(usize, CoreError)>> = Mutex::new(None);
-        parallel::for_each_row(
+        parallel::try_for_each_row_in(
+            &WorkerPool::new(),
             &mut out,
             row_len,
             threads,
             || (),
-            |_, i, row| {
-                if let Err(e) = self.segment_stats(corpus.hyp(i), corpus.refs(i), row) {
-                    let mut first = failed.lock().unwrap_or_else(|p| p.into_inner());
-                    if first.as_ref().is_none_or(|(j, _)| i < *j) {
-                        *first = Some((i, e));
-                    }
-                }
-            },
-        );
-        match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some((_, e)) => Err(e),
-            None => Ok(out),
-        }
+            |_, i, row| self.segment_stats(corpus.hyp(i), corpus.refs(i), row),
+        )?;
+        Ok(out)
     }
 
     /// The totals of `rows`.

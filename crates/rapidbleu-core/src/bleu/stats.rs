@@ -11,7 +11,7 @@ use crate::bleu::options::{BleuOptions, TextPrep};
 use crate::bleu::ref_len::RefLenRule;
 use crate::bleu::score::bleu_score;
 use crate::corpus::Corpus;
-use crate::engine::parallel::{for_each_checked_row_in, zeroed_on, Threads, WorkerPool};
+use crate::engine::parallel::{try_for_each_row_in, zeroed_on, Threads, WorkerPool};
 use crate::error::CoreError;
 use crate::text::tokenize::TokBuf;
 use crate::text::whitespace::py_rstrip;
@@ -204,14 +204,14 @@ pub(crate) fn count_corpus<S: Segment>(
 ) -> Result<Vec<i64>, CoreError> {
     let row_len = layout.row_len();
     let mut out = zeroed_on(corpus.len(), row_len, threads)?;
-    for_each_checked_row_in(
+    try_for_each_row_in(
         pool,
         &mut out,
         row_len,
         threads,
         Worker::default,
-        |i| check_corpus_segment(corpus, i, layout),
         |w, i, row| {
+            check_corpus_segment(corpus, i, layout)?;
             w.segment(
                 corpus.hyp(i),
                 corpus.refs(i),
@@ -219,6 +219,7 @@ pub(crate) fn count_corpus<S: Segment>(
                 rule,
                 layout.row_mut(row),
             );
+            Ok(())
         },
     )?;
     Ok(out)
@@ -252,26 +253,19 @@ pub fn sentence_scores<S: Segment>(
     let mut out = zeroed_on(corpus.len(), 1, threads)?;
     let init = || (Worker::default(), vec![0i64; layout.row_len()]);
     let pool = WorkerPool::new();
-    let check = |i| check_corpus_segment(corpus, i, layout);
-    for_each_checked_row_in(
-        &pool,
-        &mut out,
-        1,
-        threads,
-        init,
-        check,
-        |(w, row), i, score| {
-            let rule = RefLenRule::ClosestShorter;
-            w.segment(
-                corpus.hyp(i),
-                corpus.refs(i),
-                opts.text(),
-                rule,
-                layout.row_mut(row),
-            );
-            score[0] = bleu_score(layout.row(row), opts);
-        },
-    )?;
+    try_for_each_row_in(&pool, &mut out, 1, threads, init, |(w, row), i, score| {
+        check_corpus_segment(corpus, i, layout)?;
+        let rule = RefLenRule::ClosestShorter;
+        w.segment(
+            corpus.hyp(i),
+            corpus.refs(i),
+            opts.text(),
+            rule,
+            layout.row_mut(row),
+        );
+        score[0] = bleu_score(layout.row(row), opts);
+        Ok(())
+    })?;
     Ok(out)
 }
 

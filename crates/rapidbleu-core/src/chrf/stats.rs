@@ -12,7 +12,7 @@ use super::scan::Scan;
 use super::score::f_score;
 use super::symbols::{CharVocab, WordVocab, ABSENT};
 use crate::corpus::Corpus;
-use crate::engine::parallel::{for_each_checked_row_in, zeroed_on, Threads, WorkerPool};
+use crate::engine::parallel::{try_for_each_row_in, zeroed_on, Threads, WorkerPool};
 use crate::error::CoreError;
 
 /// One side's symbols of a segment: the hypothesis's, every reference's back to back (each
@@ -254,15 +254,16 @@ pub fn corpus_stats(
 ) -> Result<Vec<i64>, CoreError> {
     let row_len = opts.row_len();
     let mut out = zeroed_on(corpus.len(), row_len, threads)?;
-    for_each_checked_row_in(
+    try_for_each_row_in(
         &WORKERS,
         &mut out,
         row_len,
         threads,
         Worker::default,
-        |i| check_corpus_segment(corpus, i),
         |w, i, row| {
+            check_corpus_segment(corpus, i)?;
             w.segment(corpus.hyp(i), corpus.refs(i), opts, row);
+            Ok(())
         },
     )?;
     Ok(out)
@@ -276,18 +277,19 @@ pub fn sentence_scores(
     threads: Threads,
 ) -> Result<Vec<f64>, CoreError> {
     let mut out = zeroed_on(corpus.len(), 1, threads)?;
-    for_each_checked_row_in(
+    try_for_each_row_in(
         &WORKERS,
         &mut out,
         1,
         threads,
         Worker::default,
-        |i| check_corpus_segment(corpus, i),
         |w, i, score| {
+            check_corpus_segment(corpus, i)?;
             let mut row = std::mem::take(&mut w.row);
             row.resize(opts.row_len(), 0);
             score[0] = w.segment(corpus.hyp(i), corpus.refs(i), opts, &mut row);
             w.row = row;
+            Ok(())
         },
     )?;
     Ok(out)

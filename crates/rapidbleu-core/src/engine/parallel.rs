@@ -17,7 +17,6 @@ use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::fmt::Display;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 
 /// A number of threads: 0 for all cores, else at most [`Threads::MAX`].
@@ -299,39 +298,39 @@ pub fn for_each_row_in<T, W, I, F>(
     });
 }
 
-/// [`for_each_row_in`] for rows whose segment must first pass `check(i)`: a row is counted
-/// only if its check passes, and the result is the error of the first row that fails, as
-/// checking every row before counting would give.
+/// [`for_each_row_in`] for a row function that may fail: the result is the error of the first
+/// failing row (by index), as a serial pass would report it; the other rows are still filled.
 ///
-/// Performance decision: the checks run in the parallel pass, not in a loop before it, where
-/// they were serial work (a few percent of a call at 100k segments: Amdahl's share).
-pub fn for_each_checked_row_in<T, W, E, I, C, F>(
+/// Performance decision: a metric checks each segment (e.g. "too long to count") in the
+/// parallel pass, not in a loop before it, where the checks were serial work (a few percent of
+/// a call at 100k segments: Amdahl's share).
+pub fn try_for_each_row_in<T, W, E, I, F>(
     pool: &WorkerPool<W>,
     out: &mut [T],
     row_len: usize,
     threads: Threads,
     init: I,
-    check: C,
     f: F,
 ) -> Result<(), E>
 where
     T: Send,
     W: Send,
+    E: Send,
     I: Fn() -> W + Sync + Send,
-    C: Fn(usize) -> Result<(), E> + Sync + Send,
-    F: Fn(&mut W, usize, &mut [T]) + Sync + Send,
+    F: Fn(&mut W, usize, &mut [T]) -> Result<(), E> + Sync + Send,
 {
-    let first_failed = AtomicUsize::new(usize::MAX);
+    let first: Mutex<Option<(usize, E)>> = Mutex::new(None);
     for_each_row_in(pool, out, row_len, threads, init, |w, i, row| {
-        if check(i).is_ok() {
-            f(w, i, row);
-        } else {
-            first_failed.fetch_min(i, Ordering::Relaxed);
+        if let Err(e) = f(w, i, row) {
+            let mut first = first.lock().unwrap_or_else(|p| p.into_inner());
+            if first.as_ref().is_none_or(|(j, _)| i < *j) {
+                *first = Some((i, e));
+            }
         }
     });
-    match first_failed.into_inner() {
-        usize::MAX => Ok(()),
-        i => check(i),
+    match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
     }
 }
 
@@ -384,33 +383,26 @@ mod tests {
     }
 
     #[test]
-    fn checked_rows_fail_with_the_first_failing_row() {
+    fn a_failing_row_function_fails_with_the_first_failing_row() {
         for threads in [Threads::ONE, Threads(2), Threads(4)] {
+            let fill = |_: &mut (), i: usize, row: &mut [i64]| {
+                if i % 300 == 299 {
+                    return Err(i);
+                }
+                row[0] = i as i64 + 1;
+                Ok(())
+            };
             let mut out = vec![0i64; 1000];
-            let check = |i: usize| if i % 300 == 299 { Err(i) } else { Ok(()) };
-            let fill = |_: &mut (), i: usize, row: &mut [i64]| row[0] = i as i64 + 1;
-            let r = for_each_checked_row_in(
-                &WorkerPool::new(),
-                &mut out,
-                1,
-                threads,
-                || (),
-                check,
-                fill,
-            );
+            let r = try_for_each_row_in(&WorkerPool::new(), &mut out, 1, threads, || (), fill);
             assert_eq!(r, Err(299));
             let mut out = vec![0i64; 1000];
-            let r = for_each_checked_row_in(
-                &WorkerPool::new(),
-                &mut out,
-                1,
-                threads,
-                || (),
-                |_| Ok::<(), usize>(()),
-                fill,
-            );
+            let all = |w: &mut (), i: usize, row: &mut [i64]| fill(w, i % 299, row);
+            let r = try_for_each_row_in(&WorkerPool::new(), &mut out, 1, threads, || (), all);
             assert_eq!(r, Ok(()));
-            assert!(out.iter().enumerate().all(|(i, &v)| v == i as i64 + 1));
+            assert!(out
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| v == (i % 299) as i64 + 1));
         }
     }
 
