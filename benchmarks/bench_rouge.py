@@ -41,7 +41,7 @@ import numpy as np
 from rouge_score import rouge_scorer, scoring
 
 from rapidbleu.metrics import ROUGE
-from rapidbleu.metrics.rouge_scoring import BootstrapAggregator
+from rapidbleu.metrics.rouge.scoring import BootstrapAggregator
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO.parent / "shared" / "data"

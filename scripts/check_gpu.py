@@ -5,7 +5,7 @@ For each batch size B x L (default: the sizes of the issue, RL-like: one referen
 
 1. scores the batch on the device with ``rapidbleu.torch.sentence_bleu`` (sacreBLEU's and
    NLTK's dialects) and ``statistics``, and checks every row and score ``==`` the CPU engine
-   (``rapidbleu.metrics.bleu_tokens.token_statistics``, ``BLEU.sentence_scores``,
+   (``rapidbleu.metrics.bleu.tokens.token_statistics``, ``BLEU.sentence_scores``,
    ``rapidbleu.dialects.nltk.sentence_bleu_batch``) on the same tensors moved to the CPU;
 2. times ``sentence_bleu`` end to end (device tensors in, device scores out: the counts, the
    copy of the B x 10 rows, their exact scoring on the CPU, the copy back) and the device
@@ -40,7 +40,7 @@ import torch
 
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.metrics import BLEU
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 from rapidbleu.torch import corpus_bleu, sentence_bleu, statistics
 from rapidbleu.torch.ngrams import count_rows
 from rapidbleu.torch.options import resolve

@@ -1,17 +1,18 @@
 """Type stubs of the Rust extension ``rapidbleu._core`` (checked by ``mypy.stubtest``).
 
 The glue mirrors the core (``crates/rapidbleu-py/src`` next to ``crates/rapidbleu-core/src``):
-``text`` (tokenizers), ``engine`` (row sums of any width), ``bleu`` (options, statistics,
-scores, pairwise), ``io`` (the command's files read a chunk ahead). Every BLEU function takes
-one :class:`BleuOptions`, checked when built. Defaults shown as ``...`` are sacreBLEU's
-``BLEU()`` defaults, written once in the Rust core (``BleuOptions::DEFAULT``: ``13a``, order 4,
-``exp``).
+``text`` (tokenizers), ``engine`` (row sums of any width), ``metric`` (the methods every
+metric's options class carries: :class:`MetricOptions`, declared once), one options class per
+metric (``bleu``, ``chrf``, ``ter``, ``rouge``) with what only that metric has, ``io`` (the
+command's files read a chunk ahead). Options are checked once, when built. Defaults shown as
+``...`` are sacreBLEU's ``BLEU()`` defaults, written once in the Rust core
+(``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
 """
 
 from collections.abc import Callable, Sequence
 from os import PathLike
 from types import TracebackType
-from typing import Any, final, overload
+from typing import Any, Protocol, TypeVar, final, overload, type_check_only
 
 import numpy as np
 import numpy.typing as npt
@@ -31,46 +32,10 @@ __all__ = [
     "TokenizedLines",
     "__version__",
     "ar_sums",
-    "bleu_aggregate_statistics",
-    "bleu_chunk_statistics",
-    "bleu_chunk_totals",
-    "bleu_compute",
-    "bleu_pairwise_matrices",
-    "bleu_score_rows",
-    "bleu_score_rows_f32",
-    "bleu_self_statistics",
-    "bleu_sentence_scores",
-    "bleu_statistics",
-    "bleu_token_statistics",
-    "bleu_totals",
     "bootstrap_sums",
-    "chrf_chunk_statistics",
-    "chrf_chunk_totals",
-    "chrf_pairwise_matrices",
-    "chrf_score_rows",
-    "chrf_score_rows_f32",
-    "chrf_sentence_scores",
-    "chrf_statistics",
-    "chrf_totals",
     "count_tokenized",
-    "nltk_sentence_scores",
     "porter_stem",
-    "rouge_accumulate",
-    "rouge_bootstrap_scores",
-    "rouge_chunk_statistics",
-    "rouge_item_statistics",
-    "rouge_pairwise_matrices",
-    "rouge_resample_means",
-    "rouge_score_rows",
-    "rouge_sentence_scores",
-    "rouge_statistics",
-    "rouge_token_statistics",
-    "rouge_tokenize",
     "split_items",
-    "ter_accumulate",
-    "ter_bootstrap_sums_f32",
-    "ter_statistics",
-    "ter_tokenize",
     "tokenize",
 ]
 
@@ -102,6 +67,84 @@ def ar_sums(
     num_threads: int = 0,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+
+# -- metric: the methods every options class carries (src/metric/methods.rs) ----------------------
+
+_T = TypeVar("_T")
+_S = TypeVar("_S", covariant=True)
+_U = TypeVar("_U", covariant=True)
+_Rows = npt.NDArray[np.int64]
+_RougeTotals = tuple[int, npt.NDArray[np.float64] | None]
+
+@type_check_only
+class MetricOptions(Protocol[_T, _S, _U]):
+    """What every metric's options class carries (``metric_methods!``): one declaration.
+
+    ``_T`` is the metric's corpus totals as Python sees them: a list of ints for additive
+    rows (BLEU, chrF), ``(num_edits, ref_length)`` for TER, ``(count, sums)`` for ROUGE.
+    ``_S`` and ``_U`` are what :meth:`statistics` and :meth:`totals` return: ``(rows,
+    num_refs)`` and ``(totals, num_refs)``, BLEU's with its count of ``" ."`` endings after.
+    """
+
+    @property
+    def row_len(self) -> int:
+        """Values per statistics row."""
+    def statistics(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        num_threads: int = 0,
+        per_segment: bool = False,
+    ) -> _S:
+        """Per-segment rows ``(n, row_len)``, ``num_refs`` (and BLEU's ``" ."`` count)."""
+    def totals(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        num_threads: int = 0,
+        per_segment: bool = False,
+    ) -> _U:
+        """The corpus totals (no NumPy array), ``num_refs`` (and BLEU's ``" ."`` count)."""
+    def sentence_scores(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str | None]],
+        num_threads: int = 0,
+        per_segment: bool = False,
+    ) -> tuple[npt.NDArray[np.float64], int]:
+        """The sentence score of every hypothesis, scored in the parallel pass, and ``num_refs``."""
+    def chunk_statistics(
+        self, chunk: TextChunk, num_threads: int = 0
+    ) -> tuple[list[npt.NDArray[np.int64]], int]:
+        """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
+    def chunk_totals(self, chunk: TextChunk, num_threads: int = 0) -> tuple[list[_T], int]:
+        """Every system's corpus totals of a chunk, and ``num_refs``."""
+    def accumulate(self, rows: npt.NDArray[np.int64], totals: _T | None = None) -> _T:
+        """``totals`` (``None``: none yet) with ``rows`` added in order."""
+    def score_rows(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The score of every statistics row on its own."""
+    def score_rows_f32(self, rows_f32: npt.NDArray[np.float32]) -> Any:
+        """Scores of float32 rows as sacreBLEU's significance tests compute them (NumPy 2)."""
+    def pairwise_matrices(
+        self, groups: list[tuple[Sequence[str], Sequence[str]]], num_threads: int = 0
+    ) -> list[npt.NDArray[np.float64]]:
+        """One ``N x M`` sentence-score matrix per ``(hypotheses, references)`` group."""
+    def bootstrap_sums(
+        self, rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+    ) -> npt.NDArray[np.int64]:
+        """``rows[idxs].sum(1)``, exact (int64), vectorised for the metric's row widths."""
+    def ar_sums(
+        self,
+        baseline: npt.NDArray[np.int64],
+        system: npt.NDArray[np.int64],
+        mask: npt.NDArray[np.bool_],
+        num_threads: int = 0,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """``(mask @ baseline + ~mask @ system, ~mask @ baseline + mask @ system)``."""
+    def bootstrap_scores(
+        self, rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+    ) -> npt.NDArray[np.float64]:
+        """The corpus score of each resample (row ``k`` of ``idxs``), rows added in order."""
 
 # -- io: the command's files (src/io/) ----------------------------------------------------------
 
@@ -163,7 +206,7 @@ class ChunkReader:
 # -- BLEU (src/bleu/) --------------------------------------------------------------------------
 
 @final
-class BleuOptions:
+class BleuOptions(MetricOptions[list[int], tuple[_Rows, int, int], tuple[list[int], int, int]]):
     """BLEU's options, checked once (frozen; equal and hashable by value; picklable).
 
     ``lowercase`` lowercases ASCII in Rust and non-ASCII text with Python's ``str.lower()``
@@ -210,56 +253,48 @@ class BleuOptions:
     def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def score_rows_f32(self, rows_f32: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """Scores of float32 statistics rows with NumPy 2's float32 precisions."""
+    def compute(
+        self, correct: Sequence[int], total: Sequence[int], sys_len: int, ref_len: int
+    ) -> tuple[float, list[float], float, int]:
+        """``BLEU.compute_bleu`` -> ``(score, precisions, bp, addk_orders)``."""
+    def self_statistics(self, samples: Sequence[str]) -> npt.NDArray[np.int64]:
+        """Statistics of every sample against all the others (self-BLEU)."""
+    def aggregate_statistics(
+        self, groups: list[tuple[Sequence[str], Sequence[str]]], num_threads: int = 0
+    ) -> list[npt.NDArray[np.int64]]:
+        """Linear-time MBR statistics (scaled expected counts) per group."""
+    @staticmethod
+    def token_statistics(
+        hyps: Any,
+        refs: Any,
+        max_order: int,
+        ref_len_rule: str = "closest",
+        per_segment: bool = True,
+        pad_id: int | None = None,
+        hyp_lengths: Sequence[int] | None = None,
+        ref_lengths: Sequence[Sequence[int] | None] | None = None,
+        num_threads: int = 0,
+        str_chars: bool = False,
+    ) -> tuple[npt.NDArray[np.int64], str]:
+        """Statistics rows of token IDs or str tokens, and the kind (ids, tokens, empty)."""
+    @staticmethod
+    def nltk_sentence_scores(
+        stats: npt.NDArray[np.int64],
+        weights: Sequence[Sequence[float]],
+        is_default: Sequence[bool],
+        method: int,
+        epsilon: float,
+        k: float,
+        auto_reweigh: bool,
+        num_threads: int = 0,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64]]:
+        """NLTK's sentence BLEU (method0..method4) of every row, and the rows left to Python.
 
-def bleu_statistics(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: BleuOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.int64], int, int]:
-    """Per-segment statistics, sacreBLEU's ``num_refs``, and the count of ``" ."`` endings."""
-
-def bleu_totals(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: BleuOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[list[int], int, int]:
-    """``bleu_statistics`` summed over the segments (no NumPy array)."""
-
-def bleu_sentence_scores(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: BleuOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """Sentence BLEU of every hypothesis, scored in the parallel pass, and ``num_refs``."""
-
-def bleu_chunk_statistics(
-    chunk: TextChunk, options: BleuOptions, num_threads: int = 0
-) -> tuple[list[npt.NDArray[np.int64]], int]:
-    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
-
-def bleu_chunk_totals(
-    chunk: TextChunk, options: BleuOptions, num_threads: int = 0
-) -> tuple[list[list[int]], int]:
-    """Every system's statistics of a chunk summed over its segments, and ``num_refs``."""
-
-def bleu_score_rows(rows: npt.NDArray[np.int64], options: BleuOptions) -> npt.NDArray[np.float64]:
-    """Sentence BLEU of every statistics row."""
-
-def bleu_score_rows_f32(
-    rows_f32: npt.NDArray[np.float32], options: BleuOptions
-) -> npt.NDArray[np.float64]:
-    """Scores of float32 statistics rows with NumPy 2's float32 precisions."""
-
-def bleu_compute(
-    correct: Sequence[int], total: Sequence[int], sys_len: int, ref_len: int, options: BleuOptions
-) -> tuple[float, list[float], float, int]:
-    """``BLEU.compute_bleu`` -> ``(score, precisions, bp, addk_orders)``."""
+        One column per weight vector; the rows left to NLTK's Python code are those where a
+        value is not finite somewhere (their scores are NaN here).
+        """
 
 @final
 class BleuReferenceCache:
@@ -279,53 +314,12 @@ class BleuReferenceCache:
     def totals(self, hyps: Sequence[str], num_threads: int = 0) -> tuple[list[int], int]:
         """The rows of :meth:`statistics` summed (no row array), and the ``" ."`` count."""
 
-def bleu_token_statistics(
-    hyps: Any,
-    refs: Any,
-    max_order: int,
-    ref_len_rule: str = "closest",
-    per_segment: bool = True,
-    pad_id: int | None = None,
-    hyp_lengths: Sequence[int] | None = None,
-    ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    num_threads: int = 0,
-    str_chars: bool = False,
-) -> tuple[npt.NDArray[np.int64], str]:
-    """Statistics rows of token IDs or str tokens, and the kind (ids, tokens, empty)."""
-
-def bleu_pairwise_matrices(
-    groups: list[tuple[Sequence[str], Sequence[str]]], options: BleuOptions, num_threads: int = 0
-) -> list[npt.NDArray[np.float64]]:
-    """One sentence-BLEU matrix per ``(hypotheses, references)`` group."""
-
-def bleu_self_statistics(samples: Sequence[str], options: BleuOptions) -> npt.NDArray[np.int64]:
-    """Statistics of every sample against all the others."""
-
-def bleu_aggregate_statistics(
-    groups: list[tuple[Sequence[str], Sequence[str]]], options: BleuOptions, num_threads: int = 0
-) -> list[npt.NDArray[np.int64]]:
-    """Linear-time MBR statistics (scaled expected counts) per group."""
-
-def nltk_sentence_scores(
-    stats: npt.NDArray[np.int64],
-    weights: Sequence[Sequence[float]],
-    is_default: Sequence[bool],
-    method: int,
-    epsilon: float,
-    k: float,
-    auto_reweigh: bool,
-    num_threads: int = 0,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64]]:
-    """NLTK's sentence BLEU (method0..method4) of every row, and the rows left to Python.
-
-    One column per weight vector; the rows left to NLTK's Python code are those where a value
-    is not finite somewhere (their scores are NaN here).
-    """
-
 # -- TER (crates/rapidbleu-py/src/ter/) -----------------------------------------------------------
 
 @final
-class TerOptions:
+class TerOptions(
+    MetricOptions[tuple[int, float], tuple[_Rows, int], tuple[tuple[int, float], int]]
+):
     """TER's options and its Tercom tokenizer (frozen; equal and hashable by value; picklable).
 
     Unless ``case_sensitive``, text is lowercased: ASCII in Rust, non-ASCII text with Python's
@@ -358,33 +352,17 @@ class TerOptions:
     def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-
-def ter_tokenize(line: str, options: TerOptions) -> str:
-    """``TercomTokenizer(...)(line)``; non-ASCII ``line`` lowercased by the caller if asked."""
-
-def ter_statistics(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: TerOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.int64], int]:
-    """Rows ``[num_edits, ref_len_sum, num_refs]`` and sacreBLEU's ``num_refs``."""
-
-def ter_accumulate(
-    rows: npt.NDArray[np.int64], edits: int = 0, ref_length: float = 0.0
-) -> tuple[int, float]:
-    """Running ``(edits, ref_length)`` with ``rows`` added in order (sacreBLEU's float sum)."""
-
-def ter_bootstrap_sums_f32(
-    rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
-) -> npt.NDArray[np.float32]:
-    """``np.array(stats, 'float32')[idxs[k]].sum(0)`` per resample, as NumPy adds."""
+    def tokenize(self, line: str) -> str:
+        """The Tercom tokenizer's output for ``line`` (sacreBLEU's ``TercomTokenizer``)."""
+    def bootstrap_sums_f32(
+        self, rows: npt.NDArray[np.int64], idxs: npt.NDArray[np.int64], num_threads: int = 0
+    ) -> npt.NDArray[np.float32]:
+        """``np.array(stats, 'float32')[idxs[k]].sum(0)`` per resample, as NumPy adds."""
 
 # -- ROUGE (crates/rapidbleu-py/src/rouge): rouge-score 0.1.2, exact
 
 @final
-class RougeOptions:
+class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTotals, int]]):
     """rouge-score's ``RougeScorer(rouge_types, use_stemmer)`` options (frozen; picklable)."""
 
     def __new__(cls, rouge_types: Sequence[str], use_stemmer: bool = False) -> RougeOptions: ...
@@ -402,86 +380,37 @@ class RougeOptions:
         """Whether a rouge type needs sentences (``rougeLsum``)."""
     def __getnewargs__(self) -> tuple[list[str], bool]: ...
     def __eq__(self, value: object, /) -> bool: ...
-
-def rouge_statistics(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: RougeOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.int64], int]:
-    """Rows ``[hits, prediction_count, target_count]`` per type, and sacreBLEU's ``num_refs``."""
-
-def rouge_sentence_scores(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: RougeOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """100 times the first type's F-measure of every item, and ``num_refs``."""
-
-def rouge_chunk_statistics(
-    chunk: TextChunk, options: RougeOptions, num_threads: int = 0
-) -> tuple[list[npt.NDArray[np.int64]], int]:
-    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
-
-def rouge_score_rows(rows: npt.NDArray[np.int64], options: RougeOptions) -> npt.NDArray[np.float64]:
-    """100 times the first type's F-measure of every statistics row."""
-
-def rouge_pairwise_matrices(
-    groups: list[tuple[Sequence[str], Sequence[str]]], options: RougeOptions, num_threads: int = 0
-) -> list[npt.NDArray[np.float64]]:
-    """Per ``(hypotheses, references)`` group, the ``N x M`` matrix of sentence scores."""
-
-def rouge_accumulate(
-    rows: npt.NDArray[np.int64],
-    options: RougeOptions,
-    count: int = 0,
-    sums: npt.NDArray[np.float64] | None = None,
-) -> tuple[int, npt.NDArray[np.float64]]:
-    """Running ``(count, sums)``: each type's precision, recall, F-measure added in order."""
-
-def rouge_bootstrap_scores(
-    rows: npt.NDArray[np.int64],
-    idxs: npt.NDArray[np.int64],
-    options: RougeOptions,
-    num_threads: int = 0,
-) -> npt.NDArray[np.float64]:
-    """The corpus score (mean of item scores, in index order) of each resample."""
-
-def rouge_item_statistics(
-    predictions: Sequence[str],
-    targets: Sequence[Sequence[str]],
-    options: RougeOptions,
-    num_threads: int = 0,
-    prediction_sentences: Sequence[Sequence[str]] | None = None,
-    target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
-) -> npt.NDArray[np.int64]:
-    """Rows of predictions against per-item targets, sentences given (``split_summaries``)."""
-
-def rouge_token_statistics(
-    predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],
-    targets: Sequence[Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]]],
-    options: RougeOptions,
-    num_threads: int = 0,
-) -> npt.NDArray[np.int64]:
-    """:func:`rouge_item_statistics` of tokenized texts ``(tokens, sentences or None)``."""
-
-def rouge_tokenize(text: str, use_stemmer: bool = False) -> list[str]:
-    """rouge-score's ``tokenize.tokenize(text, stemmer)``."""
+    def item_statistics(
+        self,
+        predictions: Sequence[str],
+        targets: Sequence[Sequence[str]],
+        num_threads: int = 0,
+        prediction_sentences: Sequence[Sequence[str]] | None = None,
+        target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
+    ) -> npt.NDArray[np.int64]:
+        """Rows of predictions against per-item targets, sentences given (``split_summaries``)."""
+    def token_statistics(
+        self,
+        predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],
+        targets: Sequence[Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]]],
+        num_threads: int = 0,
+    ) -> npt.NDArray[np.int64]:
+        """:meth:`item_statistics` of tokenized texts ``(tokens, sentences or None)``."""
+    @staticmethod
+    def tokenize(text: str, use_stemmer: bool = False) -> list[str]:
+        """rouge-score's ``tokenize.tokenize(text, stemmer)``."""
+    @staticmethod
+    def resample_means(
+        matrix: npt.NDArray[np.float64],
+        key: npt.NDArray[np.uint32],
+        pos: int,
+        n_samples: int,
+        num_threads: int = 0,
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
+        """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""
-
-def rouge_resample_means(
-    matrix: npt.NDArray[np.float64],
-    key: npt.NDArray[np.uint32],
-    pos: int,
-    n_samples: int,
-    num_threads: int = 0,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
-    """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
 # -- tokenizers run by other libraries (crates/rapidbleu-py/src/mecab.rs, spm.rs)
 
@@ -539,7 +468,7 @@ class PieceTable:
 # -- chrF (src/chrf/) --------------------------------------------------------------------------
 
 @final
-class ChrfOptions:
+class ChrfOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int], int]]):
     """chrF's options, checked once (frozen; equal and hashable by value; picklable).
 
     ``beta`` is kept as given, an int or a float; ``factor`` is Python's
@@ -584,53 +513,7 @@ class ChrfOptions:
     def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-
-def chrf_statistics(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: ChrfOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.int64], int]:
-    """Per-segment chrF statistics and sacreBLEU's ``num_refs``."""
-
-def chrf_totals(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: ChrfOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[list[int], int]:
-    """``chrf_statistics`` summed over the segments (no NumPy array)."""
-
-def chrf_chunk_statistics(
-    chunk: TextChunk, options: ChrfOptions, num_threads: int = 0
-) -> tuple[list[npt.NDArray[np.int64]], int]:
-    """Rows of every system of a chunk, counted in Rust, and ``num_refs``."""
-
-def chrf_chunk_totals(
-    chunk: TextChunk, options: ChrfOptions, num_threads: int = 0
-) -> tuple[list[list[int]], int]:
-    """Every system's statistics of a chunk summed over its segments, and ``num_refs``."""
-
-def chrf_sentence_scores(
-    hyps: Sequence[str],
-    refs: Sequence[Sequence[str | None]],
-    options: ChrfOptions,
-    num_threads: int = 0,
-    per_segment: bool = False,
-) -> tuple[npt.NDArray[np.float64], int]:
-    """Sentence chrF of every hypothesis, scored in the parallel pass, and ``num_refs``."""
-
-def chrf_score_rows(rows: npt.NDArray[np.int64], options: ChrfOptions) -> npt.NDArray[np.float64]:
-    """Sentence chrF of every statistics row (``CHRF._compute_f_score``)."""
-
-def chrf_score_rows_f32(
-    rows_f32: npt.NDArray[np.float32], options: ChrfOptions
-) -> tuple[npt.NDArray[np.float64], bool]:
-    """Scores of float32 rows under NumPy 2, and whether every score is a ``np.float32``."""
-
-def chrf_pairwise_matrices(
-    groups: list[tuple[Sequence[str], Sequence[str]]], options: ChrfOptions, num_threads: int = 0
-) -> list[npt.NDArray[np.float64]]:
-    """Per ``(hypotheses, references)`` group, the ``N x M`` sentence-chrF matrix."""
+    def score_rows_f32(
+        self, rows_f32: npt.NDArray[np.float32]
+    ) -> tuple[npt.NDArray[np.float64], bool]:
+        """Scores of float32 rows and whether every one is a ``np.float32`` (NumPy 2)."""

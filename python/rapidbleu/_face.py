@@ -18,9 +18,9 @@ import rapidbleu.errors as errors
 import rapidbleu.sacrebleu as sacrebleu
 import rapidbleu.tokenizers as tokenizers
 import rapidbleu.utils as utils
+from rapidbleu.analysis.nesting import check_references
 from rapidbleu.items import BleuResult, bleu, bleu_per_item
 from rapidbleu.metrics import BLEUScore, CHRFScore, TERScore
-from rapidbleu.metrics.nesting import check_references
 from rapidbleu.sacrebleu import *  # noqa: F403  (sacreBLEU's names, listed there)
 
 # After sacreBLEU's names: `__version__` (in sacreBLEU's list) is rapidbleu's own here, not the

@@ -2,7 +2,7 @@
 
 - Finding 4: a padded 2-D batch of token IDs is never read whole; every entry point that takes
   2-D arrays accepts ``pad_id=`` and ``lengths=``, and without them refuses the array with a
-  message that names ``pad_id``; :func:`rapidbleu.metrics.bleu_tokens.token_statistics` needs
+  message that names ``pad_id``; :func:`rapidbleu.metrics.bleu.tokens.token_statistics` needs
   its layout.
 - Finding 7: each raw exception the issue lists is a :mod:`rapidbleu.errors` exception.
 - Finding 8: one rule for lone surrogates (text and tokens), generators (hypotheses and
@@ -27,7 +27,7 @@ from rapidbleu.analysis.pairwise import mbr_select
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 # A batch padded with 0 on the right (and one row on the left), and its references.
 SEQS = [[5, 6, 7, 8, 9, 10], [5, 6, 7], [11, 12, 13, 14]]

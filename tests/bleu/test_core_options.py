@@ -70,9 +70,9 @@ def test_bad_options(kwargs: dict[str, Any], fragments: list[str]) -> None:
     assert all(f in str(info.value) for f in fragments), str(info.value)
 
 
-def test_not_options_is_a_type_error() -> None:
+def test_a_cache_of_other_options_is_a_type_error() -> None:
     with pytest.raises(errors.InputTypeError, match="BleuOptions"):
-        _core.bleu_statistics(["a"], [["a"]], {"max_order": 4})  # type: ignore[arg-type]
+        _core.BleuReferenceCache([["a"]], {"max_order": 4})  # type: ignore[arg-type]
 
 
 # Each path that aborted the process ("memory allocation of N bytes failed") with a huge order.
@@ -88,7 +88,7 @@ HUGE_ORDER_PATHS: list[tuple[str, Callable[[int], Any]]] = [
         "bootstrap",
         lambda n: bootstrap_scores(BLEU(max_ngram_order=n), ["a", "b"], [["a", "b"]], 5),
     ),
-    ("token-ids", lambda n: _core.bleu_token_statistics([[1, 2]], [[[1, 2]]], n)),
+    ("token-ids", lambda n: _core.BleuOptions.token_statistics([[1, 2]], [[[1, 2]]], n)),
 ]
 
 
@@ -108,12 +108,12 @@ def test_the_largest_order_works() -> None:
 @pytest.mark.parametrize("threads", [-1, 1025, 10**9, 2**70, True, 1.5, "2"])
 def test_absurd_thread_counts(threads: Any) -> None:
     with pytest.raises(errors.InvalidOptionError, match="at most 1024") as info:
-        _core.bleu_statistics(["a"], [["a"]], _core.BleuOptions(), threads)
+        _core.BleuOptions().statistics(["a"], [["a"]], threads)
     assert repr(threads) in str(info.value)
     rows = np.zeros((1, 10), dtype=np.int64)
     with pytest.raises(errors.InvalidOptionError, match="num_threads"):
         _core.bootstrap_sums(rows, np.zeros((1, 1), dtype=np.int64), threads)
-    assert _core.bleu_statistics(["a"], [["a"]], _core.BleuOptions(), 1024)[0].shape == (1, 10)
+    assert _core.BleuOptions().statistics(["a"], [["a"]], 1024)[0].shape == (1, 10)
 
 
 def test_arrays_larger_than_memory_are_errors() -> None:
@@ -123,4 +123,4 @@ def test_arrays_larger_than_memory_are_errors() -> None:
     with pytest.raises(errors.InputError, match="do not fit in memory"):
         _core.bootstrap_sums(huge, idxs)
     with pytest.raises(errors.InputError, match="do not fit in memory"):
-        _core.bleu_token_statistics(huge, [huge], 4, per_segment=False, pad_id=-1)
+        _core.BleuOptions.token_statistics(huge, [huge], 4, per_segment=False, pad_id=-1)

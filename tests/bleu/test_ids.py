@@ -16,7 +16,7 @@ import rapidbleu
 from rapidbleu import errors
 from rapidbleu.io.tokens import encode, is_pretokenized
 from rapidbleu.metrics import BLEU
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "tokenizer.json"
 
@@ -132,7 +132,7 @@ def test_torch_is_not_imported() -> None:
     import subprocess
 
     code = (
-        "import rapidbleu, rapidbleu.dialects.nltk, rapidbleu.metrics.bleu_tokens, sys; "
+        "import rapidbleu, rapidbleu.dialects.nltk, rapidbleu.metrics.bleu.tokens, sys; "
         "print('torch' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

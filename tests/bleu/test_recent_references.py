@@ -16,7 +16,8 @@ import pytest
 import sacrebleu
 from conftest import DATA, assert_same_score, read_lines
 
-from rapidbleu.metrics import BLEU, recent_references
+from rapidbleu.metrics import BLEU
+from rapidbleu.metrics.bleu import recent_references
 
 
 def _wmt(name: str) -> tuple[list[list[str]], list[list[str]]]:

@@ -83,7 +83,7 @@ def test_both_summation_modes(s: tuple[list[int], list[int], int]) -> None:
     sys_len = total[0]
     for neumaier, summer in ((False, plain_sum), (True, neumaier_sum)):
         options = _core.BleuOptions(smooth_method="exp", neumaier=neumaier)
-        got = _core.bleu_compute(correct, total, sys_len, ref_len, options)[0]
+        got = options.compute(correct, total, sys_len, ref_len)[0]
         assert got == model_score(correct, total, sys_len, ref_len, summer)
 
 
@@ -103,8 +103,8 @@ def test_modes_really_differ() -> None:
     differ = 0
     for c1 in range(1, 60):
         args = ([c1, c1 // 2 + 1, c1 // 3 + 1, c1 // 5 + 1], [60, 59, 58, 57], 60, 61)
-        a = _core.bleu_compute(*args, _core.BleuOptions(neumaier=False))[0]
-        b = _core.bleu_compute(*args, _core.BleuOptions(neumaier=True))[0]
+        a = _core.BleuOptions(neumaier=False).compute(*args)[0]
+        b = _core.BleuOptions(neumaier=True).compute(*args)[0]
         differ += a != b
     assert differ > 0
 

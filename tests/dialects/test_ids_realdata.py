@@ -31,7 +31,7 @@ from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.dialects import sacrebleu_r as R
 from rapidbleu.evaluate import nmt_bleu as H
 from rapidbleu.metrics import BLEU
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 sacrebleu = pytest.importorskip("sacrebleu")
 nb = pytest.importorskip("nltk.translate.bleu_score")

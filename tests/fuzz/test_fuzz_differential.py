@@ -37,7 +37,7 @@ from rapidbleu import errors
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 pytestmark = pytest.mark.usefixtures("quiet_logs")
 

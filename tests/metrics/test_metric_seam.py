@@ -343,7 +343,7 @@ def test_register_refuses_what_it_cannot_list() -> None:
 
     for cls, fragment in [
         (Nameless, "must be a lowercase name"),
-        (Other, "'bleu' is taken by rapidbleu.metrics.bleu.BLEU"),
+        (Other, "'bleu' is taken by rapidbleu.metrics.bleu.metric.BLEU"),
         (int, "register takes a Metric subclass"),
     ]:
         with pytest.raises(InvalidOptionError, match=fragment):

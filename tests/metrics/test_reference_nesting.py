@@ -17,7 +17,7 @@ from conftest import DATA
 
 import rapidbleu
 from rapidbleu import errors
-from rapidbleu.metrics import nesting
+from rapidbleu.analysis import nesting
 
 N = 40
 

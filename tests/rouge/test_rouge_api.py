@@ -114,21 +114,21 @@ def test_bad_input() -> None:
     with pytest.raises(InvalidOptionError):
         ROUGE(["rouge1"], num_threads=-1)
     with pytest.raises(InputTypeError):
-        _core.rouge_token_statistics([3], [[([], None)]], _core.RougeOptions(["rouge1"]))
+        _core.RougeOptions(["rouge1"]).token_statistics([3], [[([], None)]])
     with pytest.raises(EmptyInputError):
-        _core.rouge_item_statistics(["a"], [[]], _core.RougeOptions(["rouge1"]))
+        _core.RougeOptions(["rouge1"]).item_statistics(["a"], [[]])
     with pytest.raises(LengthMismatchError):
-        _core.rouge_item_statistics(
-            ["a"], [["a"]], _core.RougeOptions(["rougeLsum"]), 0, [["a"]], [[["a"], ["b"]]]
+        _core.RougeOptions(["rougeLsum"]).item_statistics(
+            ["a"], [["a"]], 0, [["a"]], [[["a"], ["b"]]]
         )
     with pytest.raises(InvalidOptionError):
-        _core.rouge_item_statistics(["a"], [["a"]], _core.RougeOptions(["rouge1"]), 0, [["a"]])
+        _core.RougeOptions(["rouge1"]).item_statistics(["a"], [["a"]], 0, [["a"]])
     with pytest.raises(InputTypeError):
         _core.porter_stem("word")
     with pytest.raises(ValueError, match="lowercase a-z and 0-9"):
         _core.porter_stem(["Word"])
     with pytest.raises(ValueError, match="key words"):
-        _core.rouge_resample_means(np.zeros((2, 3)), np.zeros(5, dtype=np.uint32), 0, 3)
+        _core.RougeOptions.resample_means(np.zeros((2, 3)), np.zeros(5, dtype=np.uint32), 0, 3)
 
 
 def _child_scores(_: int) -> list[float]:
@@ -155,8 +155,8 @@ def test_the_template_paths_equal_the_item_path() -> None:
     # separator, as rouge-score does.
     hyps, refs = [*HYPS, "ab\ud800cd\nef"], [[*REFS[0], "ab cd"]]
     rows = rouge.statistics(hyps, refs)
-    items = _core.rouge_item_statistics(
-        hyps, [[r] for r in refs[0]], _core.RougeOptions(rouge.rouge_types, True)
+    items = _core.RougeOptions(rouge.rouge_types, True).item_statistics(
+        hyps, [[r] for r in refs[0]]
     )
     assert rows.tolist() == items.tolist()
     assert np.array_equal(rows[:-1], rouge.statistics(HYPS, REFS))
@@ -172,4 +172,4 @@ def test_the_template_paths_equal_the_item_path() -> None:
     total = rouge.total(rows)
     assert rouge.score_totals(total).score == rouge.corpus_score(hyps, refs).score
     with pytest.raises(ValueError, match="rouge types need"):
-        _core.rouge_score_rows(np.zeros((1, 4), dtype=np.int64), rouge._options)
+        rouge.options.score_rows(np.zeros((1, 4), dtype=np.int64))

@@ -17,7 +17,7 @@ from rouge_score import rouge_scorer, scoring
 
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics import ROUGE
-from rapidbleu.metrics.rouge_scoring import BootstrapAggregator
+from rapidbleu.metrics.rouge.scoring import BootstrapAggregator
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 WORDS = st.lists(st.sampled_from("a b c d e f running runs\n".split(" ")), max_size=12)

@@ -81,7 +81,7 @@ def test_tokenizer_over_every_code_point() -> None:
     text = "".join(c + "x " for c in chars)
     for stem in (False, True):
         stemmer = NLTK if stem else None
-        assert _core.rouge_tokenize(text, stem) == rs_tokenize.tokenize(text, stemmer)
+        assert _core.RougeOptions.tokenize(text, stem) == rs_tokenize.tokenize(text, stemmer)
 
 
 ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
@@ -92,12 +92,12 @@ ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 def test_tokenizer_on_generated_text(parts: list[str]) -> None:
     text = " ".join(parts)
     for stem in (False, True):
-        assert _core.rouge_tokenize(text, stem) == rs_tokenize.tokenize(
+        assert _core.RougeOptions.tokenize(text, stem) == rs_tokenize.tokenize(
             text, NLTK if stem else None
         )
 
 
 def test_lone_surrogates_separate_tokens() -> None:
     text = "ab\ud800cd running"
-    assert _core.rouge_tokenize(text, True) == rs_tokenize.tokenize(text, NLTK)
-    assert re.fullmatch(r"[a-z0-9]+", "".join(_core.rouge_tokenize(text)))
+    assert _core.RougeOptions.tokenize(text, True) == rs_tokenize.tokenize(text, NLTK)
+    assert re.fullmatch(r"[a-z0-9]+", "".join(_core.RougeOptions.tokenize(text)))

@@ -113,8 +113,10 @@ def test_bad_input() -> None:
         ter.total(np.array([[1, 2, 0]]))
     with pytest.raises(InputError, match="negative"):
         ter.total(np.array([[-1, 2, 1]]))
-    with pytest.raises(InputTypeError, match="TerOptions"):
-        _core.ter_statistics(["a"], [["a"]], object())
+    with pytest.raises(
+        InputError, match=r"TER totals must be \(num_edits: int, ref_length: float\)"
+    ):
+        ter.options.accumulate(np.array([[1, 2, 1]]), [1, 2.0])
 
 
 def _golden_lines() -> list[dict]:

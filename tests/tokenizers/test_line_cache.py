@@ -177,13 +177,13 @@ def test_the_statistics_read_tokenized_lines_as_lists() -> None:
     hyps, refs = ["ÀB c d", "e f"], [["àb c d", None], ["x", "e f g"]]
     for lowercase in (False, True):
         opts = BLEU(tokenize="none", lowercase=lowercase).options
-        want = _core.bleu_totals(hyps, refs, opts, 1, per_segment=False)
-        got = _core.bleu_totals(_held(hyps), [_held(r) for r in refs], opts, 2, per_segment=False)
+        want = opts.totals(hyps, refs, 1, per_segment=False)
+        got = opts.totals(_held(hyps), [_held(r) for r in refs], 2, per_segment=False)
         assert got == want
         cache = _core.BleuReferenceCache([_held(r) for r in refs], opts)
         assert cache.totals(_held(hyps)) == cache.totals(hyps) == (want[0], want[2])
     with pytest.raises(InputTypeError, match=r"hypotheses\[1\] is NoneType; expected str$"):
-        _core.bleu_totals(_held(["a", None]), [["a", "b"]], opts, 1, per_segment=False)
+        opts.totals(_held(["a", None]), [["a", "b"]], 1, per_segment=False)
 
 
 def test_mecab_runs_inside_the_cache() -> None:

@@ -12,7 +12,7 @@ import torch
 from rapidbleu import errors
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.io.tokens import is_pretokenized
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 HYPS = [[1, 2, 3, 4, 5], [6, 7, 8], []]
 REFS = [[[1, 2, 3, 4, 6], [2, 3]], [[6, 7, 8, 9]], [[1]]]

@@ -3,7 +3,7 @@
 Batches are drawn by hypothesis: ragged rows, padding on the left, right and inside (``pad_id``)
 or junk past each row's end (``lengths``), few distinct IDs (so n-grams repeat), IDs 0,
 2**62 and negative ones, R = 1..4 references, empty rows. The oracles are the CPU engine
-(:func:`rapidbleu.metrics.bleu_tokens.token_statistics`, ``BLEU``,
+(:func:`rapidbleu.metrics.bleu.tokens.token_statistics`, ``BLEU``,
 ``rapidbleu.dialects.nltk``) on the same tensors, and sacreBLEU 2.6.0 (IDs as text,
 ``tokenize="none"``) and nltk 3.10.4 on the sequences. The same code runs on CUDA
 (``scripts/check_gpu.py``); here, on CPU tensors.
@@ -27,7 +27,7 @@ from nltk.translate import bleu_score as nb
 
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.metrics import BLEU
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 from rapidbleu.torch import corpus_bleu, sentence_bleu, statistics
 from rapidbleu.torch.ngrams import compact, count_rows
 

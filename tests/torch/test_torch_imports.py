@@ -16,7 +16,7 @@ def _run(code: str) -> object:
 
 def test_import_rapidbleu_imports_no_torch() -> None:
     loaded = _run(
-        "import json, sys, rapidbleu, rapidbleu.metrics.bleu_tokens, rapidbleu.io.tokens\n"
+        "import json, sys, rapidbleu, rapidbleu.metrics.bleu.tokens, rapidbleu.io.tokens\n"
         "import rapidbleu.dialects.nltk, rapidbleu.metrics\n"
         "from rapidbleu import *\n"
         "print(json.dumps(['torch' in sys.modules, 'rapidbleu.torch' in sys.modules]))"

@@ -25,7 +25,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from rapidbleu.dialects import nltk as rb_nltk
 from rapidbleu.io.tokens import encode
 from rapidbleu.metrics import BLEU
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 from rapidbleu.torch import corpus_bleu, sentence_bleu, statistics
 
 PAIR = DATA / "wmt22.en-de"

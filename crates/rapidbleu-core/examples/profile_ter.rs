@@ -16,7 +16,7 @@
 
 use rapidbleu_core::corpus::{Corpus, Groups};
 use rapidbleu_core::engine::parallel::Threads;
-use rapidbleu_core::ter::{corpus_stats, score, TerParams, TerWorker, TercomTokenizer};
+use rapidbleu_core::ter::{corpus_stats, score, TerOptions, TerWorker, TercomTokenizer};
 use std::io::{BufRead, Write};
 
 #[path = "common/rng.rs"]
@@ -58,7 +58,7 @@ fn synth(args: &[String]) {
     }
     let hyp_refs: Vec<&str> = hyps.iter().map(String::as_str).collect();
     let sets: Groups<&str> = refs.iter().map(|r| vec![r.as_str()]).collect();
-    let tok = TercomTokenizer::new(TerParams::default());
+    let tok = TercomTokenizer::new(TerOptions::default());
     let corpus = Corpus::new(hyp_refs, sets).expect("one reference per segment");
     let mut out = Vec::new();
     let t0 = std::time::Instant::now();
@@ -132,9 +132,9 @@ fn unhex(s: &str) -> String {
     String::from_utf8(bytes).expect("utf-8")
 }
 
-fn params(flags: &str) -> TerParams {
+fn params(flags: &str) -> TerOptions {
     let f: Vec<bool> = flags.bytes().map(|b| b == b'1').collect();
-    TerParams {
+    TerOptions {
         normalized: f[0],
         no_punct: f[1],
         asian_support: f[2],

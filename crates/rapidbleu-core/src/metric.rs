@@ -8,8 +8,8 @@
 //! statistics pass) overrides it, and must give the same numbers. Statistics rows add: the
 //! corpus score is the score of the summed rows, whatever the split over threads or chunks.
 //!
-//! Each metric's implementation lives in its own folder (`bleu/metric.rs`, `chrf/metric.rs`,
-//! `ter/metric.rs`); [`WIDTHS`] is the registry of their vectorised row widths.
+//! Each metric's implementation lives in its own folder (its `metric.rs`); this module names
+//! none of them.
 
 use crate::corpus::{Corpus, Groups};
 use crate::engine::parallel::{self, zeroed_on, Threads, WorkerPool};
@@ -70,6 +70,12 @@ pub trait Metric: Sync {
         let mut t = self.zero_totals();
         self.add_rows(&mut t, rows)?;
         Ok(t)
+    }
+
+    /// The totals of `rows` on `threads` threads (a metric whose totals are column sums adds
+    /// them on the pool; the default adds them in order on the calling thread).
+    fn corpus_totals(&self, rows: &[i64], _threads: Threads) -> Result<Self::Totals, CoreError> {
+        self.totals(rows)
     }
 
     /// The corpus score of `rows`: the score of their totals.
@@ -191,14 +197,6 @@ pub trait Metric: Sync {
         .collect()
     }
 }
-
-/// Every metric's vectorised row widths (the registry: one line per metric), for the
-/// resampled sums of rows whose metric is not known (`_core.bootstrap_sums`).
-pub const WIDTHS: &[&[Width]] = &[
-    <crate::bleu::options::BleuOptions as Metric>::WIDTHS,
-    <crate::chrf::options::ChrfOptions as Metric>::WIDTHS,
-    <crate::ter::TerParams as Metric>::WIDTHS,
-];
 
 /// An error unless `values` is a whole number of rows of `row_len`.
 pub fn check_whole(values: usize, row_len: usize) -> Result<(), CoreError> {

@@ -6,6 +6,8 @@
 
 #[path = "common/properties.rs"]
 mod properties;
+#[path = "common/seam.rs"]
+mod seam;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -54,6 +56,16 @@ fn text_corpus() -> impl Strategy<Value = (Vec<String>, Vec<Vec<String>>)> {
     })
 }
 
+/// A corpus of 1 to 12 segments, each with 1 to 3 references (the shape every metric takes).
+fn corpus_of_lines() -> impl Strategy<Value = (Vec<String>, Vec<Vec<String>>)> {
+    (1usize..13).prop_flat_map(|n| {
+        (
+            prop::collection::vec(line(), n),
+            prop::collection::vec(prop::collection::vec(line(), 1..4), n),
+        )
+    })
+}
+
 fn id_corpus() -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<Vec<Vec<i64>>>)> {
     let seq = prop::collection::vec(prop_oneof![0i64..6, any::<i64>()], 0..30);
     (1usize..5).prop_flat_map(move |n| {
@@ -93,6 +105,48 @@ proptest! {
         (hyps, refs) in id_corpus(),
     ) {
         properties::id_stats(order, &hyps, &refs);
+    }
+
+    #[test]
+    fn chrf_rows_add_and_threads_change_no_row(
+        char_order in 1i64..7,
+        word_order in 0i64..3,
+        beta in prop::sample::select(vec![0.5f64, 1.0, 4.0, 9.0]),
+        whitespace in any::<bool>(),
+        eps in any::<bool>(),
+        lowercase in any::<bool>(),
+        (hyps, refs) in corpus_of_lines(),
+        chunk in 1usize..5,
+    ) {
+        use rapidbleu_core::chrf::ChrfOptions;
+        let m = ChrfOptions::new(char_order, word_order, beta, whitespace, eps, lowercase);
+        seam::rows_add(&m.expect("valid options"), &hyps, &refs, chunk);
+    }
+
+    #[test]
+    fn ter_rows_add_and_threads_change_no_row(
+        normalized in any::<bool>(),
+        no_punct in any::<bool>(),
+        asian_support in any::<bool>(),
+        case_sensitive in any::<bool>(),
+        (hyps, refs) in corpus_of_lines(),
+        chunk in 1usize..5,
+    ) {
+        use rapidbleu_core::ter::TerOptions;
+        let m = TerOptions { normalized, no_punct, asian_support, case_sensitive };
+        seam::rows_add(&m, &hyps, &refs, chunk);
+    }
+
+    #[test]
+    fn rouge_rows_add_and_threads_change_no_row(
+        types in prop::sample::subsequence(vec!["rouge1", "rouge2", "rouge4", "rougeL", "rougeLsum"], 1..5),
+        stem in any::<bool>(),
+        (hyps, refs) in corpus_of_lines(),
+        chunk in 1usize..5,
+    ) {
+        use rapidbleu_core::rouge::RougeOptions;
+        let m = RougeOptions::new(&types, stem).expect("valid rouge types");
+        seam::rows_add(&m, &hyps, &refs, chunk);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::ter::score::{
     avg_ref_len, bootstrap_scores_f32, bootstrap_sums_f32, corpus_totals, ter_score,
 };
-use rapidbleu_core::ter::{corpus_stats, TerParams, TerWorker, TercomTokenizer, ROW_LEN};
+use rapidbleu_core::ter::{corpus_stats, TerOptions, TerWorker, TercomTokenizer, ROW_LEN};
 use std::collections::BTreeMap;
 
 fn data(name: &str) -> String {
@@ -41,7 +41,7 @@ fn unescape(s: &str) -> String {
 
 fn tokenizer(flags: &str) -> TercomTokenizer {
     let f: Vec<bool> = flags.bytes().map(|b| b == b'1').collect();
-    TercomTokenizer::new(TerParams {
+    TercomTokenizer::new(TerOptions {
         normalized: f[0],
         no_punct: f[1],
         asian_support: f[2],

@@ -9,7 +9,7 @@
 use rapidbleu_core::corpus::{Corpus, Groups};
 use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::ter::score::{corpus_totals, ter_score};
-use rapidbleu_core::ter::{corpus_stats, TerParams, TercomTokenizer};
+use rapidbleu_core::ter::{corpus_stats, TerOptions, TercomTokenizer};
 use std::path::PathBuf;
 
 /// The real data and how many TER lines its golden file must hold.
@@ -47,7 +47,7 @@ fn golden_corpus_scores() {
     let (dir, expected) = data_dir();
     let golden = std::fs::read_to_string(dir.join("golden.jsonl"))
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let tok = TercomTokenizer::new(TerParams::default());
+    let tok = TercomTokenizer::new(TerOptions::default());
     let mut checked = 0;
     for line in golden.lines().filter(|l| l.contains("\"metric\": \"TER\"")) {
         assert!(line.contains("\"options\": {}"), "{line}");

@@ -1,7 +1,7 @@
 //! The metric trait's promise, on a toy metric written in a few lines: implementing the
 //! required methods is enough to get corpus statistics in parallel, the chunk path, pairwise
 //! matrices and resampling from the defaults, and rows add (the corpus score is the score of
-//! the summed rows, one thread gives what four give). The real metrics (BLEU, chrF, TER) are
+//! the summed rows, one thread gives what four give). The real metrics (BLEU, chrF, TER, ROUGE) are
 //! checked against their own fast paths the same way.
 
 use rapidbleu_core::bleu::options::{BleuOptions, Smooth, Summation};
@@ -10,7 +10,8 @@ use rapidbleu_core::corpus::{Corpus, Groups};
 use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::error::CoreError;
 use rapidbleu_core::metric::{add_columns, Metric};
-use rapidbleu_core::ter::TerParams;
+use rapidbleu_core::rouge::RougeOptions;
+use rapidbleu_core::ter::TerOptions;
 use rapidbleu_core::text::tokenize::Tokenizer;
 
 /// Word recall against the longest reference: rows `[hyp words found in it, its words]`.
@@ -189,6 +190,9 @@ fn the_real_metrics_keep_the_promises() {
             200,
         );
     }
-    // TER's totals are the in-order float sum: chunks folded in order give the same floats.
-    check_seam(&TerParams::default(), 120);
+    // TER's and ROUGE's totals are in-order float sums: chunks folded in order give the same
+    // floats.
+    check_seam(&TerOptions::default(), 120);
+    let rouge = RougeOptions::new(&["rouge1", "rouge2", "rougeL", "rougeLsum"], true);
+    check_seam(&rouge.unwrap(), 120);
 }

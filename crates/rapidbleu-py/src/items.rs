@@ -111,7 +111,7 @@ pub fn split_items<'py>(
                     .err(py, format!("item {i} has no reference; give at least one")));
             }
             // A token sequence / ID candidate (list, tuple, array, tensor) goes down the token
-            // path (`rapidbleu.metrics.bleu_tokens`), which checks its types itself.
+            // path (`rapidbleu.metrics.bleu.tokens`), which checks its types itself.
             // (A str is checked first: `hasattr` on a str raises and swallows an AttributeError.)
             let tokens = !cand.is_instance_of::<PyString>()
                 && (cand.cast::<PyList>().is_ok()

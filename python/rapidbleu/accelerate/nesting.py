@@ -64,7 +64,7 @@ def warn_if_nested(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
         and _square(hypotheses, references)
     ):
         return
-    from rapidbleu.metrics.nesting import check_references
+    from rapidbleu.analysis.nesting import check_references
 
     try:
         check_references(hypotheses, references)

@@ -77,7 +77,7 @@ def real_sacrebleu() -> ModuleType | None:
     copy = load_copy("sacrebleu", PathFinder.find_spec("sacrebleu"))
     if copy is not None and fresh:
         # sacreBLEU's BLEU imports its tokenizer by absolute name
-        # (`import_module(".tokenizers.x", "sacrebleu")`, metrics/bleu.py `_get_tokenizer`),
+        # (`import_module(".tokenizers.x", "sacrebleu")`, metrics/bleu/metric.py `_get_tokenizer`),
         # which in accelerator mode is rapidbleu's namespace: point the copy at itself, so
         # that a fallback is sacreBLEU's own code from end to end.
         bleu = importlib.import_module(private_name("sacrebleu.metrics.bleu"))

@@ -38,8 +38,8 @@ NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nl
 
 #: rouge-score's modules -> rapidbleu's modules of their shape (ROUGE and its aggregator).
 ROUGE_SCORE: dict[str, str] = {
-    "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge_scorer",
-    "rouge_score.scoring": "rapidbleu.metrics.rouge_scoring",
+    "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge.rouge_scorer",
+    "rouge_score.scoring": "rapidbleu.metrics.rouge.scoring",
 }
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of

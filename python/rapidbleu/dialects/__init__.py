@@ -1,6 +1,6 @@
 """Other packages' BLEU, on rapidbleu's engine: NLTK's and the R package sacRebleu's.
 
-The engine counts once (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`,
+The engine counts once (:func:`rapidbleu.metrics.bleu.tokens.token_statistics`,
 with each package's rule for the reference length); each dialect turns the summed rows into a
 :class:`~rapidbleu.dialects.result.BleuResult` with its own formula, and names itself in a
 :class:`~rapidbleu.dialects.result.DialectSignature`. Hugging Face evaluate's ``"bleu"``

@@ -1,6 +1,6 @@
 """NLTK's BLEU formula on statistics rows: the tail of ``corpus_bleu``, and every row at once.
 
-The engine counts (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`); this module turns
+The engine counts (:func:`rapidbleu.metrics.bleu.tokens.token_statistics`); this module turns
 the counts into NLTK's numbers: :func:`corpus_tail` runs NLTK's own float operations in NLTK's
 order on summed statistics, :func:`score_rows` evaluates ``sentence_bleu`` of every row in Rust
 for ``method0``..``method4`` (NLTK's Python code for anything else). Its public names are those of
@@ -25,7 +25,7 @@ import rapidbleu._core as _core
 from rapidbleu.dialects._nltk_smoothing import Fraction, SmoothingFunction
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -181,7 +181,7 @@ def score_rows(
 
     The one place NLTK's formula is evaluated on rows (in Rust, operation by operation as
     ``nltk.translate.bleu_score.corpus_bleu`` does; no warning is issued here). Rows are
-    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`' with raw totals; NLTK's
+    :func:`rapidbleu.metrics.bleu.tokens.token_statistics`' with raw totals; NLTK's
     ``max(1, count)`` denominators are applied here.
 
     Args:
@@ -208,7 +208,7 @@ def score_rows(
     if not all(_exact_float(x) for x in numbers):
         # An int that a float cannot hold exactly: Python's int arithmetic decides.
         return _python_rows(rows, weights, smoothing, auto_reweigh, range(len(rows)))
-    out, python = _core.nltk_sentence_scores(
+    out, python = _core.BleuOptions.nltk_sentence_scores(
         rows,
         [[float(x) for x in w] for w in weights],
         # NLTK's auto_reweigh fires only for the tuple (0.25, 0.25, 0.25, 0.25), not a list.

@@ -13,7 +13,7 @@ import warnings
 from fractions import Fraction as _Fraction
 from typing import Any
 
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 __all__ = ["Fraction", "SmoothingFunction", "modified_precision"]
 

@@ -1,7 +1,7 @@
 """The result type every BLEU dialect returns, and the dialects' signatures.
 
 A dialect counts n-grams with the one engine
-(:func:`rapidbleu.metrics.bleu_tokens.token_statistics`, with its reference-length rule) and
+(:func:`rapidbleu.metrics.bleu.tokens.token_statistics`, with its reference-length rule) and
 turns the summed rows into a :class:`BleuResult` with its own formula; the per-item API
 returns the same type for sacreBLEU's BLEU.
 

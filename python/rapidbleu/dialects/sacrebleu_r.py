@@ -43,7 +43,7 @@ import numpy.typing as npt
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import InputTypeError, InvalidOptionError, LengthMismatchError
 from rapidbleu.io.tokens import encode
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 __all__ = ["bleu_corpus", "bleu_corpus_ids", "bleu_sentence", "bleu_sentence_ids", "corpus_score"]
 

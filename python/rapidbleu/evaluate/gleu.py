@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.errors import InputError, InvalidOptionError, LengthMismatchError
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 __all__ = ["corpus_gleu"]
 
@@ -35,7 +35,7 @@ def _rows(batch: Any, pad_id: Any, lengths: Any, what: str) -> Any:
     """``batch`` as a list of sequences when it is a 2-D array or tensor, else as given.
 
     Rows are cut at ``lengths`` or lose their ``pad_id`` IDs (the rule of
-    :func:`rapidbleu.metrics.bleu_tokens.token_statistics`): GLEU pairs every
+    :func:`rapidbleu.metrics.bleu.tokens.token_statistics`): GLEU pairs every
     hypothesis with each of its references, so rows are taken apart here.
     """
     if getattr(batch, "ndim", 1) != 2:

@@ -24,7 +24,8 @@ from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
-from rapidbleu.metrics.rouge import DEFAULT_TYPES, ROUGE
+from rapidbleu.metrics.rouge import ROUGE
+from rapidbleu.metrics.rouge.metric import DEFAULT_TYPES
 from rapidbleu.metrics.ter import TER
 from rapidbleu.sacrebleu.functions import corpus_bleu
 
@@ -249,7 +250,7 @@ def rouge(
     arrays = metric.score_arrays(list(predictions), refs, per_segment=True)
     if not use_aggregator:
         return {t: a[:, 2].tolist() for t, a in arrays.items()}
-    from rapidbleu.metrics.rouge_scoring import BootstrapAggregator
+    from rapidbleu.metrics.rouge.scoring import BootstrapAggregator
 
     aggregator = BootstrapAggregator()
     aggregator.add_arrays(arrays)

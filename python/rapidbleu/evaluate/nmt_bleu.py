@@ -39,7 +39,7 @@ import rapidbleu._core as _core
 from rapidbleu.dialects.result import BleuResult, DialectSignature
 from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
 from rapidbleu.io.tokens import TokenLayout, encode, is_pretokenized
-from rapidbleu.metrics.bleu_tokens import token_statistics
+from rapidbleu.metrics.bleu.tokens import token_statistics
 
 __all__ = ["compute", "compute_bleu", "corpus_score"]
 

@@ -16,7 +16,7 @@ a lone surrogate is :class:`~rapidbleu.errors.InvalidTextError`, as for text.
 
 This module says what is token input (:func:`is_pretokenized`), where the rows of 2-D arrays
 end (:class:`TokenLayout`) and turns text into IDs (:func:`encode`); each metric counts token
-input its own way (BLEU: :func:`rapidbleu.metrics.bleu_tokens.token_statistics`).
+input its own way (BLEU: :func:`rapidbleu.metrics.bleu.tokens.token_statistics`).
 
 Example:
     >>> is_pretokenized([[1, 2, 3]]), is_pretokenized(["a b c"])

@@ -11,7 +11,7 @@ BLEU's modules only, not every metric's (a third of a cold ja-mecab score's impo
 Example:
     >>> from rapidbleu.metrics import BLEU
     >>> BLEU.__module__
-    'rapidbleu.metrics.bleu'
+    'rapidbleu.metrics.bleu.metric'
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from rapidbleu._lazy import submodule
 if TYPE_CHECKING:  # the names of `_HOMES`, for type checkers (`as`: re-exported)
     from rapidbleu.metrics.base import Metric as Metric
     from rapidbleu.metrics.bleu import BLEU as BLEU
-    from rapidbleu.metrics.bleu_score import BLEUScore as BLEUScore
-    from rapidbleu.metrics.bleu_score import BLEUSignature as BLEUSignature
+    from rapidbleu.metrics.bleu.score import BLEUScore as BLEUScore
+    from rapidbleu.metrics.bleu.score import BLEUSignature as BLEUSignature
     from rapidbleu.metrics.chrf import CHRF as CHRF
-    from rapidbleu.metrics.chrf_score import CHRFScore as CHRFScore
-    from rapidbleu.metrics.chrf_score import CHRFSignature as CHRFSignature
+    from rapidbleu.metrics.chrf.score import CHRFScore as CHRFScore
+    from rapidbleu.metrics.chrf.score import CHRFSignature as CHRFSignature
     from rapidbleu.metrics.layout import RowLayout as RowLayout
     from rapidbleu.metrics.options import CliOption as CliOption
     from rapidbleu.metrics.registry import metric_classes as metric_classes
@@ -36,8 +36,8 @@ if TYPE_CHECKING:  # the names of `_HOMES`, for type checkers (`as`: re-exported
     from rapidbleu.metrics.registry import registered as registered
     from rapidbleu.metrics.registry import unregister as unregister
     from rapidbleu.metrics.rouge import ROUGE as ROUGE
-    from rapidbleu.metrics.rouge_score import ROUGEScore as ROUGEScore
-    from rapidbleu.metrics.rouge_score import ROUGESignature as ROUGESignature
+    from rapidbleu.metrics.rouge.score import ROUGEScore as ROUGEScore
+    from rapidbleu.metrics.rouge.score import ROUGESignature as ROUGESignature
     from rapidbleu.metrics.score import Score as Score
     from rapidbleu.metrics.score import Signature as Signature
     from rapidbleu.metrics.ter import TER as TER
@@ -50,14 +50,14 @@ _HOMES = {
     "CHRF": "chrf",
     "ROUGE": "rouge",
     "TER": "ter",
-    "BLEUScore": "bleu_score",
-    "BLEUSignature": "bleu_score",
-    "CHRFScore": "chrf_score",
-    "CHRFSignature": "chrf_score",
+    "BLEUScore": "bleu.score",
+    "BLEUSignature": "bleu.score",
+    "CHRFScore": "chrf.score",
+    "CHRFSignature": "chrf.score",
     "CliOption": "options",
     "Metric": "base",
-    "ROUGEScore": "rouge_score",
-    "ROUGESignature": "rouge_score",
+    "ROUGEScore": "rouge.score",
+    "ROUGESignature": "rouge.score",
     "RowLayout": "layout",
     "Score": "score",
     "Signature": "score",

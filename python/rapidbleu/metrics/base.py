@@ -137,7 +137,7 @@ class Metric(MetricStatistics[S]):
         from rapidbleu.metrics.resampling import exact_sums, f32_sums
 
         if sums is None:
-            sums = exact_sums(rows, idxs, self.num_threads)
+            sums = exact_sums(rows, idxs, self.num_threads, self.options)
         f32 = f32_sums(sums, rows, idxs)
         return np.array([self.score_totals(row).score for row in f32])
 
@@ -150,12 +150,11 @@ class Metric(MetricStatistics[S]):
         """
         import numpy as np
 
-        return _core.ar_sums(
-            np.ascontiguousarray(baseline, dtype=np.int64),
-            np.ascontiguousarray(system, dtype=np.int64),
-            masks,
-            self.num_threads,
-        )
+        bl = np.ascontiguousarray(baseline, dtype=np.int64)
+        sy = np.ascontiguousarray(system, dtype=np.int64)
+        if self.options is None:
+            return _core.ar_sums(bl, sy, masks, self.num_threads)
+        return self.options.ar_sums(bl, sy, masks, self.num_threads)
 
     def randomization_scores(self, sums: Any) -> Scores:
         """Scores of shuffled sums (sacreBLEU's ``_aggregate_and_compute`` of each row)."""

@@ -68,6 +68,22 @@ class MetricStatistics(ABC, Generic[S]):
     # -- what a metric implements ----------------------------------------------------------
 
     @property
+    def options(self) -> _core.MetricOptions[Any, Any, Any] | None:
+        """The core's options of this metric (its ``_core`` methods), or ``None``.
+
+        A metric computed in Rust returns its ``_core`` options object, which carries the
+        methods every metric shares (``_core.MetricOptions``: statistics, totals, scores of
+        rows, resampled sums...); the template calls them. A metric computed in Python
+        returns ``None`` and the template's defaults do the work.
+
+        Example:
+            >>> from rapidbleu.metrics import TER
+            >>> TER().options.row_len
+            3
+        """
+        return None
+
+    @property
     @abstractmethod
     def layout(self) -> RowLayout:
         """What each column of this metric's statistics rows means."""
@@ -163,7 +179,7 @@ class MetricStatistics(ABC, Generic[S]):
             per_segment: The layout of ``references`` (see above).
             pad_id: Token IDs only: the padding ID, dropped from every sequence (a 2-D array
                 needs ``pad_id`` or its lengths; see
-                :func:`rapidbleu.metrics.bleu_tokens.token_statistics`).
+                :func:`rapidbleu.metrics.bleu.tokens.token_statistics`).
             lengths: Token IDs only: the row lengths of a 2-D ``hypotheses`` array.
             ref_lengths: Token IDs only: per reference list (stream, or with ``per_segment``
                 a segment's references), the row lengths of its 2-D array or ``None``.

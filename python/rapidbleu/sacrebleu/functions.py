@@ -66,7 +66,7 @@ def corpus_bleu(
 
     Args:
         hypotheses: One str per segment (or token sequences, or a 2-D array of token IDs:
-            see :func:`rapidbleu.metrics.bleu_tokens.token_statistics`).
+            see :func:`rapidbleu.metrics.bleu.tokens.token_statistics`).
         references: Reference streams, each with one str per segment.
         smooth_method: ``exp``, ``floor``, ``add-k`` or ``none``.
         smooth_value: Value for ``floor`` / ``add-k``.

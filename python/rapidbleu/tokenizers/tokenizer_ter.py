@@ -13,8 +13,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError
 from rapidbleu.tokenizers.tokenizer_base import BaseTokenizer
@@ -56,7 +54,7 @@ class TercomTokenizer(BaseTokenizer):
         )
 
     @property
-    def options(self) -> Any:
+    def options(self) -> _core.TerOptions:
         """The core's options (``rapidbleu._core.TerOptions``)."""
         return self._options
 
@@ -73,7 +71,7 @@ class TercomTokenizer(BaseTokenizer):
         if not self._case_sensitive and not sent.isascii():
             # Python's own Unicode tables (the core lowercases ASCII itself).
             sent = sent.lower()
-        return _core.ter_tokenize(sent, self._options)
+        return self._options.tokenize(sent)
 
     def signature(self) -> str:
         """The ``tok:`` field of the signature."""

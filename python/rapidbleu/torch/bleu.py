@@ -83,7 +83,7 @@ def statistics(
 ) -> torch.Tensor:
     """BLEU's statistics rows ``[hyp_len, ref_len, correct_1..N, total_1..N]``, on the device.
 
-    ``==`` :func:`rapidbleu.metrics.bleu_tokens.token_statistics` of the same input
+    ``==`` :func:`rapidbleu.metrics.bleu.tokens.token_statistics` of the same input
     (closest reference length, ties to the shorter; raw totals ``len - n + 1``, never below 0).
 
     Args:

@@ -1,6 +1,6 @@
 """Checks token-ID tensors and says where their rows end (``pad_id`` or lengths).
 
-The rules are the CPU engine's (:func:`rapidbleu.metrics.bleu_tokens.token_statistics` on 2-D
+The rules are the CPU engine's (:func:`rapidbleu.metrics.bleu.tokens.token_statistics` on 2-D
 arrays), so the same input gives the same rows on both paths:
 
 - with ``pad_id``, every ID equal to it is dropped from every row, hypotheses and references

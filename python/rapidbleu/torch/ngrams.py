@@ -1,6 +1,6 @@
 """BLEU's statistics rows of token-ID tensors, counted in integers on their device.
 
-The rows are the CPU engine's (:func:`rapidbleu.metrics.bleu_tokens.token_statistics`):
+The rows are the CPU engine's (:func:`rapidbleu.metrics.bleu.tokens.token_statistics`):
 ``[hyp_len, ref_len, correct_1..N, total_1..N]``, ``==`` for the same input.
 
 **How n-grams are identified: no hashing, so no collision can change a count.** Every token

@@ -96,7 +96,7 @@ class _Scorer:
         if device is None and torch.cuda.is_available():
             device = torch.device("cuda")
         if device is None:
-            from rapidbleu.metrics.bleu_tokens import token_statistics
+            from rapidbleu.metrics.bleu.tokens import token_statistics
 
             rows, _ = token_statistics(hyps, refs, max_order=self.scoring.order, per_segment=True)
             return self._scaled(rows)
@@ -119,7 +119,7 @@ class _Scorer:
         if not hyps:
             return []
         if self.dialect == "nltk":
-            from rapidbleu.metrics.bleu_tokens import token_statistics
+            from rapidbleu.metrics.bleu.tokens import token_statistics
 
             rows, _ = token_statistics(
                 [h.split() for h in hyps],

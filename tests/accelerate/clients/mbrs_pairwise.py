@@ -3,7 +3,7 @@
 mbrs 0.1.8 cannot be imported without torch and model packages: ``mbrs.metrics`` imports every
 metric of mbrs (``bert_score``, ``comet``, ``bleurt_pytorch``, transformers), and each metric
 returns a ``torch.Tensor``. So this program carries the code path of ``MetricBLEU``,
-``MetricChrF`` and ``MetricTER`` (``mbrs/metrics/bleu.py``, ``chrf.py``, ``ter.py``) line for
+``MetricChrF`` and ``MetricTER`` (``mbrs/metrics/bleu/metric.py``, ``chrf.py``, ``ter.py``) line for
 line, with their default configurations:
 
 - the scorer is sacreBLEU's class, imported from the module mbrs imports it from
@@ -53,7 +53,7 @@ def tensor(values: list[float], shape: tuple[int, int]) -> np.ndarray:
 
 
 class MetricBLEU:
-    """mbrs' ``MetricBLEU`` (``mbrs/metrics/bleu.py``): pairwise_scores and what it uses."""
+    """mbrs' ``MetricBLEU`` (``mbrs/metrics/bleu/metric.py``): pairwise_scores and what it uses."""
 
     @dataclass
     class Config:
@@ -135,7 +135,7 @@ class _MetricByMethod:
 
 
 class MetricChrF(_MetricByMethod):
-    """mbrs' ``MetricChrF`` (``mbrs/metrics/chrf.py``; ``fastchrf=False``, its default)."""
+    """mbrs' ``MetricChrF`` (``mbrs/metrics/chrf/metric.py``; ``fastchrf=False``, its default)."""
 
     @dataclass
     class Config:
@@ -161,7 +161,7 @@ class MetricChrF(_MetricByMethod):
 
 
 class MetricTER(_MetricByMethod):
-    """mbrs' ``MetricTER`` (``mbrs/metrics/ter.py``)."""
+    """mbrs' ``MetricTER`` (``mbrs/metrics/ter/metric.py``)."""
 
     @dataclass
     class Config:

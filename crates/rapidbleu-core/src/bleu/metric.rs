@@ -12,7 +12,7 @@ use super::stats::{check_segment, Worker};
 use super::{pairwise, score, score_f32, stats};
 use crate::corpus::{Corpus, Groups};
 use crate::engine::parallel::Threads;
-use crate::engine::rows::Width;
+use crate::engine::rows::{column_sums_on, Width};
 use crate::error::CoreError;
 use crate::metric::{add_columns, Metric};
 
@@ -41,6 +41,11 @@ impl Metric for BleuOptions {
     fn add_rows(&self, totals: &mut Vec<i64>, rows: &[i64]) -> Result<(), CoreError> {
         score::check_counts(rows)?;
         add_columns(totals, rows)
+    }
+
+    /// Column sums, added on the pool (integers: the order does not matter).
+    fn corpus_totals(&self, rows: &[i64], threads: Threads) -> Result<Vec<i64>, CoreError> {
+        column_sums_on(rows, self.row_len(), threads)
     }
 
     fn score(&self, totals: &Vec<i64>) -> f64 {

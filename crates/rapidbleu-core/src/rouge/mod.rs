@@ -17,7 +17,7 @@
 
 pub mod bootstrap;
 mod lcs;
-mod metric;
+pub mod metric;
 mod ngram;
 pub mod porter;
 pub mod score;

@@ -6,13 +6,13 @@
 //! Text is lowercased by the caller unless `case_sensitive` (see [`crate::ter`]).
 
 use super::stats::{self, TerWorker, ROW_LEN};
-use super::{score, TerParams, TercomTokenizer};
+use super::{score, TerOptions, TercomTokenizer};
 use crate::corpus::Corpus;
 use crate::engine::parallel::Threads;
 use crate::error::CoreError;
 use crate::metric::Metric;
 
-impl Metric for TerParams {
+impl Metric for TerOptions {
     type Totals = (i64, f64);
 
     fn row_len(&self) -> usize {

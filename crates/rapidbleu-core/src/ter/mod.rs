@@ -16,7 +16,7 @@
 //! The statistics row keeps sacreBLEU's float term `ref_len_sum / num_refs` exact as two
 //! integers; [`score`] derives it with Python's division and sums it in segment order.
 //!
-//! For the glue: build a [`TercomTokenizer`] from [`TerParams`] once; fill an `n x ROW_LEN`
+//! For the glue: build a [`TercomTokenizer`] from [`TerOptions`] once; fill an `n x ROW_LEN`
 //! int64 buffer with [`corpus_stats`] (or one row with [`TerWorker::segment`]); score rows
 //! with [`score::corpus_score`] / [`score::corpus_totals`] and [`score::ter_score`], and
 //! bootstrap resamples with [`score::bootstrap_sums_f32`] / [`score::bootstrap_scores_f32`].
@@ -39,7 +39,7 @@ pub use tokenizer::TercomTokenizer;
 
 /// TER's options (the arguments of sacreBLEU's `TER(...)`), checked once by the caller.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TerParams {
+pub struct TerOptions {
     /// `normalized`: Tercom's western normalisation (and the Asian one with `asian_support`).
     pub normalized: bool,
     /// `no_punct`: delete ASCII punctuation `.,?:;!"()` (and CJK punctuation with

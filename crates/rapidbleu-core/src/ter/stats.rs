@@ -220,7 +220,7 @@ pub fn corpus_stats(
 mod tests {
     use super::*;
     use crate::corpus::Groups;
-    use crate::ter::TerParams;
+    use crate::ter::TerOptions;
 
     #[test]
     fn threads_and_splits_give_identical_rows() {
@@ -251,7 +251,7 @@ mod tests {
                 }
             })
             .collect();
-        let tok = TercomTokenizer::new(TerParams::default());
+        let tok = TercomTokenizer::new(TerOptions::default());
         let corpus = Corpus::new(hyp_refs.clone(), sets.clone()).unwrap();
         let one = corpus_stats(&corpus, &tok, Threads::ONE).unwrap();
         for threads in [0, 2, 3] {
@@ -282,9 +282,9 @@ mod tests {
         // sacreBLEU 2.6.0: TER(normalized=True).sentence_score("Squire's, x", ["Squire's, x"])
         // has 2 edits against 4 reference words ("squire 's , x"): the hypothesis is
         // tokenized once ("squire's , x"), the reference twice.
-        let normalized = TercomTokenizer::new(TerParams {
+        let normalized = TercomTokenizer::new(TerOptions {
             normalized: true,
-            ..TerParams::default()
+            ..TerOptions::default()
         });
         let mut w = TerWorker::default();
         assert_eq!(
@@ -296,13 +296,13 @@ mod tests {
             w.segment(&normalized, "<", &["&amp;lt;"]).unwrap(),
             [0, 1, 1]
         );
-        let plain = TercomTokenizer::new(TerParams::default());
+        let plain = TercomTokenizer::new(TerOptions::default());
         assert_eq!(w.segment(&plain, "<", &["&amp;lt;"]).unwrap(), [1, 1, 1]);
     }
 
     #[test]
     fn errors_and_empty_cases() {
-        let tok = TercomTokenizer::new(TerParams::default());
+        let tok = TercomTokenizer::new(TerOptions::default());
         let mut w = TerWorker::default();
         assert!(w.segment(&tok, "a", &[]).is_err());
         assert_eq!(w.segment(&tok, "", &[""]).unwrap(), [0, 0, 1]);

@@ -158,7 +158,7 @@ fn public_entry_point() {
 
 #[test]
 fn random_text_through_every_option_never_panics() {
-    use super::{TerParams, TerWorker, TercomTokenizer};
+    use super::{TerOptions, TerWorker, TercomTokenizer};
     // Debug builds check every addition for overflow on the way.
     let pieces = [
         "a", "B", "1", ".", ",", "-", "'s", " ", "\n-", "\n", "&amp;", "&quot;", "&lt;", "(",
@@ -174,7 +174,7 @@ fn random_text_through_every_option_never_panics() {
     let mut w = TerWorker::default();
     let mut out = String::new();
     for flags in 0..16u32 {
-        let tok = TercomTokenizer::new(TerParams {
+        let tok = TercomTokenizer::new(TerOptions {
             normalized: flags & 8 != 0,
             no_punct: flags & 4 != 0,
             asian_support: flags & 2 != 0,

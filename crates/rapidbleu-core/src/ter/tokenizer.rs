@@ -10,13 +10,13 @@
 //! Lowercasing (step 2 of `TercomTokenizer.__call__`) is the caller's for non-ASCII text; see
 //! the [`crate::ter`] module documentation.
 
-use super::TerParams;
+use super::TerOptions;
 use crate::text::whitespace::{py_rstrip, py_split};
 
 /// sacreBLEU's `TercomTokenizer(normalized, no_punct, asian_support, case_sensitive)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TercomTokenizer {
-    params: TerParams,
+    params: TerOptions,
 }
 
 /// Two buffers the passes write into alternately, kept to make tokenizing allocation-free,
@@ -30,12 +30,12 @@ pub(crate) struct TokScratch {
 
 impl TercomTokenizer {
     /// The tokenizer for these options.
-    pub fn new(params: TerParams) -> Self {
+    pub fn new(params: TerOptions) -> Self {
         TercomTokenizer { params }
     }
 
     /// The options.
-    pub fn params(&self) -> TerParams {
+    pub fn params(&self) -> TerOptions {
         self.params
     }
 
@@ -391,7 +391,7 @@ mod tests {
     use super::*;
 
     fn tok(s: &str, normalized: bool, no_punct: bool, asian_support: bool) -> String {
-        let t = TercomTokenizer::new(TerParams {
+        let t = TercomTokenizer::new(TerOptions {
             normalized,
             no_punct,
             asian_support,

@@ -1,9 +1,10 @@
-//! BLEU (sacreBLEU's dialect) through the generic glue: its [`PyMetric`] and its shared
-//! `_core` functions.
+//! BLEU (sacreBLEU's dialect) through the generic glue: its [`PyMetric`] and the shared
+//! methods of `_core.BleuOptions`.
 
 use crate::bleu::options::PyBleuOptions;
 use crate::corpus::count_tokenized_periods;
-use crate::metric::{metric_functions, PyMetric};
+use crate::metric::{metric_methods, sums_from_py, sums_into_py, PyMetric};
+use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
 
 impl PyMetric for BleuOptions {
@@ -32,15 +33,14 @@ impl PyMetric for BleuOptions {
     fn statistics_extra(hyps: &[&str]) -> Option<usize> {
         Some(count_tokenized_periods(hyps))
     }
+
+    fn totals_into_py<'py>(&self, py: Python<'py>, t: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {
+        sums_into_py(py, t)
+    }
+
+    fn totals_from_py(&self, totals: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        sums_from_py(totals, self.layout().row_len())
+    }
 }
 
-metric_functions!(BleuOptions {
-    statistics: bleu_statistics,
-    totals: bleu_totals,
-    sentence_scores: bleu_sentence_scores,
-    chunk_statistics: bleu_chunk_statistics,
-    chunk_totals: bleu_chunk_totals,
-    score_rows: bleu_score_rows,
-    score_rows_f32: bleu_score_rows_f32,
-    pairwise_matrices: bleu_pairwise_matrices,
-});
+metric_methods!(PyBleuOptions => BleuOptions);

@@ -13,14 +13,9 @@ pub mod tokens;
 
 use pyo3::prelude::*;
 
-/// Adds BLEU's classes and functions to `_core`.
+/// Adds BLEU's classes to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyBleuOptions>()?;
     m.add_class::<ref_cache::BleuReferenceCache>()?;
-    metric::register_functions(m)?;
-    score::register(m)?;
-    tokens::register(m)?;
-    nltk::register(m)?;
-    pairwise::register(m)?;
     Ok(())
 }

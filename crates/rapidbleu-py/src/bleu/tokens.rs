@@ -5,6 +5,7 @@
 use crate::args::{lengths_arg, pad_arg, ref_lengths_arg};
 use crate::arrays::to_2d;
 use crate::bleu::options::max_order_arg;
+use crate::bleu::options::PyBleuOptions;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind, OrRaise};
 use crate::read::{push_seqs, Collector, Indexed, Kind, Read};
@@ -182,69 +183,72 @@ fn read_references<'py>(
     Ok(())
 }
 
-/// Per-segment statistics rows of pre-tokenised input and its kind (`"ids"`, `"tokens"`, or
-/// `"empty"` when every sequence is empty). `refs` holds one list of references per
-/// hypothesis (`per_segment`) or reference streams.
-#[pyfunction]
-// The Python signature is the API (ten parameters, most with defaults).
-#[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0, str_chars = false))]
-fn bleu_token_statistics<'py>(
-    py: Python<'py>,
-    hyps: &Bound<'py, PyAny>,
-    refs: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = max_order_arg)] max_order: i64,
-    ref_len_rule: &str,
-    per_segment: bool,
-    #[pyo3(from_py_with = pad_arg)] pad_id: Option<i64>,
-    #[pyo3(from_py_with = lengths_arg)] hyp_lengths: Option<Vec<i64>>,
-    #[pyo3(from_py_with = ref_lengths_arg)] ref_lengths: Option<Vec<Option<Vec<i64>>>>,
-    #[pyo3(from_py_with = int_arg)] num_threads: i64,
-    str_chars: bool,
-) -> PyResult<(Bound<'py, PyArray2<i64>>, &'static str)> {
-    guard(|| {
-        let rule = RefLenRule::from_name(ref_len_rule).or_raise(py)?;
-        let layout = RowLayout::new(max_order).or_raise(py)?;
-        let threads = threads(py, num_threads)?;
-        let read = Read {
-            pad: pad_id,
-            str_chars,
-        };
-        let mut kind = Kind::Unknown;
-        let mut g = Gathered {
-            hyps: new_collector(),
-            refs: Vec::new(),
-            ref_order: Groups::new(),
-        };
-        let lengths = hyp_lengths.as_deref();
-        let what = &"hypotheses";
-        let n = push_seqs(
-            hyps,
-            what,
-            read,
-            (lengths, "lengths"),
-            &mut kind,
-            &mut g.hyps,
-            &mut Vec::new(),
-        )?;
-        read_references(&mut g, refs, n, per_segment, read, &ref_lengths, &mut kind)?;
-        let (rows, name) = match kind {
-            Kind::Tokens => {
-                let (hb, rb) = g.token_bytes();
-                let corpus = g.tokens(py, &hb, &rb)?;
-                let rows = run_detached(py, || token_stats(&corpus, layout, rule, threads))?;
-                (rows, "tokens")
-            }
-            Kind::Ids | Kind::Unknown => {
-                let rows = g.ids(py).and_then(|corpus| {
-                    run_detached(py, || token_stats(&corpus, layout, rule, threads))
-                });
-                recycle(std::iter::once(g.hyps).chain(g.refs));
-                (rows?, if kind == Kind::Ids { "ids" } else { "empty" })
-            }
-        };
-        to_2d(py, rows, layout.row_len()).map(|a| (a, name))
-    })
+#[pymethods]
+impl PyBleuOptions {
+    #[staticmethod]
+    /// Per-segment statistics rows of pre-tokenised input and its kind (`"ids"`, `"tokens"`, or
+    /// `"empty"` when every sequence is empty). `refs` holds one list of references per
+    /// hypothesis (`per_segment`) or reference streams.
+    // The Python signature is the API (ten parameters, most with defaults).
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (hyps, refs, max_order, ref_len_rule = "closest", per_segment = true, pad_id = None, hyp_lengths = None, ref_lengths = None, num_threads = 0, str_chars = false))]
+    fn token_statistics<'py>(
+        py: Python<'py>,
+        hyps: &Bound<'py, PyAny>,
+        refs: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = max_order_arg)] max_order: i64,
+        ref_len_rule: &str,
+        per_segment: bool,
+        #[pyo3(from_py_with = pad_arg)] pad_id: Option<i64>,
+        #[pyo3(from_py_with = lengths_arg)] hyp_lengths: Option<Vec<i64>>,
+        #[pyo3(from_py_with = ref_lengths_arg)] ref_lengths: Option<Vec<Option<Vec<i64>>>>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+        str_chars: bool,
+    ) -> PyResult<(Bound<'py, PyArray2<i64>>, &'static str)> {
+        guard(|| {
+            let rule = RefLenRule::from_name(ref_len_rule).or_raise(py)?;
+            let layout = RowLayout::new(max_order).or_raise(py)?;
+            let threads = threads(py, num_threads)?;
+            let read = Read {
+                pad: pad_id,
+                str_chars,
+            };
+            let mut kind = Kind::Unknown;
+            let mut g = Gathered {
+                hyps: new_collector(),
+                refs: Vec::new(),
+                ref_order: Groups::new(),
+            };
+            let lengths = hyp_lengths.as_deref();
+            let what = &"hypotheses";
+            let n = push_seqs(
+                hyps,
+                what,
+                read,
+                (lengths, "lengths"),
+                &mut kind,
+                &mut g.hyps,
+                &mut Vec::new(),
+            )?;
+            read_references(&mut g, refs, n, per_segment, read, &ref_lengths, &mut kind)?;
+            let (rows, name) = match kind {
+                Kind::Tokens => {
+                    let (hb, rb) = g.token_bytes();
+                    let corpus = g.tokens(py, &hb, &rb)?;
+                    let rows = run_detached(py, || token_stats(&corpus, layout, rule, threads))?;
+                    (rows, "tokens")
+                }
+                Kind::Ids | Kind::Unknown => {
+                    let rows = g.ids(py).and_then(|corpus| {
+                        run_detached(py, || token_stats(&corpus, layout, rule, threads))
+                    });
+                    recycle(std::iter::once(g.hyps).chain(g.refs));
+                    (rows?, if kind == Kind::Ids { "ids" } else { "empty" })
+                }
+            };
+            to_2d(py, rows, layout.row_len()).map(|a| (a, name))
+        })
+    }
 }
 
 fn new_collector<'py>() -> Collector<'py> {
@@ -282,10 +286,4 @@ fn recycle<'py>(collectors: impl IntoIterator<Item = Collector<'py>>) {
             kept.push(buf);
         }
     }
-}
-
-/// Adds this module's functions to `_core`.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(bleu_token_statistics, m)?)?;
-    Ok(())
 }

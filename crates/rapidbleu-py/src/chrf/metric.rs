@@ -1,8 +1,10 @@
-//! chrF and chrF++ through the generic glue: their [`PyMetric`] and shared `_core` functions.
+//! chrF and chrF++ through the generic glue: their [`PyMetric`] and the shared methods of
+//! `_core.ChrfOptions`.
 //! Non-ASCII text is lowercased by Python's `str.lower()` when the options say `lowercase`.
 
 use crate::chrf::options::PyChrfOptions;
-use crate::metric::{metric_functions, PyMetric};
+use crate::metric::{metric_methods, sums_from_py, sums_into_py, PyMetric};
+use pyo3::prelude::*;
 use rapidbleu_core::chrf::ChrfOptions;
 
 impl PyMetric for ChrfOptions {
@@ -25,15 +27,14 @@ impl PyMetric for ChrfOptions {
             self.row_len()
         )
     }
+
+    fn totals_into_py<'py>(&self, py: Python<'py>, t: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {
+        sums_into_py(py, t)
+    }
+
+    fn totals_from_py(&self, totals: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+        sums_from_py(totals, self.row_len())
+    }
 }
 
-metric_functions!(ChrfOptions {
-    statistics: chrf_statistics,
-    totals: chrf_totals,
-    sentence_scores: chrf_sentence_scores,
-    chunk_statistics: chrf_chunk_statistics,
-    chunk_totals: chrf_chunk_totals,
-    score_rows: chrf_score_rows,
-    score_rows_f32: chrf_score_rows_f32,
-    pairwise_matrices: chrf_pairwise_matrices,
-});
+metric_methods!(PyChrfOptions => ChrfOptions);

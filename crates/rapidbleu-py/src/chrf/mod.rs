@@ -7,9 +7,8 @@ pub mod options;
 
 use pyo3::prelude::*;
 
-/// Adds chrF's classes and functions to `_core`.
+/// Adds chrF's class to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyChrfOptions>()?;
-    metric::register_functions(m)?;
     Ok(())
 }

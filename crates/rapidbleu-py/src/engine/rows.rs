@@ -1,5 +1,7 @@
 //! Glue of `rapidbleu_core::engine::rows`: the resampled sums of the significance tests, for
-//! statistics rows of any width (vectorised for the widths the metrics list).
+//! statistics rows of any width. A metric's options class gives them vectorised for its own
+//! row widths (`metric_methods!`); the free functions here serve rows of a metric without a
+//! core (a general loop, the same sums).
 
 use crate::arrays::{flat, to_2d};
 use crate::engine::parallel::{int_arg, threads};
@@ -7,7 +9,7 @@ use crate::errors::{guard, run_detached, ErrorKind};
 use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::engine::rows;
-use rapidbleu_core::metric::WIDTHS;
+use rapidbleu_core::engine::rows::Width;
 
 /// An int64 statistics matrix handed to NumPy.
 type Stats2<'py> = Bound<'py, PyArray2<i64>>;
@@ -20,6 +22,17 @@ fn bootstrap_sums<'py>(
     rows: PyReadonlyArray2<'py, i64>,
     idxs: PyReadonlyArray2<'py, i64>,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
+) -> PyResult<Stats2<'py>> {
+    bootstrap_sums_of(py, rows, idxs, num_threads, &[])
+}
+
+/// [`bootstrap_sums`] with vectorised kernels for the row widths `widths`.
+pub fn bootstrap_sums_of<'py>(
+    py: Python<'py>,
+    rows: PyReadonlyArray2<'py, i64>,
+    idxs: PyReadonlyArray2<'py, i64>,
+    num_threads: i64,
+    widths: &[&[Width]],
 ) -> PyResult<Stats2<'py>> {
     guard(|| {
         let threads = threads(py, num_threads)?;
@@ -35,7 +48,7 @@ fn bootstrap_sums<'py>(
             ));
         }
         let out = run_detached(py, || {
-            rows::bootstrap_sums(&s, row_len, &ix, threads, WIDTHS)
+            rows::bootstrap_sums(&s, row_len, &ix, threads, widths)
         })?;
         to_2d(py, out, row_len)
     })
@@ -52,6 +65,23 @@ fn ar_sums<'py>(
     mask: PyReadonlyArray2<'py, bool>,
     #[pyo3(from_py_with = int_arg)] num_threads: i64,
 ) -> PyResult<(Stats2<'py>, Stats2<'py>)> {
+    ar_sums_of(py, (baseline, system, mask), num_threads, &[])
+}
+
+/// The matrices of [`ar_sums`]: `(baseline, system, mask)`.
+pub type ArInput<'py> = (
+    PyReadonlyArray2<'py, i64>,
+    PyReadonlyArray2<'py, i64>,
+    PyReadonlyArray2<'py, bool>,
+);
+
+/// [`ar_sums`] with vectorised kernels for the row widths `widths`.
+pub fn ar_sums_of<'py>(
+    py: Python<'py>,
+    (baseline, system, mask): ArInput<'py>,
+    num_threads: i64,
+    widths: &[&[Width]],
+) -> PyResult<(Stats2<'py>, Stats2<'py>)> {
     guard(|| {
         let threads = threads(py, num_threads)?;
         let (bl, row_len) = flat(&baseline)?;
@@ -67,7 +97,7 @@ fn ar_sums<'py>(
             ));
         }
         let (a, b) = run_detached(py, || {
-            rows::ar_sums(&bl, &sys, row_len, &m, threads, WIDTHS)
+            rows::ar_sums(&bl, &sys, row_len, &m, threads, widths)
         })?;
         Ok((to_2d(py, a, row_len)?, to_2d(py, b, row_len)?))
     })

@@ -9,13 +9,12 @@
 
 use crate::arrays::to_2d;
 use crate::corpus::{collect, text};
-use crate::errors::{guard, read_err, type_name, ErrorKind, OrRaise};
+use crate::errors::{guard, read_err, type_name, ErrorKind};
 use crate::io::source::PyStream;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::corpus::Groups;
-use rapidbleu_core::engine::rows::column_sums;
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
@@ -115,15 +114,6 @@ pub fn system_arrays(
     row_len: usize,
 ) -> PyResult<Vec<Bound<'_, PyArray2<i64>>>> {
     rows.into_iter().map(|r| to_2d(py, r, row_len)).collect()
-}
-
-/// Every system's rows of a chunk summed over its segments: `*_chunk_totals`, which hand a
-/// corpus score of a stream its totals with no NumPy array made (the command's corpus path
-/// never imports NumPy).
-pub fn system_sums(py: Python<'_>, rows: &[Vec<i64>], row_len: usize) -> PyResult<Vec<Vec<i64>>> {
-    rows.iter()
-        .map(|r| column_sums(r, row_len).or_raise(py))
-        .collect()
 }
 
 /// `lines` as a list of `str`.

@@ -1,12 +1,13 @@
 //! The glue, generic over the core's [`Metric`] trait: a metric's options class, how its text
-//! is lowercased and what two of its results carry ([`PyMetric`]); the `_core` functions
-//! every metric shares, written once ([`stats`]: statistics, sentence scores, chunks;
-//! [`score`]: scores of rows, pairwise matrices); and [`metric_functions!`], which declares a
-//! metric's set of them under its Python names.
+//! is lowercased, what its results carry and how its totals cross ([`PyMetric`]); the helpers
+//! every metric shares, written once ([`stats`]: statistics, totals, sentence scores, chunks;
+//! [`score`]: running totals, scores of rows, pairwise matrices, resampled scores); and
+//! [`metric_methods!`], which gives a metric's options class all of them as methods.
 //!
-//! Adding a metric to `_core` is one `impl PyMetric` and one `metric_functions!` invocation
-//! in its folder, plus its options class.
+//! Adding a metric to `_core` is one `impl PyMetric` and one `metric_methods!` invocation in
+//! its folder, plus its options class.
 
+mod methods;
 pub mod score;
 pub mod stats;
 
@@ -41,6 +42,47 @@ pub trait PyMetric: Metric + Copy + Send + Sync + 'static {
     fn statistics_extra(_hyps: &[&str]) -> Option<usize> {
         None
     }
+
+    /// What a segment is called in messages ("segments"; "items" for ROUGE's per-item
+    /// scores).
+    const SEGMENTS: &'static str = "segments";
+
+    /// The totals as Python sees them (a list of ints for additive rows).
+    fn totals_into_py<'py>(
+        &self,
+        py: Python<'py>,
+        totals: Self::Totals,
+    ) -> PyResult<Bound<'py, PyAny>>;
+
+    /// Totals from Python (what [`PyMetric::totals_into_py`] gives), checked against the
+    /// options.
+    fn totals_from_py(&self, totals: &Bound<'_, PyAny>) -> PyResult<Self::Totals>;
+}
+
+/// [`PyMetric::totals_into_py`] of a metric whose totals are the column sums of its rows.
+pub fn sums_into_py<'py>(py: Python<'py>, sums: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(sums.into_pyobject(py)?.into_any())
+}
+
+/// [`PyMetric::totals_from_py`] of a metric whose totals are the column sums of its rows: a
+/// sequence of `row_len` ints.
+pub fn sums_from_py(totals: &Bound<'_, PyAny>, row_len: usize) -> PyResult<Vec<i64>> {
+    let py = totals.py();
+    let bad = || {
+        ErrorKind::Input.err(
+            py,
+            format!(
+                "totals must be a sequence of {row_len} ints (what totals or accumulate gives), \
+                 not {}",
+                type_name(totals)
+            ),
+        )
+    };
+    let sums: Vec<i64> = totals.extract().map_err(|_| bad())?;
+    if sums.len() != row_len {
+        return Err(bad());
+    }
+    Ok(sums)
 }
 
 /// The metric of an options argument (another object is an `InputTypeError`, not PyO3's bare
@@ -59,136 +101,4 @@ pub fn metric_arg<M: PyMetric>(obj: &Bound<'_, PyAny>) -> PyResult<M> {
     }
 }
 
-/// Declares a metric's shared `_core` functions under their Python names, and
-/// `register_functions`, which adds them to the module. Each entry is `kind: name`, the kinds
-/// being the helpers of [`stats`] and [`score`]:
-///
-/// ```ignore
-/// metric_functions!(ChrfOptions {
-///     statistics: chrf_statistics,
-///     score_rows: chrf_score_rows,
-/// });
-/// ```
-macro_rules! metric_functions {
-    ($m:ty { $($kind:ident: $name:ident),* $(,)? }) => {
-        $( $crate::metric::metric_function!($kind, $name, $m); )*
-
-        /// Adds the metric's shared functions to `_core`.
-        pub fn register_functions(
-            m: &pyo3::Bound<'_, pyo3::types::PyModule>,
-        ) -> pyo3::PyResult<()> {
-            use pyo3::types::PyModuleMethods;
-            $( m.add_function(pyo3::wrap_pyfunction!($name, m)?)?; )*
-            Ok(())
-        }
-    };
-}
-
-/// One function of [`metric_functions!`].
-macro_rules! metric_function {
-    (statistics, $name:ident, $m:ty) => {
-        $crate::metric::metric_function!(@text $name, $m, statistics,
-            pyo3::Bound<'py, pyo3::types::PyTuple>,
-            "Per-segment statistics rows `(n, row_len)` of `hyps` against `refs`, and \
-             sacreBLEU's `num_refs`. `refs` is a list of reference streams (sacreBLEU's \
-             layout) or, with `per_segment`, one list of references per hypothesis.");
-    };
-    (totals, $name:ident, $m:ty) => {
-        $crate::metric::metric_function!(@text $name, $m, totals,
-            pyo3::Bound<'py, pyo3::types::PyTuple>,
-            "The statistics of `hyps` against `refs` summed over the segments (a list of ints; \
-             no NumPy array), and sacreBLEU's `num_refs`; layouts as in the statistics.");
-    };
-    (sentence_scores, $name:ident, $m:ty) => {
-        $crate::metric::metric_function!(@text $name, $m, sentence_scores,
-            (pyo3::Bound<'py, numpy::PyArray1<f64>>, i64),
-            "The sentence score of every hypothesis against its references, scored in the \
-             parallel pass (no statistics array), and sacreBLEU's `num_refs`.");
-    };
-    (@text $name:ident, $m:ty, $helper:ident, $ret:ty, $doc:literal) => {
-        #[doc = $doc]
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (hyps, refs, options, num_threads = 0, per_segment = false))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            hyps: &pyo3::Bound<'py, pyo3::PyAny>,
-            refs: &pyo3::Bound<'py, pyo3::PyAny>,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-            #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-            #[pyo3(from_py_with = $crate::args::flag_arg)] per_segment: bool,
-        ) -> pyo3::PyResult<$ret> {
-            let text = (hyps, refs, per_segment);
-            $crate::metric::stats::$helper(py, text, &options, num_threads)
-        }
-    };
-    (chunk_statistics, $name:ident, $m:ty) => {
-        $crate::metric::metric_function!(@chunk $name, $m, chunk_statistics,
-            Vec<pyo3::Bound<'py, numpy::PyArray2<i64>>>,
-            "Statistics rows of every system of a chunk read by `_core.ChunkReader`, counted \
-             where the lines lie, and sacreBLEU's `num_refs`.");
-    };
-    (chunk_totals, $name:ident, $m:ty) => {
-        $crate::metric::metric_function!(@chunk $name, $m, chunk_totals, Vec<Vec<i64>>,
-            "Every system's statistics of a chunk summed over its segments (one list of ints \
-             per system), and sacreBLEU's `num_refs`: a corpus score of a stream with no NumPy \
-             array made (the command's corpus path never imports NumPy).");
-    };
-    (@chunk $name:ident, $m:ty, $helper:ident, $ret:ty, $doc:literal) => {
-        #[doc = $doc]
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (chunk, options, num_threads = 0))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            #[pyo3(from_py_with = $crate::io::chunks::chunk_arg)] chunk: pyo3::Bound<
-                'py,
-                $crate::io::chunks::TextChunk,
-            >,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-            #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-        ) -> pyo3::PyResult<($ret, i64)> {
-            $crate::metric::stats::$helper(py, chunk.get(), &options, num_threads)
-        }
-    };
-    (score_rows, $name:ident, $m:ty) => {
-        /// The sentence score of every row of a statistics array, as float64.
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (rows, options))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            rows: numpy::PyReadonlyArray2<'py, i64>,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-        ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f64>>> {
-            $crate::metric::score::score_rows(py, rows, &options)
-        }
-    };
-    (score_rows_f32, $name:ident, $m:ty) => {
-        /// Scores of float32 statistics rows as sacreBLEU's significance tests compute them
-        /// under NumPy 2.
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (rows_f32, options))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            rows_f32: numpy::PyReadonlyArray2<'py, f32>,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-        ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-            $crate::metric::score::score_rows_f32(py, rows_f32, &options)
-        }
-    };
-    (pairwise_matrices, $name:ident, $m:ty) => {
-        /// Sentence-score matrices, one `N_g x M_g` float64 array per `(hypotheses,
-        /// references)` group.
-        #[pyo3::pyfunction]
-        #[pyo3(signature = (groups, options, num_threads = 0))]
-        fn $name<'py>(
-            py: pyo3::Python<'py>,
-            groups: &pyo3::Bound<'py, pyo3::types::PyList>,
-            #[pyo3(from_py_with = $crate::metric::metric_arg::<$m>)] options: $m,
-            #[pyo3(from_py_with = $crate::engine::parallel::int_arg)] num_threads: i64,
-        ) -> pyo3::PyResult<Vec<pyo3::Bound<'py, numpy::PyArray2<f64>>>> {
-            $crate::metric::score::pairwise_matrices(py, groups, &options, num_threads)
-        }
-    };
-}
-
-pub(crate) use metric_function;
-pub(crate) use metric_functions;
+pub(crate) use methods::metric_methods;

@@ -1,8 +1,10 @@
-//! Scores for any [`PyMetric`]: of statistics rows (int64, and the float32 rows of the
-//! significance tests) and pairwise matrices of `(hypotheses, references)` groups.
+//! Totals and scores for any [`PyMetric`]: running totals of rows, scores of statistics rows
+//! (int64, and the float32 rows of the significance tests), pairwise matrices of
+//! `(hypotheses, references)` groups, and the scores of bootstrap resamples.
 
 use super::PyMetric;
 use crate::arrays::flat;
+use crate::engine::parallel::threads;
 use crate::errors::{guard, run_detached, ErrorKind};
 use crate::groups::group_matrices;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2};
@@ -68,5 +70,53 @@ pub fn pairwise_matrices<'py, M: PyMetric>(
         group_matrices(py, groups, metric.lowercase(), num_threads, |h, r, t| {
             metric.pairwise(h, r, t)
         })
+    })
+}
+
+/// `totals` (`None`: the totals of no segment) after adding `rows` in order.
+pub fn accumulate<'py, M: PyMetric>(
+    py: Python<'py>,
+    rows: PyReadonlyArray2<'py, i64>,
+    totals: Option<&Bound<'py, PyAny>>,
+    metric: &M,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard(|| {
+        let (r, cols) = flat(&rows)?;
+        check_width(py, metric, r.len(), cols)?;
+        let mut t = match totals {
+            Some(t) if !t.is_none() => metric.totals_from_py(t)?,
+            _ => metric.zero_totals(),
+        };
+        run_detached(py, || metric.add_rows(&mut t, &r))?;
+        metric.totals_into_py(py, t)
+    })
+}
+
+/// The corpus score of each bootstrap resample (row `k` of `idxs` picks the segments whose
+/// rows are added, in index order).
+pub fn bootstrap_scores<'py, M: PyMetric>(
+    py: Python<'py>,
+    rows: PyReadonlyArray2<'py, i64>,
+    idxs: PyReadonlyArray2<'py, i64>,
+    metric: &M,
+    num_threads: i64,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    guard(|| {
+        let threads = threads(py, num_threads)?;
+        let (r, cols) = flat(&rows)?;
+        check_width(py, metric, r.len(), cols)?;
+        let (ix, n) = flat(&idxs)?;
+        let segments = r.len() / metric.row_len();
+        if n != segments {
+            return Err(ErrorKind::Input.err(
+                py,
+                format!(
+                    "the index matrix has {n} columns but there are {segments} {}",
+                    M::SEGMENTS
+                ),
+            ));
+        }
+        let scores = run_detached(py, || metric.bootstrap_scores(&r, &ix, threads))?;
+        Ok(scores.into_pyarray(py))
     })
 }

@@ -6,13 +6,12 @@ use crate::arrays::to_2d;
 use crate::corpus::TextInput;
 use crate::engine::parallel::threads;
 use crate::errors::{guard, run_detached};
-use crate::io::chunks::{segment_groups, system_arrays, system_sums, LineViews, TextChunk};
+use crate::io::chunks::{segment_groups, system_arrays, LineViews, TextChunk};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rapidbleu_core::corpus::Corpus;
 use rapidbleu_core::engine::parallel::Threads;
-use rapidbleu_core::engine::rows::column_sums_on;
 
 /// The text arguments of a statistics function: `(hyps, refs, per_segment)`.
 pub type Text<'a, 'py> = (&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>, bool);
@@ -34,7 +33,7 @@ fn on_corpus<'py, M: PyMetric, T>(
     })
 }
 
-/// The statistics rows of a corpus (see `metric_functions!`), GIL released while counting.
+/// The statistics rows of a corpus (see `metric_methods!`), GIL released while counting.
 pub fn statistics<'py, M: PyMetric>(
     py: Python<'py>,
     text: Text<'_, 'py>,
@@ -54,9 +53,9 @@ pub fn statistics<'py, M: PyMetric>(
     )
 }
 
-/// The statistics of a corpus summed over its segments (a list of ints), as `statistics`
-/// returns its rows: a corpus score with no NumPy array made (so `import numpy`, a third of a
-/// short script's time, is never paid for one).
+/// The corpus totals of a corpus (as [`PyMetric::totals_into_py`] gives them; for additive
+/// rows a list of ints), as `statistics` returns its rows: a corpus score with no NumPy array
+/// made (so `import numpy`, a third of a short script's time, is never paid for one).
 pub fn totals<'py, M: PyMetric>(
     py: Python<'py>,
     text: Text<'_, 'py>,
@@ -69,11 +68,11 @@ pub fn totals<'py, M: PyMetric>(
         metric,
         num_threads,
         |corpus, num_refs, threads| {
-            let sums = run_detached(py, || {
+            let totals = run_detached(py, || {
                 let rows = metric.corpus_stats(corpus, threads)?;
-                column_sums_on(&rows, metric.row_len(), threads)
+                metric.corpus_totals(&rows, threads)
             })?;
-            counted::<M>(py, sums.into_pyobject(py)?.into_any(), num_refs, corpus)
+            counted::<M>(py, metric.totals_into_py(py, totals)?, num_refs, corpus)
         },
     )
 }
@@ -143,15 +142,26 @@ pub fn chunk_statistics<'py, M: PyMetric>(
     })
 }
 
-/// Every system's statistics of `chunk` summed over its segments, and sacreBLEU's `num_refs`.
-pub fn chunk_totals<M: PyMetric>(
-    py: Python<'_>,
+/// Every system's corpus totals of `chunk` (as [`totals`] gives them), and sacreBLEU's
+/// `num_refs`.
+pub fn chunk_totals<'py, M: PyMetric>(
+    py: Python<'py>,
     chunk: &TextChunk,
     metric: &M,
     num_threads: i64,
-) -> PyResult<(Vec<Vec<i64>>, i64)> {
+) -> PyResult<(Vec<Bound<'py, PyAny>>, i64)> {
     guard(|| {
+        let threads = threads(py, num_threads)?;
         let (rows, num_refs) = chunk_rows(py, chunk, metric, num_threads)?;
-        Ok((system_sums(py, &rows, metric.row_len())?, num_refs))
+        let totals = run_detached(py, || {
+            rows.iter()
+                .map(|r| metric.corpus_totals(r, threads))
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        let totals = totals
+            .into_iter()
+            .map(|t| metric.totals_into_py(py, t))
+            .collect::<PyResult<_>>()?;
+        Ok((totals, num_refs))
     })
 }

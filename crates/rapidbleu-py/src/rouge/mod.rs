@@ -12,12 +12,9 @@ mod text;
 
 use pyo3::prelude::*;
 
-/// Adds ROUGE's classes and functions to `_core`.
+/// Adds ROUGE's class to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyRougeOptions>()?;
-    metric::register(m)?;
-    stats::register(m)?;
     text::register(m)?;
-    bootstrap::register(m)?;
     Ok(())
 }

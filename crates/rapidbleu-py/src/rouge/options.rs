@@ -11,7 +11,7 @@ use rapidbleu_core::rouge::RougeOptions;
 #[pyclass(frozen, eq, name = "RougeOptions", module = "rapidbleu._core")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PyRougeOptions {
-    pub(crate) options: RougeOptions,
+    pub(crate) inner: RougeOptions,
     names: Vec<String>,
 }
 
@@ -45,7 +45,10 @@ impl PyRougeOptions {
         }
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         let options = RougeOptions::new(&refs, use_stemmer).or_raise(py)?;
-        Ok(PyRougeOptions { options, names })
+        Ok(PyRougeOptions {
+            inner: options,
+            names,
+        })
     }
 
     /// The rouge types, as given (a repeated one once).
@@ -57,31 +60,31 @@ impl PyRougeOptions {
     /// Porter stemming of tokens longer than three letters.
     #[getter]
     fn use_stemmer(&self) -> bool {
-        self.options.stem
+        self.inner.stem
     }
 
     /// Values per statistics row: `[hits, prediction_count, target_count]` per rouge type.
     #[getter]
     fn row_len(&self) -> usize {
-        self.options.row_len()
+        self.inner.row_len()
     }
 
     /// Whether a rouge type needs sentences (`rougeLsum`).
     #[getter]
     fn needs_sentences(&self) -> bool {
-        self.options.needs_sentences()
+        self.inner.needs_sentences()
     }
 
     /// Pickling: the arguments that rebuild these options.
     fn __getnewargs__(&self) -> (Vec<String>, bool) {
-        (self.names.clone(), self.options.stem)
+        (self.names.clone(), self.inner.stem)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "RougeOptions(rouge_types={:?}, use_stemmer={})",
             self.names,
-            if self.options.stem { "True" } else { "False" }
+            if self.inner.stem { "True" } else { "False" }
         )
     }
 }

@@ -7,7 +7,8 @@ use super::text::{strings, utf8};
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
-use crate::metric::metric_arg;
+use crate::metric::PyMetric;
+use crate::rouge::options::PyRougeOptions;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -38,86 +39,88 @@ fn check_len(py: Python<'_>, what: &str, got: usize, want: usize) -> PyResult<()
     Ok(())
 }
 
-/// Statistics rows `(n, 3 x types)` of `predictions[i]` against its targets `targets[i]` (a
-/// list of str, at least one), each type's triple `[hits, prediction_count, target_count]`
-/// from the target with the best F-measure. `prediction_sentences[i]` and
-/// `target_sentences[i][k]`, when given, are the texts' sentences for rougeLsum (rouge-score's
-/// `split_summaries`); otherwise texts are split at `\n`.
-#[pyfunction]
-#[pyo3(signature = (predictions, targets, options, num_threads = 0,
-                    prediction_sentences = None, target_sentences = None))]
-fn rouge_item_statistics<'py>(
-    py: Python<'py>,
-    predictions: &Bound<'py, PyAny>,
-    targets: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = metric_arg::<RougeOptions>)] options: RougeOptions,
-    #[pyo3(from_py_with = int_arg)] num_threads: i64,
-    prediction_sentences: Option<&Bound<'py, PyAny>>,
-    target_sentences: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    guard(|| {
-        let threads = threads(py, num_threads)?;
-        let preds = strings(predictions, "predictions")?;
-        let target_lists = items(targets, "targets")?;
-        check_len(py, "targets", target_lists.len(), preds.len())?;
-        let mut tgts = Vec::with_capacity(preds.len());
-        for (i, t) in target_lists.iter().enumerate() {
-            let t = strings(t, &format!("targets[{i}]"))?;
-            if t.is_empty() {
-                return Err(ErrorKind::EmptyInput.err(
-                    py,
-                    format!("targets[{i}] is empty; each prediction needs at least one target"),
-                ));
+#[pymethods]
+impl PyRougeOptions {
+    /// Statistics rows `(n, 3 x types)` of `predictions[i]` against its targets `targets[i]` (a
+    /// list of str, at least one), each type's triple `[hits, prediction_count, target_count]`
+    /// from the target with the best F-measure. `prediction_sentences[i]` and
+    /// `target_sentences[i][k]`, when given, are the texts' sentences for rougeLsum (rouge-score's
+    /// `split_summaries`); otherwise texts are split at `\n`.
+    #[pyo3(signature = (predictions, targets, num_threads = 0, prediction_sentences = None, target_sentences = None))]
+    fn item_statistics<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        targets: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+        prediction_sentences: Option<&Bound<'py, PyAny>>,
+        target_sentences: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let options = <RougeOptions as PyMetric>::of(self);
+        guard(|| {
+            let threads = threads(py, num_threads)?;
+            let preds = strings(predictions, "predictions")?;
+            let target_lists = items(targets, "targets")?;
+            check_len(py, "targets", target_lists.len(), preds.len())?;
+            let mut tgts = Vec::with_capacity(preds.len());
+            for (i, t) in target_lists.iter().enumerate() {
+                let t = strings(t, &format!("targets[{i}]"))?;
+                if t.is_empty() {
+                    return Err(ErrorKind::EmptyInput.err(
+                        py,
+                        format!("targets[{i}] is empty; each prediction needs at least one target"),
+                    ));
+                }
+                tgts.push(t);
             }
-            tgts.push(t);
-        }
-        let sentences = match (prediction_sentences, target_sentences) {
-            (Some(p), Some(t)) => Some(read_sentences(py, p, t, &tgts)?),
-            (None, None) => None,
-            _ => {
-                return Err(ErrorKind::InvalidOption.err(
-                    py,
-                    "give both prediction_sentences and target_sentences, or neither",
-                ))
-            }
-        };
-        // Borrow every text as UTF-8 (the strings stay alive above), then score detached.
-        let pred_text: Vec<Cow<'_, str>> = preds.iter().map(utf8).collect::<PyResult<_>>()?;
-        let tgt_text: Vec<Vec<Cow<'_, str>>> = tgts
-            .iter()
-            .map(|t| t.iter().map(utf8).collect::<PyResult<_>>())
-            .collect::<PyResult<_>>()?;
-        let sent_text: Option<SentText<'_>> = match &sentences {
-            Some((p, t)) => Some((
-                p.iter()
-                    .map(|s| s.iter().map(utf8).collect())
-                    .collect::<PyResult<_>>()?,
-                t.iter()
-                    .map(|ts| ts.iter().map(|s| s.iter().map(utf8).collect()).collect())
-                    .collect::<PyResult<_>>()?,
-            )),
-            None => None,
-        };
-        let all: Vec<TextItem<'_>> = (0..pred_text.len())
-            .map(|i| TextItem {
-                prediction: Text {
-                    text: &pred_text[i],
-                    sentences: sent_text.as_ref().map(|(p, _)| borrow(&p[i])),
-                },
-                targets: tgt_text[i]
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| Text {
-                        text: t,
-                        sentences: sent_text.as_ref().map(|(_, ts)| borrow(&ts[i][k])),
-                    })
-                    .collect(),
-            })
-            .collect();
-        let opts = &options;
-        let rows = run_detached(py, || text_rows(opts, &all, threads))?;
-        to_2d(py, rows, opts.row_len())
-    })
+            let sentences = match (prediction_sentences, target_sentences) {
+                (Some(p), Some(t)) => Some(read_sentences(py, p, t, &tgts)?),
+                (None, None) => None,
+                _ => {
+                    return Err(ErrorKind::InvalidOption.err(
+                        py,
+                        "give both prediction_sentences and target_sentences, or neither",
+                    ))
+                }
+            };
+            // Borrow every text as UTF-8 (the strings stay alive above), then score detached.
+            let pred_text: Vec<Cow<'_, str>> = preds.iter().map(utf8).collect::<PyResult<_>>()?;
+            let tgt_text: Vec<Vec<Cow<'_, str>>> = tgts
+                .iter()
+                .map(|t| t.iter().map(utf8).collect::<PyResult<_>>())
+                .collect::<PyResult<_>>()?;
+            let sent_text: Option<SentText<'_>> = match &sentences {
+                Some((p, t)) => Some((
+                    p.iter()
+                        .map(|s| s.iter().map(utf8).collect())
+                        .collect::<PyResult<_>>()?,
+                    t.iter()
+                        .map(|ts| ts.iter().map(|s| s.iter().map(utf8).collect()).collect())
+                        .collect::<PyResult<_>>()?,
+                )),
+                None => None,
+            };
+            let all: Vec<TextItem<'_>> = (0..pred_text.len())
+                .map(|i| TextItem {
+                    prediction: Text {
+                        text: &pred_text[i],
+                        sentences: sent_text.as_ref().map(|(p, _)| borrow(&p[i])),
+                    },
+                    targets: tgt_text[i]
+                        .iter()
+                        .enumerate()
+                        .map(|(k, t)| Text {
+                            text: t,
+                            sentences: sent_text.as_ref().map(|(_, ts)| borrow(&ts[i][k])),
+                        })
+                        .collect(),
+                })
+                .collect();
+            let opts = &options;
+            let rows = run_detached(py, || text_rows(opts, &all, threads))?;
+            to_2d(py, rows, opts.row_len())
+        })
+    }
 }
 
 /// Borrows every text of `v`.
@@ -167,46 +170,49 @@ fn read_sentences<'py>(
     Ok((p, out))
 }
 
-/// [`rouge_item_statistics`] of tokenized texts (a user tokenizer's output): each text is a pair
-/// `(tokens, sentences)`, `sentences` a list of token lists (rougeLsum) or `None`. Tokens are
-/// any hashable Python values, equal as Python compares them (rouge-score's `Counter` and
-/// `==`).
-#[pyfunction]
-#[pyo3(signature = (predictions, targets, options, num_threads = 0))]
-fn rouge_token_statistics<'py>(
-    py: Python<'py>,
-    predictions: &Bound<'py, PyAny>,
-    targets: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = metric_arg::<RougeOptions>)] options: RougeOptions,
-    #[pyo3(from_py_with = int_arg)] num_threads: i64,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    guard(|| {
-        let threads = threads(py, num_threads)?;
-        let preds = items(predictions, "predictions")?;
-        let tgts = items(targets, "targets")?;
-        check_len(py, "targets", tgts.len(), preds.len())?;
-        let vocab = PyDict::new(py);
-        let mut all = Vec::with_capacity(preds.len());
-        for (i, (p, t)) in preds.iter().zip(&tgts).enumerate() {
-            let pred = doc(&vocab, p, &format!("predictions[{i}]"))?;
-            let ts = items(t, &format!("targets[{i}]"))?;
-            if ts.is_empty() {
-                return Err(ErrorKind::EmptyInput.err(
-                    py,
-                    format!("targets[{i}] is empty; each prediction needs at least one target"),
-                ));
+#[pymethods]
+impl PyRougeOptions {
+    /// [`rouge_item_statistics`] of tokenized texts (a user tokenizer's output): each text is a pair
+    /// `(tokens, sentences)`, `sentences` a list of token lists (rougeLsum) or `None`. Tokens are
+    /// any hashable Python values, equal as Python compares them (rouge-score's `Counter` and
+    /// `==`).
+    #[pyo3(signature = (predictions, targets, num_threads = 0))]
+    fn token_statistics<'py>(
+        &self,
+        py: Python<'py>,
+        predictions: &Bound<'py, PyAny>,
+        targets: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let options = <RougeOptions as PyMetric>::of(self);
+        guard(|| {
+            let threads = threads(py, num_threads)?;
+            let preds = items(predictions, "predictions")?;
+            let tgts = items(targets, "targets")?;
+            check_len(py, "targets", tgts.len(), preds.len())?;
+            let vocab = PyDict::new(py);
+            let mut all = Vec::with_capacity(preds.len());
+            for (i, (p, t)) in preds.iter().zip(&tgts).enumerate() {
+                let pred = doc(&vocab, p, &format!("predictions[{i}]"))?;
+                let ts = items(t, &format!("targets[{i}]"))?;
+                if ts.is_empty() {
+                    return Err(ErrorKind::EmptyInput.err(
+                        py,
+                        format!("targets[{i}] is empty; each prediction needs at least one target"),
+                    ));
+                }
+                let ts = ts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| doc(&vocab, t, &format!("targets[{i}][{k}]")))
+                    .collect::<PyResult<Vec<_>>>()?;
+                all.push((pred, ts));
             }
-            let ts = ts
-                .iter()
-                .enumerate()
-                .map(|(k, t)| doc(&vocab, t, &format!("targets[{i}][{k}]")))
-                .collect::<PyResult<Vec<_>>>()?;
-            all.push((pred, ts));
-        }
-        let opts = &options;
-        let rows = run_detached(py, || doc_rows(opts, &all, threads))?;
-        to_2d(py, rows, opts.row_len())
-    })
+            let opts = &options;
+            let rows = run_detached(py, || doc_rows(opts, &all, threads))?;
+            to_2d(py, rows, opts.row_len())
+        })
+    }
 }
 
 /// A `(tokens, sentences)` pair as a [`Doc`], tokens interned through `vocab`.
@@ -257,12 +263,5 @@ fn intern(
         };
         out.push(id);
     }
-    Ok(())
-}
-
-/// Adds this module's functions to `_core`.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(rouge_item_statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(rouge_token_statistics, m)?)?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! on their own (for tests and for `ROUGE.tokenize`).
 
 use crate::errors::{type_name, ErrorKind};
+use crate::rouge::options::PyRougeOptions;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use rapidbleu_core::rouge::porter;
@@ -55,33 +56,36 @@ pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
     }
 }
 
-/// rouge-score's `tokenize.tokenize(text, stemmer)`: the tokens of `text`.
-#[pyfunction]
-#[pyo3(signature = (text, use_stemmer = false))]
-fn rouge_tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<Vec<String>> {
-    let s = text.cast::<PyString>().map_err(|_| {
-        ErrorKind::InputType.err(
-            text.py(),
-            format!("text must be a str, not {}", type_name(text)),
-        )
-    })?;
-    let t = utf8(s)?;
-    let mut out = Vec::new();
-    let mut stemmed = Vec::new();
-    scan(&t, &mut Vec::new(), |p| {
-        if let Piece::Token(w) = p {
-            let form = if use_stemmer && w.len() > 3 {
-                porter::stem(w, &mut stemmed);
-                &stemmed[..]
-            } else {
-                w
-            };
-            if !form.is_empty() {
-                out.push(String::from_utf8_lossy(form).into_owned());
+#[pymethods]
+impl PyRougeOptions {
+    #[staticmethod]
+    /// rouge-score's `tokenize.tokenize(text, stemmer)`: the tokens of `text`.
+    #[pyo3(signature = (text, use_stemmer = false))]
+    fn tokenize(text: &Bound<'_, PyAny>, use_stemmer: bool) -> PyResult<Vec<String>> {
+        let s = text.cast::<PyString>().map_err(|_| {
+            ErrorKind::InputType.err(
+                text.py(),
+                format!("text must be a str, not {}", type_name(text)),
+            )
+        })?;
+        let t = utf8(s)?;
+        let mut out = Vec::new();
+        let mut stemmed = Vec::new();
+        scan(&t, &mut Vec::new(), |p| {
+            if let Piece::Token(w) = p {
+                let form = if use_stemmer && w.len() > 3 {
+                    porter::stem(w, &mut stemmed);
+                    &stemmed[..]
+                } else {
+                    w
+                };
+                if !form.is_empty() {
+                    out.push(String::from_utf8_lossy(form).into_owned());
+                }
             }
-        }
-    });
-    Ok(out)
+        });
+        Ok(out)
+    }
 }
 
 /// NLTK's `PorterStemmer().stem(word)` (`NLTK_EXTENSIONS`) for each word of lowercase ASCII
@@ -110,7 +114,6 @@ fn porter_stem(py: Python<'_>, words: &Bound<'_, PyAny>) -> PyResult<Vec<String>
 
 /// Adds this module's functions to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(rouge_tokenize, m)?)?;
     m.add_function(wrap_pyfunction!(porter_stem, m)?)?;
     Ok(())
 }

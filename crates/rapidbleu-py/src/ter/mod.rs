@@ -9,11 +9,8 @@ pub mod tokenizer;
 
 use pyo3::prelude::*;
 
-/// Adds TER's classes and functions to `_core`.
+/// Adds TER's class to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyTerOptions>()?;
-    tokenizer::register(m)?;
-    metric::register_functions(m)?;
-    score::register(m)?;
     Ok(())
 }

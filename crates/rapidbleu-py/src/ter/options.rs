@@ -1,16 +1,16 @@
-//! `_core.TerOptions`: the core's [`TerParams`] and its [`TercomTokenizer`] as a frozen Python
+//! `_core.TerOptions`: the core's [`TerOptions`] and its [`TercomTokenizer`] as a frozen Python
 //! value, built once by the TER metric and passed to every TER function.
 
 use crate::args::{flag_arg, options_repr, NewArgs};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use rapidbleu_core::ter::TerParams;
+use rapidbleu_core::ter::TerOptions;
 
 /// See the module documentation.
 #[pyclass(frozen, eq, hash, name = "TerOptions", module = "rapidbleu._core")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyTerOptions {
-    pub(crate) params: TerParams,
+    pub(crate) inner: TerOptions,
 }
 
 #[pymethods]
@@ -27,7 +27,7 @@ impl PyTerOptions {
         #[pyo3(from_py_with = flag_arg)] case_sensitive: bool,
     ) -> Self {
         PyTerOptions {
-            params: TerParams {
+            inner: TerOptions {
                 normalized,
                 no_punct,
                 asian_support,
@@ -39,25 +39,25 @@ impl PyTerOptions {
     /// Tercom's normalisation.
     #[getter]
     fn normalized(&self) -> bool {
-        self.params.normalized
+        self.inner.normalized
     }
 
     /// Punctuation removal.
     #[getter]
     fn no_punct(&self) -> bool {
-        self.params.no_punct
+        self.inner.no_punct
     }
 
     /// The Asian rules (with `normalized` and/or `no_punct`).
     #[getter]
     fn asian_support(&self) -> bool {
-        self.params.asian_support
+        self.inner.asian_support
     }
 
     /// No lowercasing.
     #[getter]
     fn case_sensitive(&self) -> bool {
-        self.params.case_sensitive
+        self.inner.case_sensitive
     }
 
     /// Values per statistics row: `[num_edits, ref_len_sum, num_refs]`.
@@ -80,10 +80,10 @@ impl PyTerOptions {
     /// The keyword arguments that rebuild these options, in `__new__`'s order.
     fn kwargs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let kw = PyDict::new(py);
-        kw.set_item("normalized", self.params.normalized)?;
-        kw.set_item("no_punct", self.params.no_punct)?;
-        kw.set_item("asian_support", self.params.asian_support)?;
-        kw.set_item("case_sensitive", self.params.case_sensitive)?;
+        kw.set_item("normalized", self.inner.normalized)?;
+        kw.set_item("no_punct", self.inner.no_punct)?;
+        kw.set_item("asian_support", self.inner.asian_support)?;
+        kw.set_item("case_sensitive", self.inner.case_sensitive)?;
         Ok(kw)
     }
 }

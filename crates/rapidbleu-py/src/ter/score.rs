@@ -1,9 +1,10 @@
-//! Glue of `rapidbleu_core::ter::score`: the in-order corpus totals of rows and sacreBLEU's
-//! float32 bootstrap sums.
+//! Glue of `rapidbleu_core::ter::score`: sacreBLEU's float32 bootstrap sums
+//! (`TerOptions.bootstrap_sums_f32`); the in-order totals are the generic `accumulate`.
 
 use crate::arrays::{flat, to_2d};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
+use crate::ter::options::PyTerOptions;
 use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use rapidbleu_core::ter::{score, ROW_LEN};
@@ -22,53 +23,33 @@ fn rows_of<'a>(rows: &'a PyReadonlyArray2<'_, i64>) -> PyResult<std::borrow::Cow
     Ok(r)
 }
 
-/// `(edits, ref_length)` after adding `rows` in order to the running totals `edits` and
-/// `ref_length` (sacreBLEU's `sum_of_lists`: the float terms summed sequentially).
-#[pyfunction]
-#[pyo3(signature = (rows, edits = 0, ref_length = 0.0))]
-fn ter_accumulate(
-    py: Python<'_>,
-    rows: PyReadonlyArray2<'_, i64>,
-    edits: i64,
-    ref_length: f64,
-) -> PyResult<(i64, f64)> {
-    guard(|| {
-        let r = rows_of(&rows)?;
-        run_detached(py, || score::accumulate(&r, edits, ref_length))
-    })
-}
-
-/// sacreBLEU's float32 bootstrap sums `np.array(stats, 'float32')[idxs[k]].sum(0)` for each
-/// resample `k`: an `(n_samples, 2)` float32 array `[edits, ref_length]`.
-#[pyfunction]
-#[pyo3(signature = (rows, idxs, num_threads = 0))]
-fn ter_bootstrap_sums_f32<'py>(
-    py: Python<'py>,
-    rows: PyReadonlyArray2<'py, i64>,
-    idxs: PyReadonlyArray2<'py, i64>,
-    #[pyo3(from_py_with = int_arg)] num_threads: i64,
-) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    guard(|| {
-        let threads = threads(py, num_threads)?;
-        let r = rows_of(&rows)?;
-        let (ix, cols) = flat(&idxs)?;
-        if cols != r.len() / ROW_LEN {
-            return Err(ErrorKind::Input.err(
-                py,
-                format!(
-                    "the index matrix has {cols} columns but there are {} segments",
-                    r.len() / ROW_LEN
-                ),
-            ));
-        }
-        let sums = run_detached(py, || score::bootstrap_sums_f32(&r, &ix, threads))?;
-        to_2d(py, sums.into_iter().flatten().collect(), 2)
-    })
-}
-
-/// Adds this module's functions to `_core`.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(ter_accumulate, m)?)?;
-    m.add_function(wrap_pyfunction!(ter_bootstrap_sums_f32, m)?)?;
-    Ok(())
+#[pymethods]
+impl PyTerOptions {
+    /// sacreBLEU's float32 bootstrap sums `np.array(stats, 'float32')[idxs[k]].sum(0)` for each
+    /// resample `k`: an `(n_samples, 2)` float32 array `[edits, ref_length]`.
+    #[pyo3(signature = (rows, idxs, num_threads = 0))]
+    fn bootstrap_sums_f32<'py>(
+        &self,
+        py: Python<'py>,
+        rows: PyReadonlyArray2<'py, i64>,
+        idxs: PyReadonlyArray2<'py, i64>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        guard(|| {
+            let threads = threads(py, num_threads)?;
+            let r = rows_of(&rows)?;
+            let (ix, cols) = flat(&idxs)?;
+            if cols != r.len() / ROW_LEN {
+                return Err(ErrorKind::Input.err(
+                    py,
+                    format!(
+                        "the index matrix has {cols} columns but there are {} segments",
+                        r.len() / ROW_LEN
+                    ),
+                ));
+            }
+            let sums = run_detached(py, || score::bootstrap_sums_f32(&r, &ix, threads))?;
+            to_2d(py, sums.into_iter().flatten().collect(), 2)
+        })
+    }
 }

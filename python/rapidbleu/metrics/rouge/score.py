@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
+from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 from rapidbleu.metrics.score import Score, Signature
 
 __all__ = ["ROUGEScore", "ROUGESignature", "type_score"]
@@ -56,7 +56,7 @@ class ROUGEScore(Score):
 
     Attributes:
         score: 100 times the mean F-measure of the first rouge type.
-        scores: Rouge type -> mean :class:`~rapidbleu.metrics.rouge_scoring.Score`.
+        scores: Rouge type -> mean :class:`~rapidbleu.metrics.rouge.scoring.Score`.
 
     Example:
         >>> s = ROUGEScore({"rouge1": RougeTypeScore(0.5, 0.5, 0.5)})

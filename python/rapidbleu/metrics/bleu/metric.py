@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 import rapidbleu._core as _core
 from rapidbleu.errors import InputTypeError
 from rapidbleu.io import tokens as _tokens
-from rapidbleu.metrics import bleu_tokenize
-from rapidbleu.metrics import bleu_tokens as _bleu_tokens
 from rapidbleu.metrics.base import Metric
-from rapidbleu.metrics.bleu_options import CLI_OPTIONS
-from rapidbleu.metrics.bleu_score import (
+from rapidbleu.metrics.bleu import tokenize as bleu_tokenize
+from rapidbleu.metrics.bleu import tokens as _bleu_tokens
+from rapidbleu.metrics.bleu.options import CLI_OPTIONS
+from rapidbleu.metrics.bleu.recent_references import RecentReferences
+from rapidbleu.metrics.bleu.score import (
     MAX_NGRAM_ORDER,
     NEUMAIER,
     SMOOTH_DEFAULTS,
@@ -41,7 +42,6 @@ from rapidbleu.metrics.checks import (
     count_tokenized,
 )
 from rapidbleu.metrics.layout import RowLayout, Rows
-from rapidbleu.metrics.recent_references import RecentReferences
 from rapidbleu.tokenizers import PythonTokenizer, Tokenizer, get_python_tokenizer, rust_tokenizer
 from rapidbleu.tokenizers.registry import TOKENIZERS, is_rust_tokenizer
 
@@ -262,14 +262,14 @@ class BLEU(Metric[BLEUScore]):
             return self._token_statistics(
                 hypotheses, references, per_segment, _tokens.TokenLayout()
             )
-        return self._counted(_core.bleu_statistics, hypotheses, references, per_segment)
+        return self._counted(self._options.statistics, hypotheses, references, per_segment)
 
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
         # The references of the last call, if these are they, are tokenized and counted once
         # (see recent_references): scoring several systems then counts only hypotheses.
         cache: _core.BleuReferenceCache | None = self._recent_refs.prepared(references, self._cache)
         if cache is None:
-            totals = self._counted(_core.bleu_totals, hypotheses, references, False)
+            totals = self._counted(self._options.totals, hypotheses, references, False)
             self._recent_refs.remember(references)
             return totals
         hyps, _ = self.engine_inputs(hypotheses, None)
@@ -284,7 +284,7 @@ class BLEU(Metric[BLEUScore]):
         # Rows or totals of text from the core, then sacreBLEU's num_refs and its warning.
         texts, streams = self.engine_inputs(hyps, refs)
         out, self.num_refs, periods = count(
-            texts, streams, self._options, self.num_threads, per_segment=per_segment
+            texts, streams, self.num_threads, per_segment=per_segment
         )
         self._check_periods(hyps, periods)
         return out
@@ -303,7 +303,7 @@ class BLEU(Metric[BLEUScore]):
         """
         if self._py_tokenizer is not None:
             return super().chunk_statistics(chunk)
-        rows, self.num_refs = _core.bleu_chunk_statistics(chunk, self._options, self.num_threads)
+        rows, self.num_refs = self._options.chunk_statistics(chunk, self.num_threads)
         self._warn_chunk(chunk)
         return rows
 
@@ -317,7 +317,7 @@ class BLEU(Metric[BLEUScore]):
         """
         if self._py_tokenizer is not None:
             return super().accumulate_chunk(totals, chunk)
-        sums, self.num_refs = _core.bleu_chunk_totals(chunk, self._options, self.num_threads)
+        sums, self.num_refs = self._options.chunk_totals(chunk, self.num_threads)
         self._warn_chunk(chunk)
         return add_sums(totals, sums)
 
@@ -337,7 +337,7 @@ class BLEU(Metric[BLEUScore]):
 
     # -- scores ----------------------------------------------------------------------------
 
-    #: SacreBLEU's static ``BLEU.compute_bleu``: :func:`rapidbleu.metrics.bleu_score.compute_bleu`.
+    #: SacreBLEU's static ``BLEU.compute_bleu``: :func:`rapidbleu.metrics.bleu.score.compute_bleu`.
     compute_bleu = staticmethod(compute_bleu)
 
     def score_totals(self, totals: Any) -> BLEUScore:
@@ -358,7 +358,7 @@ class BLEU(Metric[BLEUScore]):
         """Sentence BLEU of each statistics row, in one batched core call."""
         import numpy as np
 
-        return _core.bleu_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
+        return self._options.score_rows(np.ascontiguousarray(rows, dtype=np.int64))
 
     def _pass_sentence_scores(
         self, hypotheses: Sequence[Any], references: Any, per_segment: bool
@@ -375,8 +375,8 @@ class BLEU(Metric[BLEUScore]):
             check_hypotheses(hypotheses), references if per_segment else check_streams(references)
         )
         # Scored in the core's parallel pass: no statistics array is built.
-        scores, self.num_refs = _core.bleu_sentence_scores(
-            hyps, refs, self._options, self.num_threads, per_segment
+        scores, self.num_refs = self._options.sentence_scores(
+            hyps, refs, self.num_threads, per_segment
         )
         return scores
 
@@ -426,11 +426,11 @@ class BLEU(Metric[BLEUScore]):
         from rapidbleu.metrics.resampling import NUMPY2, exact_sums, f32_sums
 
         if sums is None:
-            sums = exact_sums(rows, idxs, self.num_threads)
+            sums = exact_sums(rows, idxs, self.num_threads, self.options)
         f32 = f32_sums(sums, rows, idxs)
         if NUMPY2:
-            return _core.bleu_score_rows_f32(f32, self._options)
-        return _core.bleu_score_rows(f32.astype(np.int64), self._options)
+            return self._options.score_rows_f32(f32)
+        return self._options.score_rows(f32.astype(np.int64))
 
     def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
         """Scores of int64 shuffled sums, as sacreBLEU's ``_aggregate_and_compute`` of a row."""
@@ -450,9 +450,7 @@ class BLEU(Metric[BLEUScore]):
 
         Entry ``[i, j]`` equals ``sentence_score(hypotheses[i], [references[j]]).score``.
         """
-        return _core.bleu_pairwise_matrices(
-            self._engine_groups(groups), self._options, self.num_threads
-        )
+        return self._options.pairwise_matrices(self._engine_groups(groups), self.num_threads)
 
     def _engine_groups(
         self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
@@ -466,7 +464,7 @@ class BLEU(Metric[BLEUScore]):
     def self_statistics(self, samples: Sequence[str]) -> Rows:
         """The row of every sample against all the others as references (self-BLEU)."""
         texts, _ = self.engine_inputs(samples, None)
-        return _core.bleu_self_statistics(texts, self._options)
+        return self._options.self_statistics(texts)
 
     def aggregate_statistics(
         self, groups: Sequence[tuple[Sequence[str], Sequence[str]]]
@@ -475,9 +473,7 @@ class BLEU(Metric[BLEUScore]):
 
         See :func:`rapidbleu.analysis.pairwise.aggregate_mbr_statistics` for the formula.
         """
-        return _core.bleu_aggregate_statistics(
-            self._engine_groups(groups), self._options, self.num_threads
-        )
+        return self._options.aggregate_statistics(self._engine_groups(groups), self.num_threads)
 
     def get_signature(self) -> BLEUSignature:
         """The signature of this metric (known once references have been seen).

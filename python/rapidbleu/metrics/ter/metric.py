@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import rapidbleu._core as _core
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag
 from rapidbleu.metrics.layout import RowLayout, Rows
@@ -187,8 +186,8 @@ class TER(Metric[TERScore]):
     # -- statistics ------------------------------------------------------------------------
 
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
-        rows, self.num_refs = _core.ter_statistics(
-            hypotheses, references, self._options, self.num_threads, per_segment=per_segment
+        rows, self.num_refs = self._options.statistics(
+            hypotheses, references, self.num_threads, per_segment=per_segment
         )
         return rows
 
@@ -214,7 +213,7 @@ class TER(Metric[TERScore]):
         if rows.ndim == 1:  # one row
             rows = rows.reshape(1, -1)
         # The core checks the width (3 columns) and the values.
-        edits, ref_length = _core.ter_accumulate(rows, int(edits), float(ref_length))
+        edits, ref_length = self._options.accumulate(rows, (int(edits), float(ref_length)))
         return [edits, ref_length]
 
     # -- scores ----------------------------------------------------------------------------
@@ -258,7 +257,7 @@ class TER(Metric[TERScore]):
         """
         import numpy as np
 
-        f32 = _core.ter_bootstrap_sums_f32(
+        f32 = self._options.bootstrap_sums_f32(
             np.ascontiguousarray(rows, dtype=np.int64),
             np.ascontiguousarray(idxs, dtype=np.int64),
             self.num_threads,

@@ -219,9 +219,7 @@ def score_of_counts(
     """
     try:
         # The core takes integers only (ints, NumPy integers: anything with __index__).
-        score, precisions, bp, addk_orders = _core.bleu_compute(
-            correct, total, sys_len, ref_len, options
-        )
+        score, precisions, bp, addk_orders = options.compute(correct, total, sys_len, ref_len)
     except TypeError:
         raise InputTypeError("correct, total, sys_len and ref_len must be integer counts") from None
     except OverflowError:
@@ -277,7 +275,7 @@ def truncated_addk_scores(
         effective_order=options.effective_order,
         neumaier=options.neumaier,
     )
-    out = _core.bleu_score_rows(mod, unsmoothed)
+    out = unsmoothed.score_rows(mod)
     out[no_match] = 0.0
     return out
 

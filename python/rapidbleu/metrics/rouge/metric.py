@@ -1,7 +1,7 @@
 r"""ROUGE with Google's rouge-score 0.1.2 semantics (``rouge_score/rouge_scorer.py``), in Rust.
 
 :meth:`ROUGE.score` and :meth:`ROUGE.score_multi` take rouge-score's arguments (target first)
-and return dicts of :class:`~rapidbleu.metrics.rouge_scoring.Score` equal (``==``) to
+and return dicts of :class:`~rapidbleu.metrics.rouge.scoring.Score` equal (``==``) to
 rouge-score's: its default tokenizer (Python's ``str.lower()``, ``[^a-z0-9]+`` to spaces,
 NLTK's Porter stemmer on tokens longer than three letters), n-gram overlap (``rouge1`` ..
 ``rouge9``), LCS (``rougeL``), summary-level union LCS over ``\n``-separated sentences
@@ -34,9 +34,9 @@ from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.rouge_score import ROUGEScore, ROUGESignature, type_score
-from rapidbleu.metrics.rouge_scoring import Score as RougeTypeScore
-from rapidbleu.metrics.rouge_scoring import score_arrays
+from rapidbleu.metrics.rouge.score import ROUGEScore, ROUGESignature, type_score
+from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
+from rapidbleu.metrics.rouge.scoring import score_arrays
 from rapidbleu.metrics.statistics import Scores
 
 if TYPE_CHECKING:
@@ -128,6 +128,16 @@ class ROUGE(Metric[ROUGEScore]):
             self.cache_references(references)
 
     @property
+    def options(self) -> _core.RougeOptions:
+        """The options the core runs with (``rapidbleu._core.RougeOptions``).
+
+        Example:
+            >>> ROUGE(["rouge1"]).options.rouge_types
+            ['rouge1']
+        """
+        return self._options
+
+    @property
     def layout(self) -> RowLayout:
         """Per rouge type ``[hits, pred, target]``: the best reference's counts.
 
@@ -175,7 +185,7 @@ class ROUGE(Metric[ROUGEScore]):
             return list(self.tokenizer.tokenize(text))
         if not isinstance(text, str):
             raise InputTypeError(f"text must be a str, not {type(text).__name__}")
-        return _core.rouge_tokenize(text, self.use_stemmer)
+        return _core.RougeOptions.tokenize(text, self.use_stemmer)
 
     # -- batches -----------------------------------------------------------------------------
 
@@ -187,7 +197,7 @@ class ROUGE(Metric[ROUGEScore]):
         Row ``i`` equals ``score_multi(refs_i, hypotheses[i])``; ``references`` are streams
         (``references[k][i]``, ``None`` entries skipped) or, with ``per_segment``, one list
         per hypothesis. Feed the result to
-        :meth:`~rapidbleu.metrics.rouge_scoring.BootstrapAggregator.add_arrays`.
+        :meth:`~rapidbleu.metrics.rouge.scoring.BootstrapAggregator.add_arrays`.
 
         Example:
             >>> ROUGE(["rouge1"]).score_arrays(["a b", "c"], [["a b", "d"]])["rouge1"].tolist()
@@ -213,8 +223,8 @@ class ROUGE(Metric[ROUGEScore]):
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
         if self._in_core:
             try:
-                rows, self.num_refs = _core.rouge_statistics(
-                    hypotheses, references, self._options, self.num_threads, per_segment
+                rows, self.num_refs = self._options.statistics(
+                    hypotheses, references, self.num_threads, per_segment
                 )
                 return rows
             except InvalidTextError:
@@ -244,8 +254,8 @@ class ROUGE(Metric[ROUGEScore]):
         if not self._in_core:
             return None
         try:
-            scores, self.num_refs = _core.rouge_sentence_scores(
-                hypotheses, references, self._options, self.num_threads, per_segment
+            scores, self.num_refs = self._options.sentence_scores(
+                hypotheses, references, self.num_threads, per_segment
             )
         except InvalidTextError:
             return None
@@ -261,28 +271,26 @@ class ROUGE(Metric[ROUGEScore]):
         """
         if not self._in_core:
             return super().chunk_statistics(chunk)
-        rows, self.num_refs = _core.rouge_chunk_statistics(chunk, self._options, self.num_threads)
+        rows, self.num_refs = self._options.chunk_statistics(chunk, self.num_threads)
         return rows
 
     def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
         """Rows of predictions against their target lists (the core's layout)."""
         if self.tokenizer is not None:
-            return _core.rouge_token_statistics(
+            return self._options.token_statistics(
                 [self._doc(p) for p in predictions],
                 [[self._doc(t) for t in ts] for ts in targets],
-                self._options,
                 self.num_threads,
             )
         if self.split_summaries and self._options.needs_sentences:
-            return _core.rouge_item_statistics(
+            return self._options.item_statistics(
                 predictions,
                 targets,
-                self._options,
                 self.num_threads,
                 [self._sentences(p) for p in predictions],
                 [[self._sentences(t) for t in ts] for ts in targets],
             )
-        return _core.rouge_item_statistics(predictions, targets, self._options, self.num_threads)
+        return self._options.item_statistics(predictions, targets, self.num_threads)
 
     def _sentences(self, text: str) -> list[str]:
         r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
@@ -323,7 +331,7 @@ class ROUGE(Metric[ROUGEScore]):
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         if sums is not None:
             sums = np.ascontiguousarray(sums, dtype=np.float64)
-        return list(_core.rouge_accumulate(rows, self._options, int(count), sums))
+        return list(self._options.accumulate(rows, (int(count), sums)))
 
     def score_totals(self, totals: Any) -> ROUGEScore:
         """The mean scores of ``[items, sums]`` (what :meth:`total` gives).
@@ -349,7 +357,7 @@ class ROUGE(Metric[ROUGEScore]):
         import numpy as np
 
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
-        return _core.rouge_score_rows(rows, self._options)
+        return self._options.score_rows(rows)
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
@@ -365,10 +373,9 @@ class ROUGE(Metric[ROUGEScore]):
         """
         import numpy as np
 
-        return _core.rouge_bootstrap_scores(
+        return self._options.bootstrap_scores(
             np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width),
             np.ascontiguousarray(idxs, dtype=np.int64),
-            self._options,
             self.num_threads,
         )
 
@@ -384,8 +391,8 @@ class ROUGE(Metric[ROUGEScore]):
         if not self._in_core:
             return super().pairwise_matrices(groups)
         try:
-            return _core.rouge_pairwise_matrices(
-                [(list(h), list(r)) for h, r in groups], self._options, self.num_threads
+            return self._options.pairwise_matrices(
+                [(list(h), list(r)) for h, r in groups], self.num_threads
             )
         except InvalidTextError:
             return super().pairwise_matrices(groups)

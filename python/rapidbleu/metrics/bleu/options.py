@@ -10,7 +10,7 @@ Example:
 
 from __future__ import annotations
 
-from rapidbleu.metrics.bleu_score import MAX_NGRAM_ORDER, SMOOTH_DEFAULTS
+from rapidbleu.metrics.bleu.score import MAX_NGRAM_ORDER, SMOOTH_DEFAULTS
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.tokenizers.registry import SPM_TOKENIZERS, TOKENIZERS
 

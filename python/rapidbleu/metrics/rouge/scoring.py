@@ -175,7 +175,7 @@ class BootstrapAggregator:
         state = np.random.get_state()
         if not isinstance(state, tuple) or state[0] != "MT19937":  # pragma: no cover
             raise InputError("NumPy's global generator is not the legacy MT19937")
-        means, key, pos = _core.rouge_resample_means(
+        means, key, pos = _core.RougeOptions.resample_means(
             np.ascontiguousarray(matrix), state[1], int(state[2]), self._n_samples
         )
         np.random.set_state(("MT19937", key, pos, state[3], state[4]))

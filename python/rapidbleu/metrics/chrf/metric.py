@@ -23,7 +23,7 @@ Rows are sacreBLEU's ``[hyp, ref, match]`` per character order, then per word or
 (:attr:`CHRF.layout`); rows add, and the corpus score is the F of the summed rows.
 
 Token IDs (or str tokens) are scored by their word n-grams, each token one word
-(``CHRF(char_order=0, word_order=N)``; see :mod:`rapidbleu.metrics.chrf_tokens`).
+(``CHRF(char_order=0, word_order=N)``; see :mod:`rapidbleu.metrics.chrf.tokens`).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from rapidbleu.metrics.checks import (
     check_sentence_references,
     check_streams,
 )
-from rapidbleu.metrics.chrf_score import CHRFScore, CHRFSignature, chrf_layout, f_score
-from rapidbleu.metrics.chrf_tokens import encode as encode_tokens
+from rapidbleu.metrics.chrf.score import CHRFScore, CHRFSignature, chrf_layout, f_score
+from rapidbleu.metrics.chrf.tokens import encode as encode_tokens
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.options import CliOption
 
@@ -237,15 +237,13 @@ class CHRF(Metric[CHRFScore]):
 
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
         hyps, refs = self._engine_inputs(hypotheses, references, per_segment)
-        stats, self.num_refs = _core.chrf_statistics(
-            hyps, refs, self._options, self.num_threads, per_segment=per_segment
+        stats, self.num_refs = self._options.statistics(
+            hyps, refs, self.num_threads, per_segment=per_segment
         )
         return stats
 
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
-        totals, self.num_refs = _core.chrf_totals(
-            hypotheses, references, self._options, self.num_threads
-        )
+        totals, self.num_refs = self._options.totals(hypotheses, references, self.num_threads)
         return totals
 
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
@@ -256,7 +254,7 @@ class CHRF(Metric[CHRFScore]):
             >>> CHRF(char_order=1).chunk_statistics(chunk)[0].tolist()
             [[3, 3, 2]]
         """
-        rows, self.num_refs = _core.chrf_chunk_statistics(chunk, self._options, self.num_threads)
+        rows, self.num_refs = self._options.chunk_statistics(chunk, self.num_threads)
         return rows
 
     def accumulate_chunk(self, totals: list[Any], chunk: _core.TextChunk) -> list[Any]:
@@ -267,7 +265,7 @@ class CHRF(Metric[CHRFScore]):
             >>> CHRF(char_order=1).accumulate_chunk([[1, 1, 1]], chunk)
             [[4, 4, 3]]
         """
-        sums, self.num_refs = _core.chrf_chunk_totals(chunk, self._options, self.num_threads)
+        sums, self.num_refs = self._options.chunk_totals(chunk, self.num_threads)
         return add_sums(totals, sums)
 
     # -- scores ----------------------------------------------------------------------------
@@ -298,9 +296,9 @@ class CHRF(Metric[CHRFScore]):
                 and bool((row == np.rint(row)).all())
                 and bool(((row >= 0) & (row <= 2**53)).all())
             ):
-                return float(_core.chrf_score_rows(row.astype(np.int64)[None, :], self._options)[0])
+                return float(self._options.score_rows(row.astype(np.int64)[None, :])[0])
             if row.dtype == np.float32 and NUMPY2:
-                scores, all_f32 = _core.chrf_score_rows_f32(row[None, :], self._options)
+                scores, all_f32 = self._options.score_rows_f32(row[None, :])
                 return np.float32(scores[0]) if all_f32 else float(scores[0])
         return self._python_f_score(list(statistics))
 
@@ -329,7 +327,7 @@ class CHRF(Metric[CHRFScore]):
         """
         import numpy as np
 
-        return _core.chrf_score_rows(np.ascontiguousarray(rows, dtype=np.int64), self._options)
+        return self._options.score_rows(np.ascontiguousarray(rows, dtype=np.int64))
 
     def _pass_sentence_scores(
         self, hypotheses: Sequence[Any], references: Any, per_segment: bool
@@ -344,8 +342,8 @@ class CHRF(Metric[CHRFScore]):
         if not per_segment:
             check_streams(references)
         hyps, refs = self._engine_inputs(hypotheses, references, per_segment)
-        scores, self.num_refs = _core.chrf_sentence_scores(
-            hyps, refs, self._options, self.num_threads, per_segment
+        scores, self.num_refs = self._options.sentence_scores(
+            hyps, refs, self.num_threads, per_segment
         )
         return scores
 
@@ -382,9 +380,7 @@ class CHRF(Metric[CHRFScore]):
         # One core call that scores in its pass (no rows, no NumPy sums): sentence_chrf is
         # called once per sentence in loops, where the template's path costs twice as much.
         hyps, refs = self._engine_inputs([hypothesis], [references], True)
-        scores, self.num_refs = _core.chrf_sentence_scores(
-            hyps, refs, self._options, self.num_threads, True
-        )
+        scores, self.num_refs = self._options.sentence_scores(hyps, refs, self.num_threads, True)
         return CHRFScore(float(scores[0]), self.char_order, self.word_order, self.beta)
 
     def resample_scores(
@@ -402,11 +398,11 @@ class CHRF(Metric[CHRFScore]):
         from rapidbleu.metrics.resampling import NUMPY2, exact_sums, f32_sums
 
         if sums is None:
-            sums = exact_sums(rows, idxs, self.num_threads)
+            sums = exact_sums(rows, idxs, self.num_threads, self.options)
         f32 = f32_sums(sums, rows, idxs)
         if not NUMPY2:
             return np.array([self._python_f_score(list(row)) for row in f32])
-        scores, all_f32 = _core.chrf_score_rows_f32(f32, self._options)
+        scores, all_f32 = self._options.score_rows_f32(f32)
         return scores.astype(np.float32) if all_f32 else scores
 
     def pairwise_matrices(
@@ -421,8 +417,8 @@ class CHRF(Metric[CHRFScore]):
             >>> CHRF().pairwise_matrices([(["abc", "abd"], ["abc"])])[0].round(4).tolist()
             [[100.0], [38.8889]]
         """
-        return _core.chrf_pairwise_matrices(
-            [(list(h), list(r)) for h, r in groups], self._options, self.num_threads
+        return self._options.pairwise_matrices(
+            [(list(h), list(r)) for h, r in groups], self.num_threads
         )
 
     def get_signature(self) -> CHRFSignature:

@@ -146,7 +146,7 @@ def token_statistics(
         hypotheses, references = _lower(hypotheses), _lower(references)
     # The flags are read by truth value, as `lowercase` is (the core takes only a real bool);
     # pad_id and the lengths are checked by the core's glue (one message each).
-    return _core.bleu_token_statistics(
+    return _core.BleuOptions.token_statistics(
         hypotheses,
         references,
         order,
