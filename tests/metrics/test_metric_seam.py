@@ -261,6 +261,31 @@ def test_command_streams_the_toy_metric(tmp_path: Path, monkeypatch: pytest.Monk
     assert "case:lc" in lowered
 
 
+class LowerBLEU(rapidbleu.BLEU):
+    """A metric that reuses its parent's command-line options (as spBLEU would, ``SPBLEU(BLEU)``)."""
+
+    cli_name = "lowerbleu"
+
+
+def test_a_subclass_shares_its_parents_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rapidbleu.cli.args import metric_kwargs, parse_args
+
+    systems, refs = _files(tmp_path)
+    with registered(LowerBLEU):
+        # One flag, one value, read by both metrics (no "conflicting option string").
+        args = parse_args(["ref", "-m", "bleu", "lowerbleu", "-lc", "-tok", "intl"])
+        assert metric_kwargs(args, "lowerbleu") == metric_kwargs(args, "bleu")
+        assert metric_kwargs(args, "bleu")["lowercase"] is True
+        text = _run(
+            ["ref", "-i", "sys0", "-m", "lowerbleu", "-lc", "-f", "json"], tmp_path, monkeypatch
+        )
+    score = json.loads(text)
+    want = rapidbleu.BLEU(lowercase=True).corpus_score(systems[0], refs[:1]).score
+    assert (score["score"], score["case"]) == (round(want, 1), "lc")
+
+
 def test_command_table_with_bleu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     systems, refs = _files(tmp_path)
     text = _run(

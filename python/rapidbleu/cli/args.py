@@ -22,7 +22,8 @@ import rapidbleu._config as _config
 from rapidbleu.cli import card, formats, paired
 from rapidbleu.errors import UsageError
 from rapidbleu.metrics.base import Metric
-from rapidbleu.metrics.registry import metric_classes, metric_names
+from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.registry import metric_class, metric_classes, metric_names
 
 __all__ = [
     "COMMAND_DEFAULTS",
@@ -183,8 +184,9 @@ def add_options(parser: argparse.ArgumentParser, *, report: bool) -> None:
         scoring.add_argument(
             "-sl", "--sentence-level", action="store_true", help="one score a line"
         )
+    added: set[tuple[str, ...]] = set()
     for cls in _metric_list():
-        _add_metric_options(p, cls)
+        _add_metric_options(p, cls, added)
     out = p.add_argument_group("output")
     if not report:
         out.add_argument(
@@ -298,12 +300,39 @@ def _metric_list() -> list[type[Metric[Any]]]:
     return list(metric_classes().values())
 
 
-def _add_metric_options(parser: argparse.ArgumentParser, cls: type[Metric[Any]]) -> None:
-    """One group with the options ``cls`` declares, stored as ``<cli_name>_<keyword>``."""
-    if not cls.CLI_OPTIONS:
+def _metric_options() -> dict[tuple[str, ...], tuple[CliOption, str]]:
+    """Each metric option's flags -> the option and where its value is stored.
+
+    The value is stored as ``<cli_name>_<keyword>`` of the first registered metric that
+    declares the option.
+
+    A metric that reuses another's options (a subclass inheriting ``CLI_OPTIONS``: spBLEU as
+    ``SPBLEU(BLEU)``) shares them: one flag on the command line, one value, read by both.
+
+    Example:
+        >>> _metric_options()[("-lc", "--lowercase")][1]
+        'bleu_lowercase'
+    """
+    out: dict[tuple[str, ...], tuple[CliOption, str]] = {}
+    for cls in _metric_list():
+        for opt in cls.CLI_OPTIONS:
+            out.setdefault(opt.flags, (opt, f"{cls.cli_name}_{opt.kwarg}"))
+    return out
+
+
+def _add_metric_options(
+    parser: argparse.ArgumentParser, cls: type[Metric[Any]], added: set[tuple[str, ...]]
+) -> None:
+    """One group with the options ``cls`` declares that no metric before it did.
+
+    ``added`` holds the flags added so far; each value is stored as ``<cli_name>_<keyword>``.
+    """
+    new = [opt for opt in cls.CLI_OPTIONS if opt.flags not in added]
+    if not new:
         return
     group = parser.add_argument_group(cls.__name__)
-    for opt in cls.CLI_OPTIONS:
+    for opt in new:
+        added.add(opt.flags)
         dest = f"{cls.cli_name}_{opt.kwarg}"
         if opt.is_flag:
             group.add_argument(*opt.flags, dest=dest, action="store_true", help=opt.help)
@@ -327,25 +356,28 @@ def metric_kwargs(args: argparse.Namespace, name: str) -> dict[str, Any]:
         >>> metric_kwargs(parse_args(["ref", "-lc"]), "bleu")["lowercase"]
         True
     """
-    prefix = f"{name}_"
-    return {k[len(prefix) :]: v for k, v in vars(args).items() if k.startswith(prefix)}
+    stored = _metric_options()
+    return {
+        opt.kwarg: getattr(args, stored[opt.flags][1])
+        for opt in metric_class(name).CLI_OPTIONS
+        if hasattr(args, stored[opt.flags][1])
+    }
 
 
 def _check_metric_options(args: argparse.Namespace) -> None:
     """Each metric option's value against what the metric declares (choices, minimum)."""
-    for cls in _metric_list():
-        for opt in cls.CLI_OPTIONS:
-            value = getattr(args, f"{cls.cli_name}_{opt.kwarg}")
-            flags = "/".join(sorted(opt.flags, key=len))
-            if value is None or opt.is_flag:
-                continue
-            if opt.choices is not None:
-                _one_of(flags, value, list(opt.choices))
-            if opt.minimum is not None and (not math.isfinite(value) or value < opt.minimum):
-                what = "a finite number" if isinstance(value, float) else ""
-                raise UsageError(
-                    f"{flags} must be {what + ' ' if what else ''}>= {opt.minimum}, got {value}"
-                )
+    for opt, dest in _metric_options().values():
+        value = getattr(args, dest)
+        flags = "/".join(sorted(opt.flags, key=len))
+        if value is None or opt.is_flag:
+            continue
+        if opt.choices is not None:
+            _one_of(flags, value, list(opt.choices))
+        if opt.minimum is not None and (not math.isfinite(value) or value < opt.minimum):
+            what = "a finite number" if isinstance(value, float) else ""
+            raise UsageError(
+                f"{flags} must be {what + ' ' if what else ''}>= {opt.minimum}, got {value}"
+            )
 
 
 def _one_of(option: str, value: str, allowed: list[str]) -> None:
