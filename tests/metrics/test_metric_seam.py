@@ -262,7 +262,7 @@ def test_command_streams_the_toy_metric(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 class LowerBLEU(rapidbleu.BLEU):
-    """A metric that reuses its parent's command-line options (as spBLEU would, ``SPBLEU(BLEU)``)."""
+    """A metric reusing its parent's command-line options (as spBLEU would: ``SPBLEU(BLEU)``)."""
 
     cli_name = "lowerbleu"
 
