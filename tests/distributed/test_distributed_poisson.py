@@ -101,6 +101,6 @@ def test_seeds_and_sample_counts() -> None:
     assert poisson.seed_of(3) == ("3", 3)
     text, fresh = poisson.seed_of(None)
     assert text == "none" and isinstance(fresh, int) and fresh >= 0
-    for bad in (0, -1, 1.5, True, poisson.MAX_SAMPLES + 1):
+    for bad in (0, -1, 1.5, True, poisson.MAX_POISSON_SAMPLES + 1):
         with pytest.raises(errors.InvalidOptionError, match="number of resamples"):
             poisson.check_samples(bad)

@@ -41,9 +41,6 @@ __all__ = [
 
 Scores = npt.NDArray[Any]
 
-#: The most resamples or trials a test may draw (each is a row of indices per segment).
-MAX_SAMPLES = resampling.MAX_RESAMPLES
-
 
 class Result:
     """One system's result (sacreBLEU's ``significance.Result``).
@@ -137,15 +134,17 @@ def bootstrap_p_value(
 
 
 def check_samples(n: Any, what: str) -> int:
-    """A positive number of resamples or trials, at most :data:`MAX_SAMPLES`.
+    """A positive number of resamples or trials, at most :data:`rapidbleu._config.MAX_RESAMPLES`.
 
     Example:
         >>> check_samples(np.int64(5), "n_samples")
         5
     """
     value = _config.integer(n)
-    if value is None or not 1 <= value <= MAX_SAMPLES:
-        raise InvalidOptionError(f"{what} must be an integer from 1 to {MAX_SAMPLES:,}, got {n!r}")
+    if value is None or not 1 <= value <= _config.MAX_RESAMPLES:
+        raise InvalidOptionError(
+            f"{what} must be an integer from 1 to {_config.MAX_RESAMPLES:,}, got {n!r}"
+        )
     return value
 
 

@@ -55,7 +55,7 @@ from rapidbleu.metrics.layout import Rows
 
 __all__ = [
     "CHUNK_ROWS",
-    "MAX_SAMPLES",
+    "MAX_POISSON_SAMPLES",
     "THRESHOLDS",
     "bootstrap_scores",
     "check_samples",
@@ -71,7 +71,7 @@ __all__ = [
 #: little extra drawing, large enough that seeding a generator per chunk is negligible.
 CHUNK_ROWS = 1024
 #: The most resamples one run may draw (each is a weight per row).
-MAX_SAMPLES = 100_000
+MAX_POISSON_SAMPLES = 100_000
 #: ``round(2**32 * P(X <= k))`` for X ~ Poisson(1), k = 0..11 (computed with 60 digits; the
 #: next one rounds to 2**32). A uniform ``u`` in ``[0, 2**32)`` gives the weight
 #: ``#{k: u >= THRESHOLDS[k]}``: Poisson(1) to within 2**-33 per value, at most 12.
@@ -116,7 +116,7 @@ def seed_of(seed: Seed) -> tuple[str, int]:
 
 
 def check_samples(n_samples: Any) -> int:
-    """A number of resamples: an int from 1 to :data:`MAX_SAMPLES`.
+    """A number of resamples: an int from 1 to :data:`MAX_POISSON_SAMPLES`.
 
     Example:
         >>> check_samples(1000)
@@ -125,10 +125,10 @@ def check_samples(n_samples: Any) -> int:
     if (
         isinstance(n_samples, bool)
         or not isinstance(n_samples, (int, np.integer))
-        or not 1 <= n_samples <= MAX_SAMPLES
+        or not 1 <= n_samples <= MAX_POISSON_SAMPLES
     ):
         raise InvalidOptionError(
-            f"the number of resamples must be an integer from 1 to {MAX_SAMPLES:,}, "
+            f"the number of resamples must be an integer from 1 to {MAX_POISSON_SAMPLES:,}, "
             f"got {n_samples!r}"
         )
     return int(n_samples)

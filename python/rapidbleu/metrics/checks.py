@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import rapidbleu._config as _config
-from rapidbleu import _core
+import rapidbleu._core as _core
 from rapidbleu.errors import (
     EmptyInputError,
     InputTypeError,

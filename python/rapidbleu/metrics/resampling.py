@@ -27,12 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 import rapidbleu._core as _core
-from rapidbleu._config import MAX_RESAMPLES
 from rapidbleu.errors import InvalidOptionError
 
 __all__ = [
     "F32_EXACT",
-    "MAX_RESAMPLES",
     "NUMPY2",
     "bootstrap_indices",
     "counts_matrix",

@@ -9,8 +9,8 @@
 //! and records the slot. Longer texts, whose cells would grow with the square of the text,
 //! keep the hash table ([`DenseTable::fits`]).
 
-use super::ngrams::Tally;
 use super::table::{classify_with, Classes};
+use super::tally::Tally;
 
 /// An empty cell. Real classes are below 2**31.
 const EMPTY: u32 = u32::MAX;

@@ -18,6 +18,7 @@ pub mod score;
 pub mod stats;
 mod symbols;
 mod table;
+mod tally;
 
 pub use options::{ChrfOptions, MAX_FACTOR, MAX_ORDER};
 pub use score::{f_score, f_score_f32, score_rows, score_rows_f32, F32Score};

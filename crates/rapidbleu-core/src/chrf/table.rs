@@ -13,7 +13,7 @@
 //! slots for them (issue 25). Tables beyond 1 MiB are at most half full, as BLEU's n-gram map
 //! (`engine::ngram_map`): a long line misses the cache on its first probe anyway.
 
-use super::ngrams::{count_one, Tally};
+use super::tally::{count_one, Tally};
 
 /// An empty slot's key: real keys are below 2**63 (classes are below 2**31).
 const EMPTY: u64 = u64::MAX;

@@ -30,6 +30,7 @@ mod unigrams;
 
 use super::dense_table::DenseTable;
 use super::table::{Classes, Table};
+use super::tally::{count_one, Tally};
 use common_run::common_run;
 pub(crate) use common_run::PAD;
 use unigrams::{hypothesis_classes, keep_symbols, reference_unigrams};
@@ -46,20 +47,6 @@ fn take_one(left: &mut u32) -> u32 {
     let hit = u32::from(*left > 0);
     *left -= hit;
     hit
-}
-
-/// A class's count in the hypothesis and the current reference's copy of it, which the
-/// reference's occurrences use up: `[count, left]`.
-///
-/// Performance decision: side by side, one load (and one bounds check) reads both, and a
-/// count is written with its copy, so that the first reference needs no copying pass.
-pub(crate) type Tally = [u32; 2];
-
-/// Counts one more occurrence of a class (its first if `new`) in `t`, and copies the count.
-#[inline(always)]
-pub(crate) fn count_one(t: &mut Tally, new: bool) {
-    let k = std::hint::select_unpredictable(new, 0, t[0]) + 1;
-    *t = [k, k];
 }
 
 /// Appends `e` to `out[..*len]` if `keep`, without a branch: the write always happens (so
