@@ -9,6 +9,7 @@ use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
 use crate::metric::PyMetric;
 use crate::rouge::options::PyRougeOptions;
+use crate::sequence::{is_sequence, not_a_sequence};
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -17,16 +18,16 @@ use rapidbleu_core::rouge::tokenize::Doc;
 use rapidbleu_core::rouge::RougeOptions;
 use std::borrow::Cow;
 
-/// The items of a sequence argument (`what` in messages).
+/// The items of a sequence argument (`what` in messages): a sequence as `crate::sequence`
+/// decides for every input, never a generator, set or dict.
 fn items<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let py = seq.py();
     if seq.is_instance_of::<PyString>() {
-        return Err(ErrorKind::InputType.err(py, format!("{what} must be a list, not a str")));
+        return Err(ErrorKind::InputType.err(seq.py(), format!("{what} must be a list, not a str")));
     }
-    let iter = seq.try_iter().map_err(|_| {
-        ErrorKind::InputType.err(py, format!("{what} must be a list, not {}", type_name(seq)))
-    })?;
-    iter.collect()
+    if !is_sequence(seq) {
+        return Err(not_a_sequence(seq, &what, "items"));
+    }
+    seq.try_iter()?.collect()
 }
 
 fn check_len(py: Python<'_>, what: &str, got: usize, want: usize) -> PyResult<()> {

@@ -3,6 +3,7 @@
 
 use crate::errors::{type_name, ErrorKind};
 use crate::rouge::options::PyRougeOptions;
+use crate::sequence::{is_sequence, not_a_sequence};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use rapidbleu_core::rouge::porter;
@@ -18,12 +19,10 @@ pub fn strings<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'
             format!("{what} must be a sequence of str, not a single str"),
         ));
     }
-    let iter = seq.try_iter().map_err(|_| {
-        ErrorKind::InputType.err(
-            py,
-            format!("{what} must be a sequence of str, not {}", type_name(seq)),
-        )
-    })?;
+    if !is_sequence(seq) {
+        return Err(not_a_sequence(seq, &what, "str"));
+    }
+    let iter = seq.try_iter()?;
     let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
     for (i, item) in iter.enumerate() {
         let item = item?;
