@@ -13,12 +13,15 @@
 //!   and their F scores in sacreBLEU's float order;
 //! - [`ter`]: TER's Tercom tokenizer, beam edit distance and shift search, per-segment rows
 //!   `[num_edits, ref_len_sum, num_refs]` and sacreBLEU's in-order float sum;
+//! - [`caption`]: the COCO caption metrics as pycocoevalcap computes them: BLEU-1..4, ROUGE-L
+//!   and CIDEr-D (also as a reward over document frequencies computed once);
 //! - [`io`]: the command's input files read, decompressed, split into lines and checked as
 //!   sacreBLEU's command reads them, a chunk ahead on a background thread.
 //!
 //! Statistics add, so corpus scores sum rows and score once.
 
 pub mod bleu;
+pub mod caption;
 pub mod chrf;
 pub mod corpus;
 pub mod engine;
