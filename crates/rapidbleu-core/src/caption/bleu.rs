@@ -22,6 +22,19 @@ pub const SMALL: f64 = 1e-9;
 /// called with their default `n=4`), so `Bleu(n)` with `n > 4` raises `IndexError` there.
 pub const MAX_ORDER: usize = 4;
 
+/// A worker's scratch space, reused across images.
+#[derive(Default)]
+struct Worker {
+    grams: ImageGrams,
+    toks: Vec<u32>,
+    codes: Vec<u32>,
+    ref_lens: Vec<i64>,
+    /// Per n-gram code: the most times one reference holds it (zero between images).
+    max_counts: Vec<u32>,
+    /// Per n-gram code: occurrences in the caption being counted (zero between captions).
+    counts: Vec<u32>,
+}
+
 /// COCO BLEU's options: BLEU-1..`n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CocoBleu {
@@ -48,35 +61,50 @@ impl CocoBleu {
     /// The statistics row of one image: `[testlen, reflen, guess_1..n, correct_1..n]`
     /// (`cook_test` with `eff="closest"`), into `row` (any values; every one is written).
     pub fn image_row(&self, hyp: &str, refs: &[&str], row: &mut [i64]) {
+        self.image_row_with(&mut Worker::default(), hyp, refs, row);
+    }
+
+    /// [`CocoBleu::image_row`] with a worker's scratch space.
+    fn image_row_with(&self, w: &mut Worker, hyp: &str, refs: &[&str], row: &mut [i64]) {
         let n = self.n;
-        let mut grams = ImageGrams::default();
-        let (mut toks, mut codes) = (Vec::new(), Vec::new());
+        let Worker {
+            grams,
+            toks,
+            codes,
+            ref_lens,
+            max_counts,
+            counts,
+        } = w;
+        grams.clear();
         // cook_refs: every reference's length and the most times each n-gram occurs in one.
-        let mut ref_lens = Vec::with_capacity(refs.len());
-        let mut max_counts: Vec<u32> = Vec::new();
-        let mut counts: Vec<u32> = Vec::new();
+        ref_lens.clear();
         for r in refs {
-            grams.tokens(r, &mut toks);
+            grams.tokens(r, toks);
             ref_lens.push(toks.len() as i64);
-            grams.ngrams(&toks, n, &mut codes);
-            counts.resize(grams.len(), 0);
-            max_counts.resize(grams.len(), 0);
-            for &c in &codes {
+            grams.ngrams(toks, n, codes);
+            if counts.len() < grams.len() {
+                counts.resize(grams.len(), 0);
+                max_counts.resize(grams.len(), 0);
+            }
+            for &c in codes.iter() {
                 counts[c as usize] += 1;
             }
-            for &c in &codes {
-                let m = &mut max_counts[c as usize];
-                *m = (*m).max(counts[c as usize]);
+            for &c in codes.iter() {
+                let c = c as usize;
+                max_counts[c] = max_counts[c].max(counts[c]);
             }
-            for &c in &codes {
+            for &c in codes.iter() {
                 counts[c as usize] = 0;
             }
         }
-        grams.tokens(hyp, &mut toks);
+        let ref_codes = grams.len();
+        grams.tokens(hyp, toks);
         let testlen = toks.len() as i64;
-        grams.ngrams(&toks, n, &mut codes);
-        counts.resize(grams.len(), 0);
-        max_counts.resize(grams.len(), 0);
+        grams.ngrams(toks, n, codes);
+        if counts.len() < grams.len() {
+            counts.resize(grams.len(), 0);
+            max_counts.resize(grams.len(), 0);
+        }
         row[2..].fill(0);
         // correct[k] += min(refmaxcounts.get(ngram, 0), count), once per distinct n-gram:
         // the same as clipping each occurrence against what is left of the reference's count.
@@ -92,6 +120,11 @@ impl CocoBleu {
             }
             start += len;
         }
+        // Leave the scratch zeroed for the next image.
+        for &c in codes.iter() {
+            counts[c as usize] = 0;
+        }
+        max_counts[..ref_codes].fill(0);
         // min((abs(l - testlen), l) for l in reflen)[1]: the closest, ties to the shorter.
         let reflen = ref_lens
             .iter()
@@ -146,6 +179,9 @@ impl CocoBleu {
     }
 }
 
+/// Workers kept between calls (see [`WorkerPool`]).
+static WORKERS: WorkerPool<Worker> = WorkerPool::new();
+
 impl Metric for CocoBleu {
     type Totals = Vec<i64>;
 
@@ -194,8 +230,8 @@ impl Metric for CocoBleu {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let w = Metric::row_len(self);
         let mut out = parallel::zeroed_on(corpus.len(), w, threads)?;
-        parallel::for_each_row_in(&WorkerPool::new(), &mut out, w, threads, || (), |_, i, row| {
-            self.image_row(corpus.hyp(i), corpus.refs(i), row)
+        parallel::for_each_row_in(&WORKERS, &mut out, w, threads, Worker::default, |wk, i, row| {
+            self.image_row_with(wk, corpus.hyp(i), corpus.refs(i), row)
         });
         Ok(out)
     }

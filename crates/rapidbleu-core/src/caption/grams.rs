@@ -1,9 +1,13 @@
 //! The n-grams of one image's captions, numbered: pycocoevalcap's `precook` (`s.split()`, then
 //! every n-gram of order 1, then of order 2, ...) with tokens and n-grams as dense codes local
 //! to the image, so counts are arrays instead of dictionaries of tuples.
+//!
+//! Performance decision: a worker keeps one [`ImageGrams`] for all its images; the engine's
+//! maps empty in O(1) between images, so an image costs no allocation.
 
+use crate::engine::ngram_map::{ngram_key, NgramMap};
+use crate::engine::token_map::TokenMap;
 use crate::text::whitespace::py_split;
-use rustc_hash::FxHashMap;
 
 /// The prefix of a unigram's key (no n-gram has this code: codes are counted from 0).
 pub(crate) const NO_PREFIX: u32 = u32::MAX;
@@ -12,23 +16,28 @@ pub(crate) const NO_PREFIX: u32 = u32::MAX;
 /// its last token's code, so n-grams of any order are keyed exactly by two `u32`.
 #[inline]
 pub(crate) fn key(prefix: u32, last: u32) -> u64 {
-    (u64::from(prefix) << 32) | u64::from(last)
+    ngram_key(prefix, last)
 }
 
-/// Token and n-gram codes of one image (made per image: its maps borrow the captions).
+/// Token and n-gram codes of one image (cleared between images).
 #[derive(Default)]
-pub(crate) struct ImageGrams<'a> {
-    tokens: FxHashMap<&'a str, u32>,
-    ngrams: FxHashMap<u64, u32>,
+pub(crate) struct ImageGrams {
+    tokens: TokenMap,
+    ngrams: NgramMap,
 }
 
-impl<'a> ImageGrams<'a> {
+impl ImageGrams {
+    /// Forgets the previous image's codes.
+    pub(crate) fn clear(&mut self) {
+        self.tokens.clear();
+        self.ngrams.clear();
+    }
+
     /// The codes of `caption`'s tokens (Python's `caption.split()`), into `out` (cleared).
-    pub(crate) fn tokens(&mut self, caption: &'a str, out: &mut Vec<u32>) {
+    pub(crate) fn tokens(&mut self, caption: &str, out: &mut Vec<u32>) {
         out.clear();
         for t in py_split(caption) {
-            let next = self.tokens.len() as u32;
-            out.push(*self.tokens.entry(t).or_insert(next));
+            out.push(self.tokens.get_or_insert(t.as_bytes()));
         }
     }
 
@@ -36,39 +45,27 @@ impl<'a> ImageGrams<'a> {
     /// unigram left to right, then every bigram, ...), into `out` (cleared).
     pub(crate) fn ngrams(&mut self, tokens: &[u32], max_n: usize, out: &mut Vec<u32>) {
         out.clear();
+        let orders = max_n.min(tokens.len());
+        self.ngrams.reserve(orders * tokens.len());
         let mut prev_start = 0;
-        for k in 1..=max_n.min(tokens.len()) {
+        for k in 1..=orders {
             let start = out.len();
             for i in 0..=tokens.len() - k {
                 let prefix = if k == 1 { NO_PREFIX } else { out[prev_start + i] };
                 let next = self.ngrams.len() as u32;
-                let code = *self
-                    .ngrams
-                    .entry(key(prefix, tokens[i + k - 1]))
-                    .or_insert(next);
-                out.push(code);
+                out.push(
+                    self.ngrams
+                        .insert_reserved(key(prefix, tokens[i + k - 1]), next),
+                );
             }
             prev_start = start;
         }
     }
 
-    /// Number of distinct n-grams coded so far.
+    /// Number of distinct n-grams coded since the last [`ImageGrams::clear`].
     pub(crate) fn len(&self) -> usize {
         self.ngrams.len()
     }
-}
-
-/// The order (1-based) of the n-gram at `index` of [`ImageGrams::ngrams`]'s output for `len`
-/// tokens, and the index where that order starts: order `k` holds `len - k + 1` n-grams.
-#[cfg(test)]
-pub(crate) fn order_of(index: usize, len: usize) -> usize {
-    let mut start = 0;
-    let mut k = 1;
-    while index >= start + (len + 1 - k) {
-        start += len + 1 - k;
-        k += 1;
-    }
-    k
 }
 
 #[cfg(test)]
@@ -84,12 +81,13 @@ mod tests {
         g.ngrams(&toks, 4, &mut grams);
         // a b a b | ab ba ab | aba bab | abab
         assert_eq!(grams, [0, 1, 0, 1, 2, 3, 2, 4, 5, 6]);
-        assert_eq!(order_of(3, 4), 1);
-        assert_eq!(order_of(4, 4), 2);
-        assert_eq!(order_of(9, 4), 4);
         g.tokens("", &mut toks);
         g.ngrams(&toks, 4, &mut grams);
         assert!(grams.is_empty());
         assert_eq!(g.len(), 7);
+        g.clear();
+        g.tokens("b", &mut toks);
+        assert_eq!(toks, [0]);
+        assert_eq!(g.len(), 0);
     }
 }

@@ -19,10 +19,22 @@ use crate::engine::parallel::{self, Threads, WorkerPool};
 use crate::error::CoreError;
 use crate::metric::{check_whole, Metric};
 use crate::rouge::lcs::LcsBuf;
-use rustc_hash::FxHashMap;
+use crate::engine::token_map::TokenMap;
 
 /// Values per row.
 pub const ROW_LEN: usize = 4;
+
+/// A worker's scratch space, reused across images.
+#[derive(Default)]
+struct Worker {
+    lcs: LcsBuf,
+    tokens: TokenMap,
+    c: Vec<u32>,
+    r: Vec<u32>,
+}
+
+/// Workers kept between calls (see [`WorkerPool`]).
+static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 
 /// COCO ROUGE-L's options: its `beta` (`Rouge().beta`, 1.2).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,21 +64,23 @@ impl CocoRougeL {
         self.beta
     }
 
-    /// The row of one image into `row` (4 values), with LCS scratch `lcs`.
-    pub fn image_row(&self, lcs: &mut LcsBuf, hyp: &str, refs: &[&str], row: &mut [i64]) {
-        let mut codes: FxHashMap<&str, u32> = FxHashMap::default();
-        let mut code = |t| {
-            let next = codes.len() as u32;
-            *codes.entry(t).or_insert(next)
-        };
-        let c: Vec<u32> = hyp.split(' ').map(&mut code).collect();
+    /// The row of one image into `row` (4 values).
+    pub fn image_row(&self, hyp: &str, refs: &[&str], row: &mut [i64]) {
+        self.image_row_with(&mut Worker::default(), hyp, refs, row);
+    }
+
+    /// [`CocoRougeL::image_row`] with a worker's scratch space.
+    fn image_row_with(&self, w: &mut Worker, hyp: &str, refs: &[&str], row: &mut [i64]) {
+        let Worker { lcs, tokens, c, r } = w;
+        tokens.clear();
+        c.clear();
+        c.extend(hyp.split(' ').map(|t| tokens.get_or_insert(t.as_bytes())));
         let (mut best_p, mut best_r) = (0i64, (0i64, 1i64));
         let mut best_rec = f64::NEG_INFINITY;
-        let mut r: Vec<u32> = Vec::new();
         for reference in refs {
             r.clear();
-            r.extend(reference.split(' ').map(&mut code));
-            let l = lcs.length(&r, &c) as i64;
+            r.extend(reference.split(' ').map(|t| tokens.get_or_insert(t.as_bytes())));
+            let l = lcs.length(r, c) as i64;
             best_p = best_p.max(l);
             // max(rec): the first of the largest floats.
             let rec = l as f64 / r.len() as f64;
@@ -125,7 +139,7 @@ impl Metric for CocoRougeL {
                 "an image has no reference caption; COCO ROUGE-L needs at least one".into(),
             ));
         }
-        self.image_row(&mut LcsBuf::default(), hyp, refs, row);
+        self.image_row(hyp, refs, row);
         Ok(())
     }
 
@@ -159,12 +173,12 @@ impl Metric for CocoRougeL {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let mut out = parallel::zeroed_on(corpus.len(), ROW_LEN, threads)?;
         parallel::for_each_row_in(
-            &WorkerPool::new(),
+            &WORKERS,
             &mut out,
             ROW_LEN,
             threads,
-            LcsBuf::default,
-            |lcs, i, row| self.image_row(lcs, corpus.hyp(i), corpus.refs(i), row),
+            Worker::default,
+            |w, i, row| self.image_row_with(w, corpus.hyp(i), corpus.refs(i), row),
         );
         Ok(out)
     }
@@ -186,18 +200,17 @@ mod tests {
     fn split_on_spaces_only() {
         let m = CocoRougeL::default();
         let mut row = [0; 4];
-        let mut lcs = LcsBuf::default();
         // "" is one empty token, which an empty reference matches: a perfect score.
-        m.image_row(&mut lcs, "", &["", "a b"], &mut row);
+        m.image_row("", &["", "a b"], &mut row);
         assert_eq!(row, [1, 1, 1, 1]);
         assert_eq!(m.row_score(&row), 1.0);
-        m.image_row(&mut lcs, "a  b\tc", &["a b", "x a  b\tc y"], &mut row);
+        m.image_row("a  b\tc", &["a b", "x a  b\tc y"], &mut row);
         // hyp tokens: a, "", b\tc; best recall 3/5 beats 1/2.
         assert_eq!(row, [3, 3, 3, 5]);
         let (p, r) = (1.0, 3.0 / 5.0);
         assert_eq!(m.row_score(&row), ((1.0 + m.beta2) * p * r) / (r + m.beta2 * p));
         assert_eq!(m.beta2, 1.44);
-        m.image_row(&mut lcs, "z", &["a"], &mut row);
+        m.image_row("z", &["a"], &mut row);
         assert_eq!(m.row_score(&row), 0.0);
     }
 

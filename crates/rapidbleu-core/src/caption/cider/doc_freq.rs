@@ -12,6 +12,8 @@
 use super::MAX_ORDER;
 use crate::caption::grams::{key, NO_PREFIX};
 use crate::corpus::Groups;
+use crate::engine::ngram_map::NgramMap;
+use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
 use crate::text::whitespace::py_split;
 use rustc_hash::FxHashMap;
@@ -23,14 +25,22 @@ const OVERLAY_BASE: u32 = 1 << 31;
 #[derive(Clone, Debug, Default)]
 pub struct DocumentFrequency {
     /// Text tokens -> codes (empty when built from token IDs, which are their own codes).
-    tokens: FxHashMap<Box<str>, u32>,
+    tokens: TokenMap,
     /// Whether the corpus was token IDs.
     ids: bool,
     /// `key(prefix code, last token)` -> n-gram code.
-    ngrams: FxHashMap<u64, u32>,
+    ngrams: NgramMap,
     /// Per n-gram code: the number of images whose references hold it.
     df: Vec<u32>,
     images: usize,
+}
+
+/// The n-gram codes of every reference of a corpus, as [`DocumentFrequency::build_coded`]
+/// counted them: `codes[start..end]` and the token count per reference, in order.
+#[derive(Default)]
+pub(crate) struct CorpusCodes {
+    pub(crate) codes: Vec<u32>,
+    pub(crate) spans: Vec<(usize, usize, usize)>,
 }
 
 /// What a caption is made of: text (tokens by Python's `split()`) or token IDs.
@@ -43,11 +53,7 @@ pub trait Caption<'a>: Copy + Send + Sync {
     fn token_codes(self, df: &DocumentFrequency, overlay: &mut Overlay<'a>, out: &mut Vec<u32>);
 
     /// The caption's tokens, coded by `vocab` (growing), into `out` (the corpus pass).
-    fn vocab_codes(
-        self,
-        vocab: &mut FxHashMap<Box<str>, u32>,
-        out: &mut Vec<u32>,
-    ) -> Result<(), CoreError>;
+    fn vocab_codes(self, vocab: &mut TokenMap, out: &mut Vec<u32>) -> Result<(), CoreError>;
 }
 
 impl<'a> Caption<'a> for &'a str {
@@ -56,31 +62,19 @@ impl<'a> Caption<'a> for &'a str {
     fn token_codes(self, df: &DocumentFrequency, overlay: &mut Overlay<'a>, out: &mut Vec<u32>) {
         out.clear();
         for t in py_split(self) {
-            out.push(match df.tokens.get(t) {
-                Some(&c) => c,
+            out.push(match df.tokens.get(t.as_bytes()) {
+                Some(c) => c,
                 None => overlay.token(t),
             });
         }
     }
 
-    fn vocab_codes(
-        self,
-        vocab: &mut FxHashMap<Box<str>, u32>,
-        out: &mut Vec<u32>,
-    ) -> Result<(), CoreError> {
+    fn vocab_codes(self, vocab: &mut TokenMap, out: &mut Vec<u32>) -> Result<(), CoreError> {
         out.clear();
         for t in py_split(self) {
-            let c = match vocab.get(t) {
-                Some(&c) => c,
-                None => {
-                    let c = code(vocab.len())?;
-                    vocab.insert(t.into(), c);
-                    c
-                }
-            };
-            out.push(c);
+            out.push(vocab.get_or_insert(t.as_bytes()));
         }
-        Ok(())
+        code(vocab.len()).map(|_| ())
     }
 }
 
@@ -92,11 +86,7 @@ impl<'a> Caption<'a> for &'a [u32] {
         out.extend_from_slice(self);
     }
 
-    fn vocab_codes(
-        self,
-        _vocab: &mut FxHashMap<Box<str>, u32>,
-        out: &mut Vec<u32>,
-    ) -> Result<(), CoreError> {
+    fn vocab_codes(self, _vocab: &mut TokenMap, out: &mut Vec<u32>) -> Result<(), CoreError> {
         out.clear();
         out.extend_from_slice(self);
         Ok(())
@@ -148,10 +138,20 @@ impl DocumentFrequency {
     }
 
     pub(crate) fn build<'a, C: Caption<'a>>(refs: &Groups<C>) -> Result<Self, CoreError> {
+        Ok(Self::build_coded(refs, false)?.0)
+    }
+
+    /// [`DocumentFrequency::build`], and when `keep` the n-gram codes of every reference (in
+    /// `refs`' order), which the COCO evaluation scores next without looking them up again.
+    pub(crate) fn build_coded<'a, C: Caption<'a>>(
+        refs: &Groups<C>,
+        keep: bool,
+    ) -> Result<(Self, CorpusCodes), CoreError> {
         let mut d = DocumentFrequency {
             ids: C::IDS,
             ..Default::default()
         };
+        let mut kept = CorpusCodes::default();
         // The image that last counted each n-gram (+1), so it counts once per image.
         let mut last: Vec<u32> = Vec::new();
         let (mut toks, mut grams) = (Vec::new(), Vec::new());
@@ -160,6 +160,11 @@ impl DocumentFrequency {
             for &r in group {
                 r.vocab_codes(&mut d.tokens, &mut toks)?;
                 d.corpus_ngrams(&toks, &mut grams)?;
+                if keep {
+                    let start = kept.codes.len();
+                    kept.codes.extend_from_slice(&grams);
+                    kept.spans.push((start, kept.codes.len(), toks.len()));
+                }
                 for &g in &grams {
                     let g = g as usize;
                     if g == last.len() {
@@ -174,19 +179,22 @@ impl DocumentFrequency {
             }
         }
         d.images = refs.len();
-        Ok(d)
+        Ok((d, kept))
     }
 
     /// The codes of `toks`' n-grams of orders 1..4 in `precook`'s order, new ones added.
     fn corpus_ngrams(&mut self, toks: &[u32], out: &mut Vec<u32>) -> Result<(), CoreError> {
         out.clear();
+        let orders = MAX_ORDER.min(toks.len());
+        code(self.ngrams.len() + orders * toks.len())?;
+        self.ngrams.reserve(orders * toks.len());
         let mut prev = 0;
-        for k in 1..=MAX_ORDER.min(toks.len()) {
+        for k in 1..=orders {
             let start = out.len();
             for i in 0..=toks.len() - k {
                 let prefix = if k == 1 { NO_PREFIX } else { out[prev + i] };
-                let next = code(self.ngrams.len())?;
-                out.push(*self.ngrams.entry(key(prefix, toks[i + k - 1])).or_insert(next));
+                let next = self.ngrams.len() as u32;
+                out.push(self.ngrams.insert_reserved(key(prefix, toks[i + k - 1]), next));
             }
             prev = start;
         }
@@ -204,11 +212,11 @@ impl DocumentFrequency {
                 let prefix = if k == 1 { NO_PREFIX } else { out[prev + i] };
                 let kk = key(prefix, toks[i + k - 1]);
                 let found = if prefix < OVERLAY_BASE || prefix == NO_PREFIX {
-                    self.ngrams.get(&kk).copied()
+                    self.ngrams.get_or(kk, NO_PREFIX)
                 } else {
-                    None
+                    NO_PREFIX
                 };
-                out.push(found.unwrap_or_else(|| overlay.ngram(kk)));
+                out.push(if found == NO_PREFIX { overlay.ngram(kk) } else { found });
             }
             prev = start;
         }
@@ -249,12 +257,12 @@ impl DocumentFrequency {
     pub fn of_words(&self, words: &[&str]) -> u32 {
         let mut prefix = NO_PREFIX;
         for w in words {
-            let Some(&t) = self.tokens.get(*w) else {
+            let Some(t) = self.tokens.get(w.as_bytes()) else {
                 return 0;
             };
-            match self.ngrams.get(&key(prefix, t)) {
-                Some(&c) => prefix = c,
-                None => return 0,
+            match self.ngrams.get_or(key(prefix, t), NO_PREFIX) {
+                NO_PREFIX => return 0,
+                c => prefix = c,
             }
         }
         if words.is_empty() || words.len() > MAX_ORDER {

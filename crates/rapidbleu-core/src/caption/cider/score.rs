@@ -14,9 +14,9 @@ use super::doc_freq::{Caption, DocumentFrequency, Overlay};
 use super::CiderD;
 use crate::caption::numeric::{np_mean, py_pow, LogTable};
 use crate::corpus::Corpus;
-use crate::engine::parallel::{self, Threads};
+use crate::engine::ngram_map::NgramMap;
+use crate::engine::parallel::{self, Threads, WorkerPool};
 use crate::error::CoreError;
-use rustc_hash::FxHashMap;
 
 /// Which number of images CIDEr-D takes the log of (`ref_len`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +44,11 @@ struct Vector {
     length: i64,
 }
 
-/// A worker's scratch space, reused across images.
+/// Per-image scratch space of the scoring (reused across images).
 #[derive(Default)]
-pub struct Worker {
-    toks: Vec<u32>,
-    codes: Vec<u32>,
+struct Scratch {
     /// n-gram code -> image-local index.
-    local: FxHashMap<u32, u32>,
+    local: NgramMap,
     /// Per local index: position + 1 in the caption being built (0: not in it).
     pos: Vec<u32>,
     /// Per local index: the value in the reference being compared (0.0: not in it).
@@ -59,6 +57,20 @@ pub struct Worker {
     reference: Vector,
     score: Vec<f64>,
 }
+
+/// A worker's scratch space, reused across images.
+#[derive(Default)]
+pub struct Worker {
+    toks: Vec<u32>,
+    codes: Vec<u32>,
+    /// The image's references' n-gram codes, and per reference its span and token count.
+    ref_codes: Vec<u32>,
+    ref_spans: Vec<(usize, usize, usize)>,
+    scratch: Scratch,
+}
+
+/// Workers kept between calls (see [`WorkerPool`]): a training loop scores a batch per step.
+static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 
 /// What every image of a call shares: options, frequencies, logs and `ref_len`.
 pub struct Scorer<'d> {
@@ -124,7 +136,7 @@ impl<'d> Scorer<'d> {
         &self,
         codes: &[u32],
         len: usize,
-        local: &mut FxHashMap<u32, u32>,
+        local: &mut NgramMap,
         pos: &mut Vec<u32>,
         v: &mut Vector,
     ) {
@@ -135,13 +147,14 @@ impl<'d> Scorer<'d> {
         v.starts.clear();
         v.norm.clear();
         v.norm.resize(self.opts.n(), 0.0);
+        local.reserve(codes.len());
         let mut at = 0;
         for k in 0..super::MAX_ORDER.min(len) {
             let first = v.code.len();
             v.starts.push(first);
             for &c in &codes[at..at + len - k] {
                 let next = local.len() as u32;
-                let l = *local.entry(c).or_insert(next) as usize;
+                let l = local.insert_reserved(u64::from(c), next) as usize;
                 if l >= pos.len() {
                     pos.resize(l + 1, 0);
                 }
@@ -173,31 +186,59 @@ impl<'d> Scorer<'d> {
         v.length = len.saturating_sub(1) as i64;
     }
 
-    /// The codes of `caption`'s n-grams into `w.codes`; its token count.
-    fn codes<'a, C: Caption<'a>>(&self, w: &mut Worker, overlay: &mut Overlay<'a>, caption: C) -> usize {
-        caption.token_codes(self.df, overlay, &mut w.toks);
-        self.df.ngram_codes(overlay, &w.toks, &mut w.codes);
-        w.toks.len()
+    /// The codes of `caption`'s n-grams into `codes`; its token count.
+    fn codes<'a, C: Caption<'a>>(
+        &self,
+        toks: &mut Vec<u32>,
+        codes: &mut Vec<u32>,
+        overlay: &mut Overlay<'a>,
+        caption: C,
+    ) -> usize {
+        caption.token_codes(self.df, overlay, toks);
+        self.df.ngram_codes(overlay, toks, codes);
+        toks.len()
     }
 
     /// The CIDEr-D score of one image: `hyp` against `refs` (at least one).
     pub fn image<'a, C: Caption<'a>>(&self, w: &mut Worker, hyp: C, refs: &[C]) -> f64 {
-        let n = self.opts.n();
         let mut overlay = Overlay::default();
-        w.local.clear();
-        let len = self.codes(w, &mut overlay, hyp);
-        self.vectorize(&w.codes, len, &mut w.local, &mut w.pos, &mut w.hyp);
-        w.score.clear();
-        w.score.resize(n, 0.0);
+        w.ref_codes.clear();
+        w.ref_spans.clear();
         for &r in refs {
-            let len = self.codes(w, &mut overlay, r);
-            self.vectorize(&w.codes, len, &mut w.local, &mut w.pos, &mut w.reference);
-            if w.ref_value.len() < w.local.len() {
-                w.ref_value.resize(w.local.len(), 0.0);
+            let len = self.codes(&mut w.toks, &mut w.codes, &mut overlay, r);
+            let start = w.ref_codes.len();
+            w.ref_codes.extend_from_slice(&w.codes);
+            w.ref_spans.push((start, w.ref_codes.len(), len));
+        }
+        let len = self.codes(&mut w.toks, &mut w.codes, &mut overlay, hyp);
+        let (codes, spans) = (&w.ref_codes, &w.ref_spans);
+        let refs = spans.iter().map(|&(s, e, l)| (&codes[s..e], l));
+        self.score_coded(&mut w.scratch, &w.codes, len, refs)
+    }
+
+    /// The score of a hypothesis of n-gram codes `hyp` (`len` tokens) against references
+    /// given as (codes, token count).
+    fn score_coded<'c>(
+        &self,
+        s: &mut Scratch,
+        hyp: &[u32],
+        len: usize,
+        refs: impl ExactSizeIterator<Item = (&'c [u32], usize)>,
+    ) -> f64 {
+        let n = self.opts.n();
+        let n_refs = refs.len();
+        s.local.clear();
+        self.vectorize(hyp, len, &mut s.local, &mut s.pos, &mut s.hyp);
+        s.score.clear();
+        s.score.resize(n, 0.0);
+        for (codes, len) in refs {
+            self.vectorize(codes, len, &mut s.local, &mut s.pos, &mut s.reference);
+            if s.ref_value.len() < s.local.len() {
+                s.ref_value.resize(s.local.len(), 0.0);
             }
-            let (h, rv) = (&w.hyp, &w.reference);
+            let (h, rv) = (&s.hyp, &s.reference);
             for (&l, &v) in rv.local.iter().zip(&rv.value) {
-                w.ref_value[l as usize] = v;
+                s.ref_value[l as usize] = v;
             }
             let delta = (h.length - rv.length) as f64;
             // np.e ** (-(delta ** 2) / (2 * self.sigma ** 2)), Python's float pow.
@@ -207,7 +248,7 @@ impl<'d> Scorer<'d> {
                 if k + 1 < h.starts.len() {
                     for i in h.starts[k]..h.starts[k + 1] {
                         let vh = h.value[i];
-                        let vr = w.ref_value[h.local[i] as usize];
+                        let vr = s.ref_value[h.local[i] as usize];
                         // min(vec_hyp, vec_ref) * vec_ref, Python's min (the first unless
                         // the second is smaller).
                         val += if vr < vh { vr } else { vh } * vr;
@@ -217,14 +258,14 @@ impl<'d> Scorer<'d> {
                     val /= h.norm[k] * rv.norm[k];
                 }
                 val *= penalty;
-                w.score[k] += val;
+                s.score[k] += val;
             }
             for &l in &rv.local {
-                w.ref_value[l as usize] = 0.0;
+                s.ref_value[l as usize] = 0.0;
             }
         }
-        let mut avg = np_mean(&w.score);
-        avg /= refs.len() as f64;
+        let mut avg = np_mean(&s.score);
+        avg /= n_refs as f64;
         avg * 10.0
     }
 
@@ -235,9 +276,11 @@ impl<'d> Scorer<'d> {
         threads: Threads,
     ) -> Result<Vec<f64>, CoreError> {
         self.check_kind::<C>()?;
-        Ok(parallel::map_collect(batch.len(), threads, Worker::default, |w, i| {
-            self.image(w, batch.hyp(i), batch.refs(i))
-        }))
+        let mut out = parallel::zeroed_on(batch.len(), 1, threads)?;
+        parallel::for_each_row_in(&WORKERS, &mut out, 1, threads, Worker::default, |w, i, o| {
+            o[0] = self.image(w, batch.hyp(i), batch.refs(i));
+        });
+        Ok(out)
     }
 
     /// An error unless captions of kind `C` are what the frequencies were counted over.
@@ -264,7 +307,7 @@ pub fn corpus_scores<'a, C: Caption<'a>>(
     log: &LogTable,
     threads: Threads,
 ) -> Result<(f64, Vec<f64>), CoreError> {
-    let df = DocumentFrequency::build(corpus.references())?;
+    let (df, coded) = DocumentFrequency::build_coded(corpus.references(), true)?;
     if df.is_empty() {
         // compute_score's `max(self.document_frequency.values())` of nothing: ValueError.
         return Err(CoreError::InvalidInput(
@@ -274,6 +317,20 @@ pub fn corpus_scores<'a, C: Caption<'a>>(
         ));
     }
     let scorer = Scorer::new(opts, &df, log, corpus.len())?;
-    let scores = scorer.scores(corpus, threads)?;
+    // Image i's references are spans first[i]..first[i + 1] of the coded references.
+    let mut first = Vec::with_capacity(corpus.len() + 1);
+    first.push(0);
+    for i in 0..corpus.len() {
+        first.push(first[i] + corpus.refs(i).len());
+    }
+    let mut scores = parallel::zeroed_on(corpus.len(), 1, threads)?;
+    parallel::for_each_row_in(&WORKERS, &mut scores, 1, threads, Worker::default, |w, i, o| {
+        let mut overlay = Overlay::default();
+        let len = scorer.codes(&mut w.toks, &mut w.codes, &mut overlay, corpus.hyp(i));
+        let refs = coded.spans[first[i]..first[i + 1]]
+            .iter()
+            .map(|&(s, e, l)| (&coded.codes[s..e], l));
+        o[0] = scorer.score_coded(&mut w.scratch, &w.codes, len, refs);
+    });
     Ok((np_mean(&scores), scores))
 }
