@@ -10,13 +10,16 @@
 //! - per image: the references' `sim` arrays added in order, `np.mean` over the orders,
 //!   divided by the number of references, times 10.
 
-use super::doc_freq::{Caption, DocumentFrequency, Overlay};
+use super::doc_freq::{Caption, DocumentFrequency, TokenRef};
 use super::CiderD;
+use crate::caption::grams::{key, NO_PREFIX};
 use crate::caption::numeric::{np_mean, py_pow, LogTable};
 use crate::corpus::Corpus;
 use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, Threads, WorkerPool};
+use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
+use crate::text::whitespace::py_split;
 
 /// Which number of images CIDEr-D takes the log of (`ref_len`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,11 +33,10 @@ pub enum RefLen {
 }
 
 /// One caption as `counts2vec` makes it: per distinct n-gram (in first-seen order, orders
-/// ascending) its code, image-local index, count and TF-IDF value; where each order starts;
-/// the norms and the length.
+/// ascending) its image-local code, count and TF-IDF value; where each order starts; the
+/// norms and the length.
 #[derive(Default)]
 struct Vector {
-    code: Vec<u32>,
     local: Vec<u32>,
     tf: Vec<u32>,
     value: Vec<f64>,
@@ -44,33 +46,124 @@ struct Vector {
     length: i64,
 }
 
-/// Per-image scratch space of the scoring (reused across images).
+/// An image's tokens and n-grams, numbered from 0 for each image (the maps empty in O(1)),
+/// with each n-gram's global code and `np.log(max(1, df))`.
 #[derive(Default)]
-struct Scratch {
-    /// n-gram code -> image-local index.
-    local: NgramMap,
-    /// Per local index: position + 1 in the caption being built (0: not in it).
+struct Local {
+    text_tokens: TokenMap,
+    id_tokens: NgramMap,
+    /// `key(local prefix code or NO_PREFIX, local token code)` -> local n-gram code.
+    ngrams: NgramMap,
+    /// Per local token code: its global code (or NONE).
+    gtok: Vec<u32>,
+    /// Per local n-gram code: its global code (or NONE) and its `np.log(max(1, df))`.
+    gcode: Vec<u32>,
+    idf: Vec<f64>,
+    /// Per local n-gram code: its TF-IDF value for a count of 1, and that value's square.
+    once: Vec<(f64, f64)>,
+    toks: Vec<u32>,
+}
+
+impl Local {
+    fn clear(&mut self) {
+        self.text_tokens.clear();
+        self.id_tokens.clear();
+        self.ngrams.clear();
+        self.gtok.clear();
+        self.gcode.clear();
+        self.idf.clear();
+        self.once.clear();
+    }
+
+    /// The local codes of `caption`'s n-grams in `precook`'s order, appended to `out`; its
+    /// token count.
+    fn codes<'a, C: Caption<'a>>(&mut self, s: &Scorer<'_>, caption: C, out: &mut Vec<u32>) -> usize {
+        self.toks.clear();
+        let Local {
+            text_tokens,
+            id_tokens,
+            gtok,
+            toks,
+            ..
+        } = self;
+        if let Some(text) = caption.text() {
+            // One copy of the caption into the map's arena, its tokens found there (no copy
+            // per token): see TokenMap::append_arena.
+            let base = text_tokens.append_arena(text.as_bytes(), text.len().div_ceil(2));
+            for t in py_split(text) {
+                let at = base + (t.as_ptr() as usize - text.as_ptr() as usize);
+                let (lt, new) = text_tokens.get_or_insert_arena(at, t.len());
+                if new {
+                    gtok.push(s.df.token(TokenRef::Text(t)));
+                }
+                toks.push(lt);
+            }
+        } else if let Some(ids) = caption.ids() {
+            id_tokens.reserve(ids.len());
+            for &id in ids {
+                let next = id_tokens.len() as u32;
+                let lt = id_tokens.insert_reserved(u64::from(id), next);
+                if lt == next {
+                    gtok.push(s.df.token(TokenRef::Id(id)));
+                }
+                toks.push(lt);
+            }
+        }
+        let len = self.toks.len();
+        let orders = super::MAX_ORDER.min(len);
+        self.ngrams.reserve(orders * len);
+        let base = out.len();
+        let mut prev = base;
+        for k in 1..=orders {
+            let start = out.len();
+            for i in 0..=len - k {
+                let last = self.toks[i + k - 1];
+                let prefix = if k == 1 { NO_PREFIX } else { out[prev + i] };
+                let next = self.ngrams.len() as u32;
+                let c = self.ngrams.insert_reserved(key(prefix, last), next);
+                if c == next {
+                    let g = if k == 1 {
+                        self.gtok[last as usize]
+                    } else {
+                        s.df.extend(self.gcode[prefix as usize], self.gtok[last as usize])
+                    };
+                    self.gcode.push(g);
+                    // np.log(max(1.0, self.document_frequency[ngram])); the value of a count
+                    // of 1 (float(1) * (ref_len - df) is ref_len - df) and its square, which
+                    // most n-grams of the image's captions take.
+                    let idf = s.log.ln(s.df.count(g).max(1));
+                    let one = s.ref_len - idf;
+                    self.idf.push(idf);
+                    self.once.push((one, py_pow(one, 2.0)));
+                }
+                out.push(c);
+            }
+            prev = start;
+        }
+        len
+    }
+}
+
+/// A worker's scratch space, reused across images.
+#[derive(Default)]
+pub struct Worker {
+    local: Local,
+    hyp_codes: Vec<u32>,
+    /// The image's references' local n-gram codes, and per reference its span and length.
+    ref_codes: Vec<u32>,
+    ref_spans: Vec<(usize, usize, usize)>,
+    /// Per local code: position + 1 in the caption being built (0: not in it).
     pos: Vec<u32>,
-    /// Per local index: the value in the reference being compared (0.0: not in it).
+    /// Per local code: the value in the reference being compared (0.0: not in it).
     ref_value: Vec<f64>,
     hyp: Vector,
     reference: Vector,
     score: Vec<f64>,
 }
 
-/// A worker's scratch space, reused across images.
-#[derive(Default)]
-pub struct Worker {
-    toks: Vec<u32>,
-    codes: Vec<u32>,
-    /// The image's references' n-gram codes, and per reference its span and token count.
-    ref_codes: Vec<u32>,
-    ref_spans: Vec<(usize, usize, usize)>,
-    scratch: Scratch,
-}
-
 /// Workers kept between calls (see [`WorkerPool`]): a training loop scores a batch per step.
 static WORKERS: WorkerPool<Worker> = WorkerPool::new();
+
 
 /// What every image of a call shares: options, frequencies, logs and `ref_len`.
 pub struct Scorer<'d> {
@@ -131,51 +224,48 @@ impl<'d> Scorer<'d> {
         self.ref_len
     }
 
-    /// `counts2vec` of the caption whose n-gram codes are `codes` (of `len` tokens) into `v`.
-    fn vectorize(
-        &self,
-        codes: &[u32],
-        len: usize,
-        local: &mut NgramMap,
-        pos: &mut Vec<u32>,
-        v: &mut Vector,
-    ) {
-        v.code.clear();
+    /// `counts2vec` of the caption whose local n-gram codes are `codes` (of `len` tokens),
+    /// with `idf` per local code, into `v`.
+    fn vectorize(&self, codes: &[u32], len: usize, local: &Local, pos: &mut Vec<u32>, v: &mut Vector) {
+        let (idf, once) = (&local.idf, &local.once);
         v.local.clear();
         v.tf.clear();
         v.value.clear();
         v.starts.clear();
         v.norm.clear();
         v.norm.resize(self.opts.n(), 0.0);
-        local.reserve(codes.len());
+        if pos.len() < idf.len() {
+            pos.resize(idf.len(), 0);
+        }
         let mut at = 0;
         for k in 0..super::MAX_ORDER.min(len) {
-            let first = v.code.len();
+            let first = v.local.len();
             v.starts.push(first);
             for &c in &codes[at..at + len - k] {
-                let next = local.len() as u32;
-                let l = local.insert_reserved(u64::from(c), next) as usize;
-                if l >= pos.len() {
-                    pos.resize(l + 1, 0);
-                }
-                if pos[l] == 0 {
-                    v.code.push(c);
-                    v.local.push(l as u32);
+                let p = &mut pos[c as usize];
+                if *p == 0 {
+                    v.local.push(c);
                     v.tf.push(0);
-                    pos[l] = v.code.len() as u32;
+                    *p = v.local.len() as u32;
                 }
-                v.tf[pos[l] as usize - 1] += 1;
+                v.tf[*p as usize - 1] += 1;
             }
             at += len - k;
-            for i in first..v.code.len() {
-                // np.log(max(1.0, self.document_frequency[ngram]))
-                let idf = self.log.ln(self.df.count(v.code[i]).max(1));
-                let value = f64::from(v.tf[i]) * (self.ref_len - idf);
+            for i in first..v.local.len() {
+                // float(term_freq) * (self.ref_len - df); norm[n] += pow(vec[n][ngram], 2)
+                let l = v.local[i] as usize;
+                let (value, square) = match v.tf[i] {
+                    1 => once[l],
+                    tf => {
+                        let value = f64::from(tf) * (self.ref_len - idf[l]);
+                        (value, py_pow(value, 2.0))
+                    }
+                };
                 v.value.push(value);
-                v.norm[k] += py_pow(value, 2.0);
+                v.norm[k] += square;
             }
         }
-        v.starts.push(v.code.len());
+        v.starts.push(v.local.len());
         for &l in &v.local {
             pos[l as usize] = 0;
         }
@@ -186,59 +276,32 @@ impl<'d> Scorer<'d> {
         v.length = len.saturating_sub(1) as i64;
     }
 
-    /// The codes of `caption`'s n-grams into `codes`; its token count.
-    fn codes<'a, C: Caption<'a>>(
-        &self,
-        toks: &mut Vec<u32>,
-        codes: &mut Vec<u32>,
-        overlay: &mut Overlay<'a>,
-        caption: C,
-    ) -> usize {
-        caption.token_codes(self.df, overlay, toks);
-        self.df.ngram_codes(overlay, toks, codes);
-        toks.len()
-    }
-
     /// The CIDEr-D score of one image: `hyp` against `refs` (at least one).
     pub fn image<'a, C: Caption<'a>>(&self, w: &mut Worker, hyp: C, refs: &[C]) -> f64 {
-        let mut overlay = Overlay::default();
+        let n = self.opts.n();
+        w.local.clear();
+        w.hyp_codes.clear();
+        let hyp_len = w.local.codes(self, hyp, &mut w.hyp_codes);
         w.ref_codes.clear();
         w.ref_spans.clear();
         for &r in refs {
-            let len = self.codes(&mut w.toks, &mut w.codes, &mut overlay, r);
             let start = w.ref_codes.len();
-            w.ref_codes.extend_from_slice(&w.codes);
+            let len = w.local.codes(self, r, &mut w.ref_codes);
             w.ref_spans.push((start, w.ref_codes.len(), len));
         }
-        let len = self.codes(&mut w.toks, &mut w.codes, &mut overlay, hyp);
-        let (codes, spans) = (&w.ref_codes, &w.ref_spans);
-        let refs = spans.iter().map(|&(s, e, l)| (&codes[s..e], l));
-        self.score_coded(&mut w.scratch, &w.codes, len, refs)
-    }
-
-    /// The score of a hypothesis of n-gram codes `hyp` (`len` tokens) against references
-    /// given as (codes, token count).
-    fn score_coded<'c>(
-        &self,
-        s: &mut Scratch,
-        hyp: &[u32],
-        len: usize,
-        refs: impl ExactSizeIterator<Item = (&'c [u32], usize)>,
-    ) -> f64 {
-        let n = self.opts.n();
-        let n_refs = refs.len();
-        s.local.clear();
-        self.vectorize(hyp, len, &mut s.local, &mut s.pos, &mut s.hyp);
-        s.score.clear();
-        s.score.resize(n, 0.0);
-        for (codes, len) in refs {
-            self.vectorize(codes, len, &mut s.local, &mut s.pos, &mut s.reference);
-            if s.ref_value.len() < s.local.len() {
-                s.ref_value.resize(s.local.len(), 0.0);
-            }
-            let (h, rv) = (&s.hyp, &s.reference);
+        let local = &w.local;
+        self.vectorize(&w.hyp_codes, hyp_len, local, &mut w.pos, &mut w.hyp);
+        if w.ref_value.len() < local.idf.len() {
+            w.ref_value.resize(local.idf.len(), 0.0);
+        }
+        w.score.clear();
+        w.score.resize(n, 0.0);
+        for &(start, end, len) in &w.ref_spans {
+            let rv = &mut w.reference;
+            self.vectorize(&w.ref_codes[start..end], len, local, &mut w.pos, rv);
+            let h = &w.hyp;
             for (&l, &v) in rv.local.iter().zip(&rv.value) {
-                s.ref_value[l as usize] = v;
+                w.ref_value[l as usize] = v;
             }
             let delta = (h.length - rv.length) as f64;
             // np.e ** (-(delta ** 2) / (2 * self.sigma ** 2)), Python's float pow.
@@ -248,7 +311,7 @@ impl<'d> Scorer<'d> {
                 if k + 1 < h.starts.len() {
                     for i in h.starts[k]..h.starts[k + 1] {
                         let vh = h.value[i];
-                        let vr = s.ref_value[h.local[i] as usize];
+                        let vr = w.ref_value[h.local[i] as usize];
                         // min(vec_hyp, vec_ref) * vec_ref, Python's min (the first unless
                         // the second is smaller).
                         val += if vr < vh { vr } else { vh } * vr;
@@ -258,14 +321,15 @@ impl<'d> Scorer<'d> {
                     val /= h.norm[k] * rv.norm[k];
                 }
                 val *= penalty;
-                s.score[k] += val;
+                w.score[k] += val;
             }
             for &l in &rv.local {
-                s.ref_value[l as usize] = 0.0;
+                w.ref_value[l as usize] = 0.0;
             }
         }
-        let mut avg = np_mean(&s.score);
-        avg /= n_refs as f64;
+        // np.mean(score) / len(refs) * 10.0
+        let mut avg = np_mean(&w.score);
+        avg /= refs.len() as f64;
         avg * 10.0
     }
 
@@ -307,7 +371,7 @@ pub fn corpus_scores<'a, C: Caption<'a>>(
     log: &LogTable,
     threads: Threads,
 ) -> Result<(f64, Vec<f64>), CoreError> {
-    let (df, coded) = DocumentFrequency::build_coded(corpus.references(), true)?;
+    let df = DocumentFrequency::build(corpus.references())?;
     if df.is_empty() {
         // compute_score's `max(self.document_frequency.values())` of nothing: ValueError.
         return Err(CoreError::InvalidInput(
@@ -317,20 +381,6 @@ pub fn corpus_scores<'a, C: Caption<'a>>(
         ));
     }
     let scorer = Scorer::new(opts, &df, log, corpus.len())?;
-    // Image i's references are spans first[i]..first[i + 1] of the coded references.
-    let mut first = Vec::with_capacity(corpus.len() + 1);
-    first.push(0);
-    for i in 0..corpus.len() {
-        first.push(first[i] + corpus.refs(i).len());
-    }
-    let mut scores = parallel::zeroed_on(corpus.len(), 1, threads)?;
-    parallel::for_each_row_in(&WORKERS, &mut scores, 1, threads, Worker::default, |w, i, o| {
-        let mut overlay = Overlay::default();
-        let len = scorer.codes(&mut w.toks, &mut w.codes, &mut overlay, corpus.hyp(i));
-        let refs = coded.spans[first[i]..first[i + 1]]
-            .iter()
-            .map(|&(s, e, l)| (&coded.codes[s..e], l));
-        o[0] = scorer.score_coded(&mut w.scratch, &w.codes, len, refs);
-    });
+    let scores = scorer.scores(corpus, threads)?;
     Ok((np_mean(&scores), scores))
 }
