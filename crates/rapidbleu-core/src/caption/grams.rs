@@ -36,8 +36,13 @@ impl ImageGrams {
     /// The codes of `caption`'s tokens (Python's `caption.split()`), into `out` (cleared).
     pub(crate) fn tokens(&mut self, caption: &str, out: &mut Vec<u32>) {
         out.clear();
+        // One copy of the caption into the map's arena (see TokenMap::append_arena).
+        let base = self
+            .tokens
+            .append_arena(caption.as_bytes(), caption.len().div_ceil(2));
         for t in py_split(caption) {
-            out.push(self.tokens.get_or_insert(t.as_bytes()));
+            let at = base + (t.as_ptr() as usize - caption.as_ptr() as usize);
+            out.push(self.tokens.get_or_insert_arena(at, t.len()).0);
         }
     }
 

@@ -74,12 +74,12 @@ impl CocoRougeL {
         let Worker { lcs, tokens, c, r } = w;
         tokens.clear();
         c.clear();
-        c.extend(hyp.split(' ').map(|t| tokens.get_or_insert(t.as_bytes())));
+        space_tokens(tokens, hyp, c);
         let (mut best_p, mut best_r) = (0i64, (0i64, 1i64));
         let mut best_rec = f64::NEG_INFINITY;
         for reference in refs {
             r.clear();
-            r.extend(reference.split(' ').map(|t| tokens.get_or_insert(t.as_bytes())));
+            space_tokens(tokens, reference, r);
             let l = lcs.length(r, c) as i64;
             best_p = best_p.max(l);
             // max(rec): the first of the largest floats.
@@ -107,6 +107,17 @@ impl CocoRougeL {
     pub fn image_scores(&self, rows: &[i64]) -> Result<Vec<f64>, CoreError> {
         check_rows(rows)?;
         Ok(rows.chunks_exact(ROW_LEN).map(|r| self.row_score(r)).collect())
+    }
+}
+
+/// The codes of `text.split(" ")`'s tokens, appended to `out` (one copy of the text into the
+/// map's arena: see TokenMap::append_arena).
+fn space_tokens(tokens: &mut TokenMap, text: &str, out: &mut Vec<u32>) {
+    // split(" ") gives one token more than there are spaces.
+    let base = tokens.append_arena(text.as_bytes(), text.len() + 1);
+    for t in text.split(' ') {
+        let at = base + (t.as_ptr() as usize - text.as_ptr() as usize);
+        out.push(tokens.get_or_insert_arena(at, t.len()).0);
     }
 }
 

@@ -103,6 +103,10 @@ impl DocumentFrequency {
     fn add_token(&mut self, tok: TokenRef<'_>) -> u32 {
         match tok {
             TokenRef::Text(t) => self.text_vocab.get_or_insert(t.as_bytes()),
+            TokenRef::At(buf, start, len) => match self.text_vocab.get_at(buf, start, len) {
+                Some(c) => c,
+                None => self.text_vocab.get_or_insert(&buf[start..start + len]),
+            },
             TokenRef::Id(id) => {
                 self.id_vocab.reserve(1);
                 let next = self.id_vocab.len() as u32;
@@ -116,6 +120,7 @@ impl DocumentFrequency {
     pub(crate) fn token(&self, tok: TokenRef<'_>) -> u32 {
         match tok {
             TokenRef::Text(t) => self.text_vocab.get(t.as_bytes()).unwrap_or(NONE),
+            TokenRef::At(buf, start, len) => self.text_vocab.get_at(buf, start, len).unwrap_or(NONE),
             TokenRef::Id(id) => self.id_vocab.get_or(u64::from(id), NONE),
         }
     }
@@ -265,6 +270,9 @@ impl DocumentFrequency {
 #[derive(Clone, Copy)]
 pub(crate) enum TokenRef<'a> {
     Text(&'a str),
+    /// The token `buf[start..start + len]` of a caption's bytes `buf`: found without a copy
+    /// when 16 bytes of `buf` follow its start (TokenMap's branch-free path).
+    At(&'a [u8], usize, usize),
     Id(u32),
 }
 
@@ -272,7 +280,10 @@ pub(crate) enum TokenRef<'a> {
 #[inline]
 pub(crate) fn for_each_token<'a, C: Caption<'a>>(caption: C, mut f: impl FnMut(TokenRef<'a>)) {
     if let Some(text) = caption.text() {
-        py_split(text).for_each(|t| f(TokenRef::Text(t)));
+        let bytes = text.as_bytes();
+        py_split(text).for_each(|t| {
+            f(TokenRef::At(bytes, t.as_ptr() as usize - bytes.as_ptr() as usize, t.len()))
+        });
     } else if let Some(ids) = caption.ids() {
         ids.iter().for_each(|&id| f(TokenRef::Id(id)));
     }

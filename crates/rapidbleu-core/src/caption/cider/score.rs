@@ -94,7 +94,8 @@ impl Local {
                 let at = base + (t.as_ptr() as usize - text.as_ptr() as usize);
                 let (lt, new) = text_tokens.get_or_insert_arena(at, t.len());
                 if new {
-                    gtok.push(s.df.token(TokenRef::Text(t)));
+                    let at = t.as_ptr() as usize - text.as_ptr() as usize;
+                    gtok.push(s.df.token(TokenRef::At(text.as_bytes(), at, t.len())));
                 }
                 toks.push(lt);
             }
