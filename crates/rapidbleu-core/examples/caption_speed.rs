@@ -62,7 +62,10 @@ fn main() {
     let (t_bleu, (b, b_img)) = timed(rounds, || {
         let rows = bleu.corpus_stats(&corpus, threads).expect("rows");
         let totals = bleu.totals(&rows).expect("totals");
-        (bleu.scores(&totals), bleu.image_scores(&rows).expect("scores"))
+        (
+            bleu.scores(&totals),
+            bleu.image_scores(&rows).expect("scores"),
+        )
     });
     let rouge = CocoRougeL::default();
     let (t_rouge, (r, r_img)) = timed(rounds, || {

@@ -97,7 +97,11 @@ fn real_images(spec: &str) -> Option<(Vec<String>, Vec<Vec<String>>)> {
         let hyps = groups.iter().map(|g| g[0].clone()).collect();
         return Some((hyps, groups.iter().map(|g| g[1..].to_vec()).collect()));
     }
-    let hyps: Vec<String> = lines(&base.join(f[1])).into_iter().skip(lo).take(n).collect();
+    let hyps: Vec<String> = lines(&base.join(f[1]))
+        .into_iter()
+        .skip(lo)
+        .take(n)
+        .collect();
     let sets: Vec<Vec<String>> = f[2]
         .split(',')
         .map(|r| lines(&base.join(r)).into_iter().skip(lo).take(n).collect())
@@ -118,7 +122,11 @@ fn synth_images(images: usize) -> (Vec<String>, Vec<Vec<String>>) {
     };
     let hyps = (0..images).map(|i| caption(i, 0, 3 + i % 5)).collect();
     let refs = (0..images)
-        .map(|i| (1..2 + i % 3).map(|r| caption(i, r, 2 + (i + r) % 6)).collect())
+        .map(|i| {
+            (1..2 + i % 3)
+                .map(|r| caption(i, r, 2 + (i + r) % 6))
+                .collect()
+        })
         .collect();
     (hyps, refs)
 }
@@ -190,13 +198,19 @@ fn read_golden() -> (LogTable, Vec<Case>, Vec<Reward>) {
             "bleu" => case.as_mut().unwrap().bleu = floats(&f[1..]),
             "bleu_stats" => {
                 let c = case.as_mut().unwrap();
-                c.bleu_stats = f[1..f.len() - 1].iter().map(|v| v.parse().unwrap()).collect();
+                c.bleu_stats = f[1..f.len() - 1]
+                    .iter()
+                    .map(|v| v.parse().unwrap())
+                    .collect();
                 c.ratio = f[f.len() - 1].parse().unwrap();
             }
             "rouge" => case.as_mut().unwrap().rouge = f[1].parse().unwrap(),
             "cider" => case.as_mut().unwrap().cider = f[1].parse().ok(),
             "s" => {
-                let row = f[1..].iter().map(|v| v.parse().unwrap_or(f64::NAN)).collect();
+                let row = f[1..]
+                    .iter()
+                    .map(|v| v.parse().unwrap_or(f64::NAN))
+                    .collect();
                 case.as_mut().unwrap().images.push(row);
             }
             "reward" => {
@@ -233,7 +247,11 @@ fn corpus<'a>(hyps: &'a [String], refs: &'a [Vec<String>]) -> Corpus<&'a str> {
 }
 
 fn same(got: f64, want: f64, what: &str) {
-    assert_eq!(got.to_bits(), want.to_bits(), "{what}: got {got:?}, pycocoevalcap {want:?}");
+    assert_eq!(
+        got.to_bits(),
+        want.to_bits(),
+        "{what}: got {got:?}, pycocoevalcap {want:?}"
+    );
 }
 
 fn check_case(c: &Case, log: &LogTable, threads: Threads) {
@@ -293,7 +311,11 @@ fn caption_metrics_equal_pycocoevalcap() {
     let mut checked = 0;
     for c in &cases {
         if c.missing {
-            eprintln!("caption golden: {} not run: {} is absent", c.name, shared_dir().display());
+            eprintln!(
+                "caption golden: {} not run: {} is absent",
+                c.name,
+                shared_dir().display()
+            );
             assert!(c.name.starts_with("shared"), "{} lacks its data", c.name);
             continue;
         }
@@ -305,7 +327,11 @@ fn caption_metrics_equal_pycocoevalcap() {
 }
 
 /// The captions of `case`, tokens numbered by `vocab` (shared by both corpora).
-fn to_ids(hyps: &[String], refs: &[Vec<String>], vocab: &mut HashMap<String, u32>) -> (Vec<Vec<u32>>, Vec<Vec<Vec<u32>>>) {
+fn to_ids(
+    hyps: &[String],
+    refs: &[Vec<String>],
+    vocab: &mut HashMap<String, u32>,
+) -> (Vec<Vec<u32>>, Vec<Vec<Vec<u32>>>) {
     let mut ids = |s: &String| -> Vec<u32> {
         py_split(s)
             .map(|t| {
@@ -315,7 +341,10 @@ fn to_ids(hyps: &[String], refs: &[Vec<String>], vocab: &mut HashMap<String, u32
             .collect()
     };
     let h = hyps.iter().map(&mut ids).collect();
-    let r = refs.iter().map(|rs| rs.iter().map(&mut ids).collect()).collect();
+    let r = refs
+        .iter()
+        .map(|rs| rs.iter().map(&mut ids).collect())
+        .collect();
     (h, r)
 }
 
@@ -330,7 +359,8 @@ fn cider_reward_with_a_corpus_frequencies() {
         let refs = &batch.refs[r.first..r.first + r.count];
         assert_eq!(r.scores.len(), r.count);
         // Text.
-        let corpus_refs = Groups::from_iter(corp.refs.iter().map(|rs| rs.iter().map(String::as_str)));
+        let corpus_refs =
+            Groups::from_iter(corp.refs.iter().map(|rs| rs.iter().map(String::as_str)));
         let df = DocumentFrequency::from_texts(&corpus_refs).unwrap();
         let b = corpus(hyps, refs);
         // Token IDs.
@@ -354,7 +384,11 @@ fn cider_reward_with_a_corpus_frequencies() {
                 for (i, w) in r.scores.iter().enumerate() {
                     let want = if pick == 0 { w.0 } else { w.1 };
                     same(got[i], want, &format!("{} {mode:?} sample {i}", r.name));
-                    same(got_ids[i], want, &format!("{} {mode:?} IDs sample {i}", r.name));
+                    same(
+                        got_ids[i],
+                        want,
+                        &format!("{} {mode:?} IDs sample {i}", r.name),
+                    );
                 }
             }
             // Text captions against ID frequencies are refused.

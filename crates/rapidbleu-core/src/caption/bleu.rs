@@ -230,9 +230,14 @@ impl Metric for CocoBleu {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let w = Metric::row_len(self);
         let mut out = parallel::zeroed_on(corpus.len(), w, threads)?;
-        parallel::for_each_row_in(&WORKERS, &mut out, w, threads, Worker::default, |wk, i, row| {
-            self.image_row_with(wk, corpus.hyp(i), corpus.refs(i), row)
-        });
+        parallel::for_each_row_in(
+            &WORKERS,
+            &mut out,
+            w,
+            threads,
+            Worker::default,
+            |wk, i, row| self.image_row_with(wk, corpus.hyp(i), corpus.refs(i), row),
+        );
         Ok(out)
     }
 }

@@ -56,7 +56,11 @@ impl ImageGrams {
         for k in 1..=orders {
             let start = out.len();
             for i in 0..=tokens.len() - k {
-                let prefix = if k == 1 { NO_PREFIX } else { out[prev_start + i] };
+                let prefix = if k == 1 {
+                    NO_PREFIX
+                } else {
+                    out[prev_start + i]
+                };
                 let next = self.ngrams.len() as u32;
                 out.push(
                     self.ngrams

@@ -121,7 +121,10 @@ mod tests {
         let lanes = ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
         assert_eq!(pairwise_sum(&v), lanes + v[8]);
         let w: Vec<f64> = (0..300).map(|i| 1.0 / (i as f64 + 1.0)).collect();
-        assert_eq!(pairwise_sum(&w), pairwise_sum(&w[..144]) + pairwise_sum(&w[144..]));
+        assert_eq!(
+            pairwise_sum(&w),
+            pairwise_sum(&w[..144]) + pairwise_sum(&w[144..])
+        );
         assert_eq!(np_mean(&[2.0]), 2.0);
         assert!(np_mean(&[]).is_nan());
         assert_eq!(pairwise_sum(&[-0.0]).to_bits(), (-0.0f64).to_bits());

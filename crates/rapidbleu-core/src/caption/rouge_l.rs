@@ -16,10 +16,10 @@
 use super::numeric::{np_mean, py_pow};
 use crate::corpus::Corpus;
 use crate::engine::parallel::{self, Threads, WorkerPool};
+use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
 use crate::metric::{check_whole, Metric};
 use crate::rouge::lcs::LcsBuf;
-use crate::engine::token_map::TokenMap;
 
 /// Values per row.
 pub const ROW_LEN: usize = 4;
@@ -106,7 +106,10 @@ impl CocoRougeL {
     /// The score of every row, in order.
     pub fn image_scores(&self, rows: &[i64]) -> Result<Vec<f64>, CoreError> {
         check_rows(rows)?;
-        Ok(rows.chunks_exact(ROW_LEN).map(|r| self.row_score(r)).collect())
+        Ok(rows
+            .chunks_exact(ROW_LEN)
+            .map(|r| self.row_score(r))
+            .collect())
     }
 }
 
@@ -196,7 +199,12 @@ impl Metric for CocoRougeL {
 
     /// Rows summed column by column mean nothing for ROUGE-L; resampled scores are
     /// [`Metric::bootstrap_scores`] (the mean of each resample's image scores).
-    fn bootstrap_sums(&self, _rows: &[i64], _idxs: &[i64], _t: Threads) -> Result<Vec<i64>, CoreError> {
+    fn bootstrap_sums(
+        &self,
+        _rows: &[i64],
+        _idxs: &[i64],
+        _t: Threads,
+    ) -> Result<Vec<i64>, CoreError> {
         Err(CoreError::InvalidInput(
             "COCO ROUGE-L rows do not add; resample image scores (bootstrap_scores)".into(),
         ))
@@ -219,7 +227,10 @@ mod tests {
         // hyp tokens: a, "", b\tc; best recall 3/5 beats 1/2.
         assert_eq!(row, [3, 3, 3, 5]);
         let (p, r) = (1.0, 3.0 / 5.0);
-        assert_eq!(m.row_score(&row), ((1.0 + m.beta2) * p * r) / (r + m.beta2 * p));
+        assert_eq!(
+            m.row_score(&row),
+            ((1.0 + m.beta2) * p * r) / (r + m.beta2 * p)
+        );
         assert_eq!(m.beta2, 1.44);
         m.image_row("z", &["a"], &mut row);
         assert_eq!(m.row_score(&row), 0.0);

@@ -33,7 +33,8 @@ pub struct DocumentFrequency {
     text_vocab: TokenMap,
     /// Token IDs -> token codes.
     id_vocab: NgramMap,
-    /// Candidates of order 2 or more: `key(prefix code, last token code)` -> code.
+    /// N-grams of order 2 or more and frequency 2 or more: `key(prefix code, last token code)`
+    /// -> code (while building: every candidate).
     ngrams: NgramMap,
     /// Per code (tokens first, then candidates): the number of images holding it.
     df: Vec<u32>,
@@ -120,7 +121,9 @@ impl DocumentFrequency {
     pub(crate) fn token(&self, tok: TokenRef<'_>) -> u32 {
         match tok {
             TokenRef::Text(t) => self.text_vocab.get(t.as_bytes()).unwrap_or(NONE),
-            TokenRef::At(buf, start, len) => self.text_vocab.get_at(buf, start, len).unwrap_or(NONE),
+            TokenRef::At(buf, start, len) => {
+                self.text_vocab.get_at(buf, start, len).unwrap_or(NONE)
+            }
             TokenRef::Id(id) => self.id_vocab.get_or(u64::from(id), NONE),
         }
     }
@@ -165,6 +168,7 @@ impl DocumentFrequency {
         // Orders 2..4: candidates only (see the module documentation). `prev` holds each
         // reference's codes of the previous order, `cur` of this one (NONE: not a candidate).
         let (mut prev, mut cur) = (toks.clone(), Vec::with_capacity(toks.len()));
+        let mut keys: Vec<(u64, u32)> = Vec::new();
         let mut prev_spans: Vec<usize> = spans.iter().map(|s| s.0).collect();
         for k in 2..=MAX_ORDER {
             cur.clear();
@@ -186,8 +190,10 @@ impl DocumentFrequency {
                         continue;
                     }
                     let next = d.df.len() as u32;
-                    let c = d.ngrams.insert_reserved(key(a, toks[start + i + k - 1]), next);
+                    let kk = key(a, toks[start + i + k - 1]);
+                    let c = d.ngrams.insert_reserved(kk, next);
                     if c == next {
+                        keys.push((kk, c));
                         check_codes(d.df.len() + 1)?;
                         d.df.push(0);
                         last.push(0);
@@ -201,6 +207,18 @@ impl DocumentFrequency {
             }
             std::mem::swap(&mut prev, &mut cur);
             prev_spans = cur_spans;
+        }
+        // Keep the frequent candidates only: scoring looks n-grams up in this table, which is
+        // then small enough to stay in cache (48k of the 200k candidates of the example in the
+        // module documentation).
+        let frequent: Vec<_> = keys
+            .into_iter()
+            .filter(|&(_, c)| d.df[c as usize] >= 2)
+            .collect();
+        d.ngrams = NgramMap::default();
+        d.ngrams.reserve(frequent.len());
+        for (kk, c) in frequent {
+            d.ngrams.insert_reserved(kk, c);
         }
         d.images = refs.len();
         Ok(d)
@@ -282,7 +300,11 @@ pub(crate) fn for_each_token<'a, C: Caption<'a>>(caption: C, mut f: impl FnMut(T
     if let Some(text) = caption.text() {
         let bytes = text.as_bytes();
         py_split(text).for_each(|t| {
-            f(TokenRef::At(bytes, t.as_ptr() as usize - bytes.as_ptr() as usize, t.len()))
+            f(TokenRef::At(
+                bytes,
+                t.as_ptr() as usize - bytes.as_ptr() as usize,
+                t.len(),
+            ))
         });
     } else if let Some(ids) = caption.ids() {
         ids.iter().for_each(|&id| f(TokenRef::Id(id)));
@@ -307,7 +329,7 @@ mod tests {
         assert_eq!(d.of_words(&["b"]), 3);
         assert_eq!(d.of_words(&["a", "b"]), 3);
         assert_eq!(d.of_words(&["b", "c"]), 2);
-        assert_eq!(d.of_words(&["a", "b", "c"]), 1);
+        assert!(d.of_words(&["a", "b", "c"]) <= 1);
         assert!(d.of_words(&["c", "a"]) <= 1);
         assert_eq!(d.of_words(&["z"]), 0);
         assert_eq!(d.max_count(), 3);

@@ -65,15 +65,27 @@ impl Metric for Scorer<'_> {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         self.check_kind::<&str>()?;
         let mut out = parallel::zeroed_on(corpus.len(), 1, threads)?;
-        parallel::for_each_row_in(&WorkerPool::new(), &mut out, 1, threads, Worker::default, |w, i, row| {
-            row[0] = self.image(w, corpus.hyp(i), corpus.refs(i)).to_bits() as i64;
-        });
+        parallel::for_each_row_in(
+            &WorkerPool::new(),
+            &mut out,
+            1,
+            threads,
+            Worker::default,
+            |w, i, row| {
+                row[0] = self.image(w, corpus.hyp(i), corpus.refs(i)).to_bits() as i64;
+            },
+        );
         Ok(out)
     }
 
     /// Rows are scores, not counts: their integer sums mean nothing. Resampled scores are
     /// [`Metric::bootstrap_scores`].
-    fn bootstrap_sums(&self, _rows: &[i64], _idxs: &[i64], _t: Threads) -> Result<Vec<i64>, CoreError> {
+    fn bootstrap_sums(
+        &self,
+        _rows: &[i64],
+        _idxs: &[i64],
+        _t: Threads,
+    ) -> Result<Vec<i64>, CoreError> {
         Err(CoreError::InvalidInput(
             "CIDEr-D rows are image scores, which do not add; resample them with \
              bootstrap_scores"

@@ -77,7 +77,12 @@ impl Local {
 
     /// The local codes of `caption`'s n-grams in `precook`'s order, appended to `out`; its
     /// token count.
-    fn codes<'a, C: Caption<'a>>(&mut self, s: &Scorer<'_>, caption: C, out: &mut Vec<u32>) -> usize {
+    fn codes<'a, C: Caption<'a>>(
+        &mut self,
+        s: &Scorer<'_>,
+        caption: C,
+        out: &mut Vec<u32>,
+    ) -> usize {
         self.toks.clear();
         let Local {
             text_tokens,
@@ -165,7 +170,6 @@ pub struct Worker {
 /// Workers kept between calls (see [`WorkerPool`]): a training loop scores a batch per step.
 static WORKERS: WorkerPool<Worker> = WorkerPool::new();
 
-
 /// What every image of a call shares: options, frequencies, logs and `ref_len`.
 pub struct Scorer<'d> {
     opts: CiderD,
@@ -227,7 +231,14 @@ impl<'d> Scorer<'d> {
 
     /// `counts2vec` of the caption whose local n-gram codes are `codes` (of `len` tokens),
     /// with `idf` per local code, into `v`.
-    fn vectorize(&self, codes: &[u32], len: usize, local: &Local, pos: &mut Vec<u32>, v: &mut Vector) {
+    fn vectorize(
+        &self,
+        codes: &[u32],
+        len: usize,
+        local: &Local,
+        pos: &mut Vec<u32>,
+        v: &mut Vector,
+    ) {
         let (idf, once) = (&local.idf, &local.once);
         v.local.clear();
         v.tf.clear();
@@ -342,9 +353,16 @@ impl<'d> Scorer<'d> {
     ) -> Result<Vec<f64>, CoreError> {
         self.check_kind::<C>()?;
         let mut out = parallel::zeroed_on(batch.len(), 1, threads)?;
-        parallel::for_each_row_in(&WORKERS, &mut out, 1, threads, Worker::default, |w, i, o| {
-            o[0] = self.image(w, batch.hyp(i), batch.refs(i));
-        });
+        parallel::for_each_row_in(
+            &WORKERS,
+            &mut out,
+            1,
+            threads,
+            Worker::default,
+            |w, i, o| {
+                o[0] = self.image(w, batch.hyp(i), batch.refs(i));
+            },
+        );
         Ok(out)
     }
 
