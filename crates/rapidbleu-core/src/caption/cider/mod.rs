@@ -42,7 +42,7 @@ impl CiderD {
     /// `Cider(n=n, sigma=sigma)`; `n` at least 4 (see the module documentation), `sigma`
     /// finite and not 0.
     pub fn new(n: usize, sigma: f64) -> Result<Self, CoreError> {
-        if n < MAX_ORDER || n > 64 {
+        if !(MAX_ORDER..=64).contains(&n) {
             return Err(CoreError::InvalidOption(format!(
                 "CIDEr-D's n must be 4 or more (at most 64; pycocoevalcap counts n-grams up to 4 \
                  and fails with IndexError below 4), got {n}"
