@@ -49,10 +49,22 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data"
 OUT = REPO / "benchmarks" / "results" / "bench_caption_core.json"
 SOURCES = [
-    ("wmt17.en-de", "hyp.uedin-nmt.4722.de",
-     ["ref.A.de", "hyp.C-3MA.4959.de", "hyp.FBK.4870.de", "hyp.online-A.0.de", "hyp.online-B.0.de"]),
-    ("wmt22.en-de", "hyp.JDExploreAcademy.de",
-     ["ref.A.de", "ref.B.de", "hyp.Online-B.de", "hyp.OpenNMT.de", "hyp.PROMT.de"]),
+    (
+        "wmt17.en-de",
+        "hyp.uedin-nmt.4722.de",
+        [
+            "ref.A.de",
+            "hyp.C-3MA.4959.de",
+            "hyp.FBK.4870.de",
+            "hyp.online-A.0.de",
+            "hyp.online-B.0.de",
+        ],
+    ),
+    (
+        "wmt22.en-de",
+        "hyp.JDExploreAcademy.de",
+        ["ref.A.de", "ref.B.de", "hyp.Online-B.de", "hyp.OpenNMT.de", "hyp.PROMT.de"],
+    ),
 ]
 BATCH = 256
 
@@ -99,7 +111,9 @@ class _LenAs(list):  # type: ignore[type-arg]
         return self._n
 
 
-def theirs_reward(gts: dict[int, list[str]], res: dict[int, list[str]]) -> tuple[float, list[float]]:
+def theirs_reward(
+    gts: dict[int, list[str]], res: dict[int, list[str]]
+) -> tuple[float, list[float]]:
     df_scorer = CiderScorer(n=4, sigma=6.0)
     for k in gts:
         df_scorer += (None, gts[k])
@@ -126,8 +140,11 @@ def main() -> int:
     gts, res = images(args.images)
     n = len(gts)
     log(f"{n} images, 5 references each; building the core's example (release)")
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "caption_speed"],
-                   cwd=REPO, check=True)
+    subprocess.run(
+        ["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "caption_speed"],
+        cwd=REPO,
+        check=True,
+    )
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".tsv", delete=False) as f:
         logs = np.log(np.arange(1, n + 1, dtype=np.float64))
         f.write("log\t" + "\t".join(repr(float(v)) for v in logs) + "\n")
@@ -137,8 +154,17 @@ def main() -> int:
         path = f.name
     try:
         log(f"core: {args.rounds} rounds, threads={args.threads}")
-        run = subprocess.run([str(REPO / "target" / "release" / "examples" / "caption_speed"), path,
-                              str(args.rounds), str(args.threads)], capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [
+                str(REPO / "target" / "release" / "examples" / "caption_speed"),
+                path,
+                str(args.rounds),
+                str(args.threads),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     finally:
         os.unlink(path)
     ours = json.loads(run.stdout)
@@ -172,10 +198,15 @@ def main() -> int:
     result = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
-        "images": n, "references": 5, "batch": BATCH, "core_threads": ours["threads"],
+        "images": n,
+        "references": 5,
+        "batch": BATCH,
+        "core_threads": ours["threads"],
         "core_rounds": args.rounds,
-        "cases": {k: {"pycocoevalcap_s": a, "core_s": b, "ratio": a / b, "equal": equal[k]}
-                  for k, (a, b) in cases.items()},
+        "cases": {
+            k: {"pycocoevalcap_s": a, "core_s": b, "ratio": a / b, "equal": equal[k]}
+            for k, (a, b) in cases.items()
+        },
         "core_df_s": ours["df_s"],
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

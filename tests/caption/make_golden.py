@@ -4,9 +4,10 @@ Every case is a ``gts``/``res`` pair (image id -> tokenized captions) scored by
 ``Bleu(n).compute_score``, ``Rouge().compute_score`` and ``Cider(n, sigma).compute_score``; the
 file keeps the corpus values, every per-image score, BLEU's corpus statistics and the text
 ``Bleu.compute_score`` prints. Real-text cases name their files (under tests/data, or under
-``$RAPIDBLEU_DATA`` or ../shared/data: the ``shared`` cases) instead of holding the captions. The CIDEr-D reward
-cases score a batch against the document frequencies of another corpus, with the log of the
-corpus's image count (``corpus``) or of the batch's (``batch``: CiderScorer unchanged).
+``$RAPIDBLEU_DATA`` or ../shared/data: the ``shared`` cases) instead of holding the captions.
+The CIDEr-D reward cases score a batch against the document frequencies of another corpus,
+with the log of the corpus's image count (``corpus``) or of the batch's (``batch``:
+CiderScorer unchanged).
 
 Format (one record per line, tab-separated; captions are JSON strings, floats ``repr``):
 
@@ -61,8 +62,31 @@ Gts = dict[Any, list[str]]
 
 # Words with repeats, Unicode (accents, CJK, emoji, combining marks, RTL) and separators:
 # split() (BLEU, CIDEr-D) takes every Python whitespace, split(" ") (ROUGE-L) only U+0020.
-WORDS = ["a", "a", "the", "dog", "cat", "on", "a", "red", "ball", "the", "café", "日本",
-         "語", "😀", "ß", "e\u0301", "שלום", "x\u200by", "A", "DOG", "dog.", "-", "..."]
+WORDS = [
+    "a",
+    "a",
+    "the",
+    "dog",
+    "cat",
+    "on",
+    "a",
+    "red",
+    "ball",
+    "the",
+    "café",
+    "日本",
+    "語",
+    "😀",
+    "ß",
+    "e\u0301",
+    "שלום",
+    "x\u200by",
+    "A",
+    "DOG",
+    "dog.",
+    "-",
+    "...",
+]
 SEPS = [" "] * 12 + ["  ", "\t", "\u00a0", "\u3000", "\n", "\u2028", "\x1c", "\u0085"]
 
 
@@ -74,7 +98,9 @@ def caption(rng: random.Random, max_words: int) -> str:
         return rng.choice([" ", "  ", "\t", "\u3000"])
     if kind < 0.15:
         return rng.choice(WORDS)
-    words = [rng.choice(WORDS[: rng.randint(3, len(WORDS))]) for _ in range(rng.randint(1, max_words))]
+    words = [
+        rng.choice(WORDS[: rng.randint(3, len(WORDS))]) for _ in range(rng.randint(1, max_words))
+    ]
     text = words[0]
     for w in words[1:]:
         text += rng.choice(SEPS) + w
@@ -83,7 +109,9 @@ def caption(rng: random.Random, max_words: int) -> str:
     return text
 
 
-def generated(rng: random.Random, images: int, refs: tuple[int, int], max_words: int) -> tuple[Gts, Gts]:
+def generated(
+    rng: random.Random, images: int, refs: tuple[int, int], max_words: int
+) -> tuple[Gts, Gts]:
     gts: Gts = {}
     res: Gts = {}
     for i in range(images):
@@ -122,7 +150,10 @@ def synth_caption(i: int, r: int, length: int) -> str:
 def synth_images(images: int) -> tuple[Gts, Gts]:
     """Image i: a hypothesis of 3 + i % 5 words and 1 + i % 3 references of 2 + (i + r) % 6,
     words by a formula (the Rust test makes the same). Its content repeats every 390 images."""
-    gts = {i: [synth_caption(i, r, 2 + (i + r) % 6) for r in range(1, 2 + i % 3)] for i in range(images)}
+    gts = {
+        i: [synth_caption(i, r, 2 + (i + r) % 6) for r in range(1, 2 + i % 3)]
+        for i in range(images)
+    }
     return gts, {i: [synth_caption(i, 0, 3 + i % 5)] for i in range(images)}
 
 
@@ -130,8 +161,15 @@ def fmt(x: float) -> str:
     return repr(float(x))
 
 
-def score_case(name: str, gts: Gts, res: Gts, bleu_n: int, cider_n: int, sigma: float,
-               period: int | None = None) -> tuple[list[str], dict[str, Any]]:
+def score_case(
+    name: str,
+    gts: Gts,
+    res: Gts,
+    bleu_n: int,
+    cider_n: int,
+    sigma: float,
+    period: int | None = None,
+) -> tuple[list[str], dict[str, Any]]:
     out = [f"case\t{name}\t{bleu_n}\t{cider_n}\t{fmt(sigma)}"]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
@@ -146,14 +184,17 @@ def score_case(name: str, gts: Gts, res: Gts, bleu_n: int, cider_n: int, sigma: 
     # The statistics, as Bleu prints them (`print(totalcomps)`, `print("ratio:", ratio)`).
     text = printed.getvalue()
     first, second = text.split("\n")[:2]
-    comps = eval(first)  # noqa: S307 - the dict pycocoevalcap printed
+    comps = eval(first)
     ratio = float(second.split(" ", 1)[1])
     stats = [comps["testlen"], comps["reflen"], *comps["guess"], *comps["correct"]]
     out.append("bleu_stats\t" + "\t".join(str(v) for v in stats) + "\t" + fmt(ratio))
     out.append("printed\t" + json.dumps(text, ensure_ascii=False))
     out.append("rouge\t" + fmt(rouge))
     out.append("cider\t" + ("ValueError" if cider is None else fmt(cider)))
-    rows = [[bleu_imgs[k][i] for k in range(bleu_n)] + [rouge_imgs[i], cider_imgs[i]] for i in range(len(gts))]
+    rows = [
+        [bleu_imgs[k][i] for k in range(bleu_n)] + [rouge_imgs[i], cider_imgs[i]]
+        for i in range(len(gts))
+    ]
     if period is not None:
         assert all(rows[i] == rows[i % period] for i in range(len(rows)))
         rows = rows[:period]
@@ -164,7 +205,9 @@ def score_case(name: str, gts: Gts, res: Gts, bleu_n: int, cider_n: int, sigma: 
 
 
 def caption_lines(gts: Gts, res: Gts) -> list[str]:
-    return ["img\t" + "\t".join(json.dumps(c, ensure_ascii=False) for c in res[k] + gts[k]) for k in gts]
+    return [
+        "img\t" + "\t".join(json.dumps(c, ensure_ascii=False) for c in res[k] + gts[k]) for k in gts
+    ]
 
 
 class _LenAs(list):  # type: ignore[type-arg]
@@ -180,8 +223,15 @@ class _LenAs(list):  # type: ignore[type-arg]
         return self._n
 
 
-def reward_case(name: str, corpus: dict[str, Any], batch: dict[str, Any], first: int, count: int,
-                corpus_name: str, batch_name: str) -> list[str]:
+def reward_case(
+    name: str,
+    corpus: dict[str, Any],
+    batch: dict[str, Any],
+    first: int,
+    count: int,
+    corpus_name: str,
+    batch_name: str,
+) -> list[str]:
     df_scorer = CiderScorer(n=4, sigma=6.0)
     for k in corpus["gts"]:
         df_scorer += (None, corpus["gts"][k])
@@ -210,8 +260,16 @@ def main() -> int:
     cases: dict[str, dict[str, Any]] = {}
     max_images = 1
 
-    def add(name: str, gts: Gts, res: Gts, extra: list[str], bleu_n: int = 4, cider_n: int = 4,
-            sigma: float = 6.0, period: int | None = None) -> None:
+    def add(
+        name: str,
+        gts: Gts,
+        res: Gts,
+        extra: list[str],
+        bleu_n: int = 4,
+        cider_n: int = 4,
+        sigma: float = 6.0,
+        period: int | None = None,
+    ) -> None:
         nonlocal max_images
         lines_, case = score_case(name, gts, res, bleu_n, cider_n, sigma, period)
         body.extend(lines_[:1] + extra + lines_[1:])
@@ -239,15 +297,29 @@ def main() -> int:
         add(f"orders_{bn}_{cn}", gts, res, caption_lines(gts, res), bn, cn, sg)
 
     real = [
-        ("wmt17_de", "data|wmt17.en-de/hyp.uedin-nmt.4722.de|wmt17.en-de/ref.A.de,wmt17.en-de/hyp.C-3MA.4959.de,"
-         "wmt17.en-de/hyp.FBK.4870.de,wmt17.en-de/hyp.online-A.0.de,wmt17.en-de/hyp.online-B.0.de|0|3004"),
-        ("zhen_en", "data|wmt22.zh-en/hyp.NiuTrans.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/ref.B.en|0|1875"),
-        ("zhen_b", "data|wmt22.zh-en/ref.B.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/hyp.NiuTrans.en|1000|256"),
+        (
+            "wmt17_de",
+            "data|wmt17.en-de/hyp.uedin-nmt.4722.de|wmt17.en-de/ref.A.de,wmt17.en-de/hyp.C-3MA.4959.de,"
+            "wmt17.en-de/hyp.FBK.4870.de,wmt17.en-de/hyp.online-A.0.de,wmt17.en-de/hyp.online-B.0.de|0|3004",
+        ),
+        (
+            "zhen_en",
+            "data|wmt22.zh-en/hyp.NiuTrans.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/ref.B.en|0|1875",
+        ),
+        (
+            "zhen_b",
+            "data|wmt22.zh-en/ref.B.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/hyp.NiuTrans.en|1000|256",
+        ),
         ("src_en", "data|wmt22.en-zh/src.en|groups|0|400"),
     ]
     if (SHARED / "wmt22.zh-en").is_dir():
-        real.append(("shared_zhen_en", "shared|wmt22.zh-en/hyp.NiuTrans.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/ref.B.en,"
-                     "wmt22.zh-en/hyp.HuaweiTSC.en,wmt22.zh-en/hyp.JDExploreAcademy.en,wmt22.zh-en/hyp.Online-B.en|0|1875"))
+        real.append(
+            (
+                "shared_zhen_en",
+                "shared|wmt22.zh-en/hyp.NiuTrans.en|wmt22.zh-en/ref.A.en,wmt22.zh-en/ref.B.en,"
+                "wmt22.zh-en/hyp.HuaweiTSC.en,wmt22.zh-en/hyp.JDExploreAcademy.en,wmt22.zh-en/hyp.Online-B.en|0|1875",
+            )
+        )
     for name, spec in real:
         gts, res = real_images(spec)
         add(name, gts, res, [f"real\t{spec}"])
