@@ -1,4 +1,7 @@
-"""Writes tests/data/caption/golden.txt: pycocoevalcap 1.2's scores on generated and real captions.
+"""pycocoevalcap 1.2's scores on generated and real captions, written as the caption golden file.
+
+The file is crates/rapidbleu-core/tests/data/caption_golden.txt (out of tests/data, whose files the
+real-data tests read as text).
 
 Every case is a ``gts``/``res`` pair (image id -> tokenized captions) scored by
 ``Bleu(n).compute_score``, ``Rouge().compute_score`` and ``Cider(n, sigma).compute_score``; the
@@ -56,7 +59,7 @@ from pycocoevalcap.rouge.rouge import Rouge
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 SHARED = Path(os.environ.get("RAPIDBLEU_DATA", ROOT.parent / "shared" / "data"))
-OUT = DATA / "caption" / "golden.txt"
+OUT = ROOT / "crates" / "rapidbleu-core" / "tests" / "data" / "caption_golden.txt"
 
 Gts = dict[Any, list[str]]
 

@@ -1,5 +1,5 @@
 //! COCO BLEU-1..n, ROUGE-L and CIDEr-D against pycocoevalcap 1.2's scores in
-//! `tests/data/caption/golden.txt` (written by `tests/caption/make_golden.py`), with `==` on
+//! `crates/rapidbleu-core/tests/data/caption_golden.txt` (written by `tests/caption/make_golden.py`), with `==` on
 //! the f64 bits of every corpus and per-image score, on one thread and on all; BLEU's corpus
 //! statistics and ratio against what `Bleu.compute_score` printed; the CIDEr-D reward (a
 //! batch against another corpus's document frequencies) on text and on token IDs.
@@ -160,7 +160,7 @@ struct Reward {
 }
 
 fn read_golden() -> (LogTable, Vec<Case>, Vec<Reward>) {
-    let text = std::fs::read_to_string(root().join("tests/data/caption/golden.txt")).unwrap();
+    let text = std::fs::read_to_string(root().join("crates/rapidbleu-core/tests/data/caption_golden.txt")).unwrap();
     let (mut log, mut cases, mut rewards) = (None, Vec::new(), Vec::new());
     let mut case: Option<Case> = None;
     let mut reward: Option<Reward> = None;
