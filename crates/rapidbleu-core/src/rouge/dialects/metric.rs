@@ -52,7 +52,11 @@ impl Metric for PltrdyOptions {
         }
         let n = self.metrics().len();
         for row in rows.chunks_exact(width) {
-            for (sums, t) in totals.1.chunks_exact_mut(3).zip(row[..3 * n].chunks_exact(3)) {
+            for (sums, t) in totals
+                .1
+                .chunks_exact_mut(3)
+                .zip(row[..3 * n].chunks_exact(3))
+            {
                 let (f, p, r) = f_p_r(t);
                 sums[0] += f;
                 sums[1] += p;

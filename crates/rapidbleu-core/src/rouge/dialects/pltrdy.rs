@@ -158,8 +158,20 @@ impl Worker {
     /// Fills `row` with the item `(hyp, reference)`.
     pub fn item(&mut self, opts: &PltrdyOptions, hyp: &str, reference: &str, row: &mut [i64]) {
         self.ids.trim();
-        read(hyp, opts.splitter, &mut self.ids, &mut self.cut, &mut self.hyp);
-        read(reference, opts.splitter, &mut self.ids, &mut self.cut, &mut self.refs);
+        read(
+            hyp,
+            opts.splitter,
+            &mut self.ids,
+            &mut self.cut,
+            &mut self.hyp,
+        );
+        read(
+            reference,
+            opts.splitter,
+            &mut self.ids,
+            &mut self.cut,
+            &mut self.refs,
+        );
         let (h, r) = (&self.hyp, &self.refs);
         let empty = i64::from(h.is_empty()) * EMPTY_HYP + i64::from(r.is_empty()) * EMPTY_REF;
         let n = opts.metrics.len();
@@ -171,7 +183,9 @@ impl Worker {
         let (triples, extra) = row.split_at_mut(3 * n);
         for (m, out) in opts.metrics.iter().zip(triples.chunks_exact_mut(3)) {
             let t = match (m, opts.splitter) {
-                (PltrdyMetric::N(k), _) => self.ngrams.counts(&h.words, &r.words, *k, opts.exclusive),
+                (PltrdyMetric::N(k), _) => {
+                    self.ngrams.counts(&h.words, &r.words, *k, opts.exclusive)
+                }
                 (PltrdyMetric::L, Splitter::Chinese) => {
                     let llcs = self.lcs.length(&r.words, &h.words);
                     [h.words.len() as i64, r.words.len() as i64, llcs as i64]

@@ -206,7 +206,9 @@ pub fn rows(
 /// The tokens of `text` (the words rule 1-3 make, before stemming), for inspection.
 pub fn tokenize(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    scan(text, &mut String::new(), |w| out.extend(w.map(str::to_string)));
+    scan(text, &mut String::new(), |w| {
+        out.extend(w.map(str::to_string))
+    });
     out
 }
 
@@ -227,7 +229,13 @@ mod tests {
     #[test]
     fn identical_text_scores_one() {
         let opts = RougeOptions::new(&["rouge1", "rouge2", "rougeL", "rougeLsum"], true).unwrap();
-        for t in ["Привет, мир", "مرحبا بالعالم", "こんにちは世界", "สวัสดีครับ", "नमस्ते दुनिया"] {
+        for t in [
+            "Привет, мир",
+            "مرحبا بالعالم",
+            "こんにちは世界",
+            "สวัสดีครับ",
+            "नमस्ते दुनिया",
+        ] {
             let r = rows(&opts, &[(t, vec![t])], Threads::ONE).unwrap();
             for tr in r.chunks(3) {
                 let hits = if tr[1] == 0 { continue } else { tr[0] };

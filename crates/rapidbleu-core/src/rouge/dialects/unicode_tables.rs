@@ -530,7 +530,11 @@ static LOWER: [(u32, u32); 1432] = [
 pub(crate) fn word_class(c: char) -> WordClass {
     let cp = c as u32;
     if cp < 0x80 {
-        return if c.is_ascii_alphanumeric() { W } else { WordClass::Other };
+        return if c.is_ascii_alphanumeric() {
+            W
+        } else {
+            WordClass::Other
+        };
     }
     match RANGES.binary_search_by(|&(a, b, _)| {
         if b < cp {
