@@ -7,7 +7,7 @@
 //! counts, is an n-gram, and matches another `""`. Words are case-sensitive and keep their
 //! punctuation.
 
-use crate::text::whitespace::{py_rstrip, py_split};
+use crate::text::whitespace::{py_rstrip, py_split_ranges};
 use rustc_hash::FxHashMap;
 
 /// How a dialect cuts a text into sentences.
@@ -29,6 +29,8 @@ pub struct SentDoc {
     pub ends: Vec<usize>,
     /// `len(" ".join(sentences).split())`: the non-empty words (`return_lengths`).
     pub nonempty: usize,
+    /// Scratch: the byte ranges of one sentence's words.
+    ranges: Vec<(u32, u32)>,
 }
 
 impl SentDoc {
@@ -105,8 +107,10 @@ pub fn read(
             return;
         }
         let before = doc.words.len();
-        for w in py_split(s) {
-            doc.words.push(ids.id(w));
+        doc.ranges.clear();
+        py_split_ranges(s, &mut doc.ranges);
+        for &(a, b) in &doc.ranges {
+            doc.words.push(ids.id(&s[a as usize..b as usize]));
         }
         doc.nonempty += doc.words.len() - before;
         if doc.words.len() == before {
@@ -137,47 +141,107 @@ fn is_close_quote(c: char) -> bool {
     matches!(c, '”' | '’')
 }
 
+/// The offset of the first character of `s` that `is` accepts, among those whose UTF-8
+/// starts with one of the bytes `lead` (a fast byte search: CJK text is mostly other lead
+/// bytes, `E4..E9`).
+fn find_among(s: &str, lead: [u8; 3], is: impl Fn(char) -> bool) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr3(lead[0], lead[1], lead[2], &bytes[i..]) {
+        let at = i + k;
+        // `at` is a lead byte (never a continuation byte), so a char boundary.
+        if s[at..].chars().next().is_some_and(&is) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
+}
+
+/// `[。！？\?]`: `?`, and `E3 80 82`, `EF BC 81`, `EF BC 9F`.
+fn find_final(s: &str) -> Option<usize> {
+    find_among(s, [b'?', 0xE3, 0xEF], is_final)
+}
+
+/// `[”’]`: `E2 80 9D`, `E2 80 99`.
+fn find_close_quote(s: &str) -> Option<usize> {
+    find_among(s, [0xE2, 0xE2, 0xE2], is_close_quote)
+}
+
+/// Which buffer holds the text cut so far.
+#[derive(Clone, Copy)]
+enum Loc {
+    Para,
+    A,
+    B,
+}
+
 impl CutBuf {
     /// `Rouge.cut_sent(para)` of `rouge-chinese` up to its `rstrip()`: the text with `\n`
     /// inserted where its four `re.sub` calls insert one, in their order.
     ///
     /// Each pattern is a fixed-length match, so `re.sub`'s left-to-right scan (a match
-    /// consumes its characters, the scan goes on after it) is a walk trying each position.
-    pub fn cut(&mut self, para: &str) -> &str {
-        // Performance decision: most text has none of the marks; skip the four passes then.
-        let has_marks = para.bytes().any(|b| b == b'?' || b >= 0x80) || para.contains("......");
-        if !has_marks {
-            self.b.clear();
-            self.b.push_str(para);
-            return &self.b;
+    /// consumes its characters, the scan goes on after it) is a walk trying each position
+    /// where the pattern's first character occurs.
+    ///
+    /// Performance decision: a pass runs only when the text holds its first characters (most
+    /// text lacks `......`, `……` and closing quotes), and it copies the spans between matches
+    /// whole; the text is copied only when a pass runs.
+    pub fn cut<'a>(&'a mut self, para: &'a str) -> &'a str {
+        let CutBuf { a, b } = self;
+        let mut loc = Loc::Para;
+        for pass in 0..4 {
+            let (src, dst): (&str, &mut String) = match loc {
+                Loc::Para => (para, &mut *a),
+                Loc::A => (a.as_str(), &mut *b),
+                Loc::B => (b.as_str(), &mut *a),
+            };
+            let changed = match pass {
+                // re.sub('([。！？\?])([^”’])', r"\1\n\2", para)
+                0 => {
+                    find_final(src).is_some()
+                        && sub(src, dst, find_final, |s| {
+                            let mut cs = s.chars();
+                            match (cs.next(), cs.next()) {
+                                (Some(c), Some(d)) if !is_close_quote(d) => {
+                                    Some(c.len_utf8() + d.len_utf8())
+                                }
+                                _ => None,
+                            }
+                        })
+                }
+                // re.sub('(\.{6})([^”’])', r"\1\n\2", para)
+                1 => sub(src, dst, |s| s.find("......"), |s| prefix_then(s, "......")),
+                // re.sub('(\…{2})([^”’])', r"\1\n\2", para)
+                2 => sub(src, dst, |s| s.find("……"), |s| prefix_then(s, "……")),
+                // re.sub('([。！？\?][”’])([^，。！？\?])', r'\1\n\2', para)
+                _ => {
+                    find_close_quote(src).is_some()
+                        && sub(src, dst, find_final, |s| {
+                            let mut cs = s.chars();
+                            match (cs.next(), cs.next(), cs.next()) {
+                                (Some(c), Some(q), Some(d))
+                                    if is_close_quote(q) && !is_final(d) && d != '，' =>
+                                {
+                                    Some(c.len_utf8() + q.len_utf8() + d.len_utf8())
+                                }
+                                _ => None,
+                            }
+                        })
+                }
+            };
+            if changed {
+                loc = match loc {
+                    Loc::Para | Loc::B => Loc::A,
+                    Loc::A => Loc::B,
+                };
+            }
         }
-        // re.sub('([。！？\?])([^”’])', r"\1\n\2", para)
-        sub(para, &mut self.a, |s| {
-            let mut cs = s.chars();
-            match (cs.next(), cs.next()) {
-                (Some(c), Some(d)) if is_final(c) && !is_close_quote(d) => {
-                    Some(c.len_utf8() + d.len_utf8())
-                }
-                _ => None,
-            }
-        });
-        // re.sub('(\.{6})([^”’])', r"\1\n\2", para)
-        sub(&self.a, &mut self.b, |s| prefix_then(s, "......"));
-        // re.sub('(\…{2})([^”’])', r"\1\n\2", para)
-        sub(&self.b, &mut self.a, |s| prefix_then(s, "……"));
-        // re.sub('([。！？\?][”’])([^，。！？\?])', r'\1\n\2', para)
-        sub(&self.a, &mut self.b, |s| {
-            let mut cs = s.chars();
-            match (cs.next(), cs.next(), cs.next()) {
-                (Some(c), Some(q), Some(d))
-                    if is_final(c) && is_close_quote(q) && !is_final(d) && d != '，' =>
-                {
-                    Some(c.len_utf8() + q.len_utf8() + d.len_utf8())
-                }
-                _ => None,
-            }
-        });
-        &self.b
+        match loc {
+            Loc::Para => para,
+            Loc::A => a,
+            Loc::B => b,
+        }
     }
 }
 
@@ -188,26 +252,41 @@ fn prefix_then(s: &str, prefix: &str) -> Option<usize> {
     (!is_close_quote(d)).then(|| prefix.len() + d.len_utf8())
 }
 
-/// `re.sub(pattern, r"\1\n\2", text)` for a pattern of two groups whose second group is its
-/// last character: `matches(s)` is the byte length of a match at the start of `s`.
-fn sub(text: &str, out: &mut String, matches: impl Fn(&str) -> Option<usize>) {
+/// `re.sub(pattern, r"\1\n\2", text)` into `out` for a pattern of two groups whose second
+/// group is its last character: `find(s)` is the first offset where a match may start (every
+/// earlier position is no match), `matches(s)` is the
+/// byte length of a match at the start of `s`. Whether any match was found (else `out` is
+/// left unspecified and `text` is the result).
+fn sub(
+    text: &str,
+    out: &mut String,
+    find: impl Fn(&str) -> Option<usize>,
+    matches: impl Fn(&str) -> Option<usize>,
+) -> bool {
     out.clear();
-    let mut i = 0;
-    while i < text.len() {
-        let rest = &text[i..];
-        if let Some(len) = matches(rest) {
-            let m = &rest[..len];
-            let last = m.char_indices().last().map_or(0, |(k, _)| k);
-            out.push_str(&m[..last]);
-            out.push('\n');
-            out.push_str(&m[last..]);
-            i += len;
-        } else {
-            let c = rest.chars().next().map_or(1, char::len_utf8);
-            out.push_str(&rest[..c]);
-            i += c;
+    let (mut copied, mut i) = (0, 0);
+    while let Some(k) = find(&text[i..]) {
+        let at = i + k;
+        let rest = &text[at..];
+        match matches(rest) {
+            Some(len) => {
+                let m = &rest[..len];
+                let last = m.char_indices().last().map_or(0, |(k, _)| k);
+                out.push_str(&text[copied..at]);
+                out.push_str(&m[..last]);
+                out.push('\n');
+                out.push_str(&m[last..]);
+                i = at + len;
+                copied = i;
+            }
+            None => i = at + rest.chars().next().map_or(1, char::len_utf8),
         }
     }
+    if copied == 0 {
+        return false;
+    }
+    out.push_str(&text[copied..]);
+    true
 }
 
 #[cfg(test)]

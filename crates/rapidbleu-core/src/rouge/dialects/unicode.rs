@@ -203,6 +203,19 @@ pub fn rows(
     Ok(out)
 }
 
+/// The row of one item, on the calling thread, with a spare worker.
+pub fn item_row(opts: &RougeOptions, pred: &str, targets: &[&str], row: &mut [i64]) {
+    let width = row.len();
+    for_each_row_in(
+        &WORKERS[usize::from(opts.stem)],
+        row,
+        width,
+        Threads::ONE,
+        || Worker::new(opts.stem),
+        |w, _, r| w.item(opts, pred, targets, r),
+    );
+}
+
 /// The tokens of `text` (the words rule 1-3 make, before stemming), for inspection.
 pub fn tokenize(text: &str) -> Vec<String> {
     let mut out = Vec::new();
