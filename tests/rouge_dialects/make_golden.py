@@ -11,7 +11,8 @@ which compares with ``==`` on f64 bits):
   own tokenizers and stemmers make (stored), and its scores.
 
 Items: generated text in many scripts (Latin with accents, Cyrillic, Greek, Arabic, Devanagari,
-Thai, CJK, Hangul, emoji, punctuation, whitespace of every kind, empty strings, repeated words,
+Thai, CJK, Hangul, emoji, punctuation, whitespace of every kind, random code points of every
+plane, empty strings, repeated words,
 several sentences, a sentence long enough for ``rouge``'s recursive LCS read-back to raise
 ``RecursionError``), and real lines of tests/data (referenced by file and line, not copied).
 
@@ -156,6 +157,16 @@ def items(rng: random.Random) -> list[tuple[str, str, str, str]]:
         mix = rng.sample(scripts, rng.randrange(1, 4))
         ref = gen_text(rng, mix, rng.randrange(1, 25))
         hyp = mutate(rng, ref) if rng.random() < 0.7 else gen_text(rng, mix, rng.randrange(1, 25))
+        out.append((hx(hyp), hx(ref), hyp, ref))
+    # Random code points of every plane (no surrogates), with spaces and full stops among them.
+    for i in range(60):
+        def cp() -> str:
+            while True:
+                c = rng.choice([rng.randrange(0x80), rng.randrange(0x3000), rng.randrange(0x110000)])
+                if not 0xD800 <= c <= 0xDFFF:
+                    return chr(c)
+        ref = "".join(cp() if rng.random() < 0.8 else rng.choice(" .。\n") for _ in range(rng.randrange(30)))
+        hyp = "".join(c for c in ref if rng.random() < 0.8) + "".join(cp() for _ in range(rng.randrange(4)))
         out.append((hx(hyp), hx(ref), hyp, ref))
     for hyp_file, ref_file in REAL:
         hs, rs = lines(hyp_file), lines(ref_file)
