@@ -54,10 +54,16 @@ pub const EMPTY_HYP: i64 = 1;
 /// Bit of the `empty` column: the reference has no sentence.
 pub const EMPTY_REF: i64 = 2;
 
+/// The number of distinct metrics (`rouge-1` .. `rouge-5`, `rouge-l`).
+pub const MAX_METRICS: usize = 6;
+
 /// The options of one `Rouge` object that change numbers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `Copy` (the metrics in a fixed array), as the glue's metrics are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PltrdyOptions {
-    metrics: Vec<PltrdyMetric>,
+    metrics: [PltrdyMetric; MAX_METRICS],
+    len: usize,
     /// `exclusive`: n-grams (and `rouge`'s ROUGE-L words) as sets.
     pub exclusive: bool,
     /// Which package: `rouge` ([`Splitter::Period`]) or `rouge-chinese`
@@ -67,35 +73,44 @@ pub struct PltrdyOptions {
 
 impl PltrdyOptions {
     /// Options from metric names (`None`: `Rouge.DEFAULT_METRICS`, `rouge-1`, `rouge-2`,
-    /// `rouge-l`). A repeated name is kept: the package computes it again, and its result
-    /// dict keeps one.
+    /// `rouge-l`). A repeated name counts once, in the place it first appears: the package
+    /// computes it again with the same result, and its result dict keeps one key.
     pub fn new(
         metrics: Option<&[&str]>,
         exclusive: bool,
         splitter: Splitter,
     ) -> Result<Self, CoreError> {
-        let metrics = match metrics {
+        let parsed: Vec<PltrdyMetric> = match metrics {
             None => vec![PltrdyMetric::N(1), PltrdyMetric::N(2), PltrdyMetric::L],
             Some(names) => names
                 .iter()
                 .map(|m| PltrdyMetric::parse(m))
                 .collect::<Result<_, _>>()?,
         };
-        Ok(PltrdyOptions {
-            metrics,
+        let mut opts = PltrdyOptions {
+            metrics: [PltrdyMetric::L; MAX_METRICS],
+            len: 0,
             exclusive,
             splitter,
-        })
+        };
+        for m in parsed {
+            if !opts.metrics().contains(&m) {
+                // At most MAX_METRICS distinct metrics parse, so there is room.
+                opts.metrics[opts.len] = m;
+                opts.len += 1;
+            }
+        }
+        Ok(opts)
     }
 
     /// The metrics, in the caller's order.
     pub fn metrics(&self) -> &[PltrdyMetric] {
-        &self.metrics
+        &self.metrics[..self.len]
     }
 
     /// Values per row: a triple per metric and [`EXTRA`].
     pub fn row_len(&self) -> usize {
-        3 * self.metrics.len() + EXTRA
+        3 * self.len + EXTRA
     }
 
     /// The `ValueError` message the package raises on an item whose `empty` column is
@@ -105,7 +120,7 @@ impl PltrdyOptions {
         if empty == 0 {
             return None;
         }
-        match self.metrics.first() {
+        match self.metrics().first() {
             None => None,
             Some(PltrdyMetric::N(_)) if empty & EMPTY_HYP != 0 => Some("Hypothesis is empty."),
             Some(PltrdyMetric::N(_)) => Some("Reference is empty."),
@@ -174,14 +189,14 @@ impl Worker {
         );
         let (h, r) = (&self.hyp, &self.refs);
         let empty = i64::from(h.is_empty()) * EMPTY_HYP + i64::from(r.is_empty()) * EMPTY_REF;
-        let n = opts.metrics.len();
+        let n = opts.len;
         row[3 * n..].copy_from_slice(&[h.nonempty as i64, r.nonempty as i64, empty, 0]);
         if empty != 0 {
             row[..3 * n].fill(0);
             return;
         }
         let (triples, extra) = row.split_at_mut(3 * n);
-        for (m, out) in opts.metrics.iter().zip(triples.chunks_exact_mut(3)) {
+        for (m, out) in opts.metrics().iter().zip(triples.chunks_exact_mut(3)) {
             let t = match (m, opts.splitter) {
                 (PltrdyMetric::N(k), _) => {
                     self.ngrams.counts(&h.words, &r.words, *k, opts.exclusive)
@@ -256,6 +271,18 @@ pub struct Average {
 /// [`Average`] of rows; an error on no rows (the package divides by zero) or on an item the
 /// package raises on.
 pub fn average(opts: &PltrdyOptions, rows: &[i64]) -> Result<Average, CoreError> {
+    average_repeated(opts, rows, &[])
+}
+
+/// [`average`] when the caller's metric list repeats names: `repeats[k]` is how often the
+/// `k`-th distinct metric appears (missing: once). `_get_avg_scores` adds a repeated metric's
+/// scores once per appearance, item after item (so its "mean" is about that many times the
+/// mean), and the float sums must be made in that order.
+pub fn average_repeated(
+    opts: &PltrdyOptions,
+    rows: &[i64],
+    repeats: &[usize],
+) -> Result<Average, CoreError> {
     let width = opts.row_len();
     crate::metric::check_whole(rows.len(), width)?;
     if rows.is_empty() {
@@ -266,14 +293,16 @@ pub fn average(opts: &PltrdyOptions, rows: &[i64]) -> Result<Average, CoreError>
     if let Some((i, m)) = opts.first_error(rows) {
         return Err(CoreError::InvalidInput(format!("item {i}: {m}")));
     }
-    let n = opts.metrics.len();
+    let n = opts.len;
     let mut sums = vec![(0.0, 0.0, 0.0); n];
     let (mut hyp_len, mut ref_len) = (0i64, 0i64);
     let mut count = 0i64;
     for row in rows.chunks_exact(width) {
-        for (s, t) in sums.iter_mut().zip(row.chunks_exact(3)) {
+        for (k, (s, t)) in sums.iter_mut().zip(row.chunks_exact(3)).enumerate() {
             let (f, p, r) = f_p_r(t);
-            *s = (s.0 + f, s.1 + p, s.2 + r);
+            for _ in 0..repeats.get(k).copied().unwrap_or(1) {
+                *s = (s.0 + f, s.1 + p, s.2 + r);
+            }
         }
         hyp_len += row[3 * n];
         ref_len += row[3 * n + 1];
