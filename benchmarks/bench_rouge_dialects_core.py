@@ -53,7 +53,11 @@ LSUM = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
 
 def data_dir() -> Path:
-    for d in (os.environ.get("RAPIDBLEU_DATA"), ROOT.parent / "shared" / "data", "/work/shared/data"):
+    for d in (
+        os.environ.get("RAPIDBLEU_DATA"),
+        ROOT.parent / "shared" / "data",
+        "/work/shared/data",
+    ):
         if d and (Path(d) / "golden.jsonl").is_file():
             return Path(d)
     return ROOT / "tests" / "data"
@@ -75,23 +79,40 @@ def documents(pair: str, n: int, sep: str) -> tuple[list[str], list[str]]:
 
 
 def bits(x: float) -> str:
-    return "%016x" % struct.unpack("<Q", struct.pack("<d", float(x)))[0]
+    return f"{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016x}"
 
 
 def build() -> Path:
     subprocess.run(
-        ["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "time_rouge_dialects"],
-        cwd=ROOT, check=True,
+        [
+            "cargo",
+            "build",
+            "--release",
+            "-q",
+            "-p",
+            "rapidbleu-core",
+            "--example",
+            "time_rouge_dialects",
+        ],
+        cwd=ROOT,
+        check=True,
     )
     return ROOT / "target" / "release" / "examples" / "time_rouge_dialects"
 
 
-def run_core(exe: Path, dialect: str, lines: list[str], threads: int, repeats: int) -> tuple[dict[str, Any], list[str]]:
+def run_core(
+    exe: Path, dialect: str, lines: list[str], threads: int, repeats: int
+) -> tuple[dict[str, Any], list[str]]:
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "items.tsv", Path(tmp) / "scores.txt"
-        src.write_text("".join(line.replace("\n", "\x1d") + "\n" for line in lines), encoding="utf-8")
-        res = subprocess.run([str(exe), dialect, str(src), str(out), str(threads), str(repeats)],
-                             capture_output=True, text=True)
+        src.write_text(
+            "".join(line.replace("\n", "\x1d") + "\n" for line in lines), encoding="utf-8"
+        )
+        res = subprocess.run(
+            [str(exe), dialect, str(src), str(out), str(threads), str(repeats)],
+            capture_output=True,
+            text=True,
+        )
         if res.returncode:
             raise SystemExit(f"{exe.name} {dialect} failed: {res.stderr}")
         return json.loads(res.stdout), out.read_text().split("\n")[:-1]
@@ -102,15 +123,23 @@ def pkg_rouge(module, hyps: list[str], refs: list[str]) -> tuple[float, list[str
     scores = module.Rouge().get_scores(hyps, refs)
     elapsed = time.perf_counter() - t
     keys = ["rouge-1", "rouge-2", "rouge-l"]
-    return elapsed, ["".join(f"{bits(s[m]['f'])},{bits(s[m]['p'])},{bits(s[m]['r'])} " for m in keys) for s in scores]
+    return elapsed, [
+        "".join(f"{bits(s[m]['f'])},{bits(s[m]['p'])},{bits(s[m]['r'])} " for m in keys)
+        for s in scores
+    ]
 
 
 def score_lines(results) -> list[str]:
-    return ["".join(f"{bits(r[t].precision)},{bits(r[t].recall)},{bits(r[t].fmeasure)} " for t in LSUM) for r in results]
+    return [
+        "".join(f"{bits(r[t].precision)},{bits(r[t].recall)},{bits(r[t].fmeasure)} " for t in LSUM)
+        for r in results
+    ]
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--items", type=int, default=10_000)
     ap.add_argument("--repeats", type=int, default=5, help="core runs (best is shown)")
     ap.add_argument("--dialects", default=",".join(DIALECTS))
@@ -120,8 +149,14 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     ok = True
 
-    def record(name: str, core_lines_in: list[str], core_dialect: str, pkg_s: float, pkg_lines: list[str],
-               extra: dict[str, Any] | None = None) -> None:
+    def record(
+        name: str,
+        core_lines_in: list[str],
+        core_dialect: str,
+        pkg_s: float,
+        pkg_lines: list[str],
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         nonlocal ok
         row: dict[str, Any] = {"dialect": name, "items": n, "package_s": pkg_s, **(extra or {})}
         for threads in (1, 0):
@@ -153,7 +188,9 @@ def main() -> int:
         hyps = [" ".join(jieba.cut(h)) for h in hyps]
         refs = [" ".join(jieba.cut(r)) for r in refs]
         pkg_s, pkg_lines = pkg_rouge(rouge_chinese, hyps, refs)
-        record("rouge-chinese", [f"{h}\t{r}" for h, r in zip(hyps, refs)], "chinese", pkg_s, pkg_lines)
+        record(
+            "rouge-chinese", [f"{h}\t{r}" for h, r in zip(hyps, refs)], "chinese", pkg_s, pkg_lines
+        )
     if "unicode" in wanted:
         from make_golden import UnicodeTokenizer
         from rouge_score import rouge_scorer
@@ -172,9 +209,18 @@ def main() -> int:
         for h, r in zip(hyps, refs):
             default.score(r, h)
         default_s = time.perf_counter() - t
-        record("unicode", [f"{h}\t{r}" for h, r in zip(hyps, refs)], "unicode", pkg_s, score_lines(results),
-               {"rouge_score_default_tokenizer_s": default_s})
-    for name, pair, lang, stem in (("xlsum-en", "wmt22.zh-en", None, True), ("xlsum-zh", "wmt22.en-zh", "chinese", False)):
+        record(
+            "unicode",
+            [f"{h}\t{r}" for h, r in zip(hyps, refs)],
+            "unicode",
+            pkg_s,
+            score_lines(results),
+            {"rouge_score_default_tokenizer_s": default_s},
+        )
+    for name, pair, lang, stem in (
+        ("xlsum-en", "wmt22.zh-en", None, True),
+        ("xlsum-zh", "wmt22.en-zh", "chinese", False),
+    ):
         if name not in wanted:
             continue
         from multilingual_rouge import rouge_scorer as mrs
@@ -188,9 +234,9 @@ def main() -> int:
             results = [scorer.score(r, h) for h, r in zip(hyps, refs)]
             pkg_s = time.perf_counter() - t
 
-            def sents(text: str) -> str:
+            def sents(text: str, stemmer: Any = scorer._stemmer) -> str:
                 ss = [s for s in text.split("\n") if len(s)]
-                return "\x1e".join("\x1f".join(mtok.tokenize(s, scorer._stemmer)) for s in ss)
+                return "\x1e".join("\x1f".join(mtok.tokenize(s, stemmer)) for s in ss)
 
             t = time.perf_counter()
             lines = []
@@ -199,23 +245,47 @@ def main() -> int:
                 pt = "\x1f".join(mtok.tokenize(h, scorer._stemmer, scorer._tokenizer))
                 lines.append(f"{tt}\t{pt}\t{sents(r)}\t{sents(h)}")
             tok_s = time.perf_counter() - t
-        record(name, lines, "xlsum", pkg_s, score_lines(results),
-               {"package_tokenize_s": tok_s, "package_scoring_s": max(pkg_s - tok_s, 0.0)})
+        record(
+            name,
+            lines,
+            "xlsum",
+            pkg_s,
+            score_lines(results),
+            {"package_tokenize_s": tok_s, "package_scoring_s": max(pkg_s - tok_s, 0.0)},
+        )
 
     out = ROOT / "benchmarks" / "results" / "bench_rouge_dialects_core.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "data": str(data_dir()), "rows": rows, "all_equal": ok,
-    }, indent=1))
-    print(f"{'dialect':15} {'package s':>10} {'core 1t s':>10} {'ratio 1t':>9} {'core all s':>11} {'ratio all':>10} equal")
+    out.write_text(
+        json.dumps(
+            {
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+                "machine": {
+                    "cpus": os.cpu_count(),
+                    "platform": platform.platform(),
+                    "python": platform.python_version(),
+                },
+                "data": str(data_dir()),
+                "rows": rows,
+                "all_equal": ok,
+            },
+            indent=1,
+        )
+    )
+    print(
+        f"{'dialect':15} {'package s':>10} {'core 1t s':>10} {'ratio 1t':>9} "
+        f"{'core all s':>11} {'ratio all':>10} equal"
+    )
     for r in rows:
-        print(f"{r['dialect']:15} {r['package_s']:10.3f} {r['core_1_s']:10.4f} {r['ratio_1']:9.1f} "
-              f"{r['core_all_s']:11.4f} {r['ratio_all']:10.1f} {r['equal']}")
+        print(
+            f"{r['dialect']:15} {r['package_s']:10.3f} {r['core_1_s']:10.4f} {r['ratio_1']:9.1f} "
+            f"{r['core_all_s']:11.4f} {r['ratio_all']:10.1f} {r['equal']}"
+        )
         if "scoring_ratio_1" in r:
-            print(f"{'':15} scoring only: package {r['package_scoring_s']:.3f} s, ratio {r['scoring_ratio_1']:.1f} (1t), "
-                  f"{r['scoring_ratio_all']:.1f} (all)")
+            print(
+                f"{'':15} scoring only: package {r['package_scoring_s']:.3f} s, "
+                f"ratio {r['scoring_ratio_1']:.1f} (1t), {r['scoring_ratio_all']:.1f} (all)"
+            )
     print(f"results: {out.relative_to(ROOT)}; all equal: {ok}")
     return 0 if ok else 1
 

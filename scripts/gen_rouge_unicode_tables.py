@@ -14,7 +14,10 @@ import sys
 import unicodedata
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "crates/rapidbleu-core/src/rouge/dialects/unicode_tables.rs"
+OUT = (
+    Path(__file__).resolve().parent.parent
+    / "crates/rapidbleu-core/src/rouge/dialects/unicode_tables.rs"
+)
 
 
 def word_class(c: str) -> str:
@@ -59,7 +62,8 @@ def main() -> None:
         "//! GENERATED FILE, do not edit. Produced by `scripts/gen_rouge_unicode_tables.py` from",
         f"//! Python {sys.version_info.major}.{sys.version_info.minor}'s `unicodedata` "
         f"(Unicode {unicodedata.unidata_version}) and `str.lower`.",
-        f"//! Word ranges: {len(ranges)}; lowercase mappings: {len(single)} single, 1 double (U+0130).",
+        f"//! Word ranges: {len(ranges)}; lowercase mappings: {len(single)} single, "
+        "1 double (U+0130).",
         "",
         "/// The class of a character for the tokenizer.",
         "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
@@ -80,7 +84,9 @@ def main() -> None:
         f"static RANGES: [(u32, u32, WordClass); {len(ranges)}] = [",
     ]
     for i in range(0, len(ranges), 4):
-        lines.append("    " + " ".join(f"(0x{a:04X}, 0x{b:04X}, {k})," for a, b, k in ranges[i : i + 4]))
+        lines.append(
+            "    " + " ".join(f"(0x{a:04X}, 0x{b:04X}, {k})," for a, b, k in ranges[i : i + 4])
+        )
     lines += [
         "];",
         "",

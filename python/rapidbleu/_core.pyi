@@ -417,6 +417,7 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
         """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
+@final
 class PltrdyOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTotals, int]]):
     """``Rouge(metrics, exclusive=...)`` of the ``rouge`` package, or ``rouge-chinese``'s."""
 

@@ -1,7 +1,8 @@
 """Golden vectors of ROUGE's dialects, from the installed packages themselves.
 
-Writes tests/data/rouge_dialects/*.txt.gz (gzip; read by crates/rapidbleu-core/tests/rouge_dialects_golden.rs,
-which compares with ``==`` on f64 bits):
+Writes crates/rapidbleu-core/tests/data/rouge_dialects/*.txt.gz (gzip; beside the core's other
+goldens, out of tests/data, whose every file the real-data tests read as text; read by
+crates/rapidbleu-core/tests/rouge_dialects_golden.rs, which compares with ``==`` on f64 bits):
 
 - ``pltrdy.txt``: the ``rouge`` package 1.0.1 (``Rouge().get_scores``);
 - ``chinese.txt``: ``rouge-chinese`` 1.0.3, on the same items plus Chinese segmented with jieba;
@@ -56,6 +57,7 @@ import sys
 import unicodedata
 import warnings
 from pathlib import Path
+from typing import Any
 
 import jieba
 import rouge
@@ -65,7 +67,7 @@ from rouge_score import rouge_scorer
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-OUT = DATA / "rouge_dialects"
+OUT = ROOT / "crates" / "rapidbleu-core" / "tests" / "data" / "rouge_dialects"
 METRICS = ["rouge-1", "rouge-2", "rouge-3", "rouge-4", "rouge-5", "rouge-l"]
 ERRORS = {
     "Hypothesis is empty.": "H",
@@ -83,11 +85,48 @@ WORDS = {
     "thai": "สวัสดี ครับ ภาษาไทย ผม ชื่อ".split(),
     "cjk": "我 爱 北京 天安门 中国人 こんにちは 世界 カタカナ 한국어 안녕하세요 漢字".split(),
     "emoji": "😀 👍🏽 🇫🇷 ❤️ 🙂🙂".split(),
-    "punct": [".", ",", "!", "?", "...", "......", "—", "'", '"', "(", ")", "-", "'s", "#",
-              "。", "！", "？", "”", "’", "，", "……", "?”", "。’"],
+    "punct": [
+        ".",
+        ",",
+        "!",
+        "?",
+        "...",
+        "......",
+        "—",
+        "'",
+        '"',
+        "(",
+        ")",
+        "-",
+        "'s",
+        "#",
+        "。",
+        "！",
+        "？",
+        "”",
+        "’",
+        "，",
+        "……",
+        "?”",
+        "。’",
+    ],
 }
-SEPS = [" "] * 12 + ["", "  ", "\t", "\u00a0", "\u3000", "\n", "\u2028", ". ", ".", "。", "\n\n",
-                     " \n ", "……", "?"]
+SEPS = [" "] * 12 + [
+    "",
+    "  ",
+    "\t",
+    "\u00a0",
+    "\u3000",
+    "\n",
+    "\u2028",
+    ". ",
+    ".",
+    "。",
+    "\n\n",
+    " \n ",
+    "……",
+    "?",
+]
 
 
 def hx(s: str) -> str:
@@ -95,7 +134,7 @@ def hx(s: str) -> str:
 
 
 def fb(x: float) -> str:
-    return "%016x" % struct.unpack("<Q", struct.pack("<d", float(x)))[0]
+    return f"{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016x}"
 
 
 def gen_text(rng: random.Random, scripts: list[str], n: int) -> str:
@@ -124,15 +163,40 @@ def mutate(rng: random.Random, text: str) -> str:
 
 
 FIXED = [
-    ("", ""), ("", "a"), ("a", ""), (" ", " "), (" ", "a"), ("...", "a"), ("a", "..."),
-    ("a.", "a. "), ("a. .b", "a b"), ("a a a a", "a"), ("a", "a a a a"), ("。", "。"),
-    ("......x", "x"), ("the cat. the cat. the cat", "the cat sat on the mat. the cat"),
-    ("A b c. D e f. G h", "a b c. d e f. g h"), ("你好。世界！", "你好！世界。"),
-    ("好？”他说。“是的……”", "好？”他说……是"), ("x\n\ny", "x \n \ny"), ("\u3000", "\u3000"),
-    ("w1 w2 w6 w7 w8. w1 w3 w8 w9 w5", "w1 w2 w3 w4 w5"), ("😀", "😀"), ("!!!", "!!!"),
-    ("Cristóbal", "Cristbal"), ("ΣΟΦΙΑ", "σοφια"), ("İ", "i\u0307"), ("a\u2028b", "a b"),
-    (" ".join(["w%d" % (i % 7) for i in range(1200)]), " ".join(["w%d" % (i % 11) for i in range(900)])),
-    (" ".join(["w%d" % (i % 7) for i in range(300)]), " ".join(["w%d" % (i % 5) for i in range(300)])),
+    ("", ""),
+    ("", "a"),
+    ("a", ""),
+    (" ", " "),
+    (" ", "a"),
+    ("...", "a"),
+    ("a", "..."),
+    ("a.", "a. "),
+    ("a. .b", "a b"),
+    ("a a a a", "a"),
+    ("a", "a a a a"),
+    ("。", "。"),
+    ("......x", "x"),
+    ("the cat. the cat. the cat", "the cat sat on the mat. the cat"),
+    ("A b c. D e f. G h", "a b c. d e f. g h"),
+    ("你好。世界！", "你好！世界。"),
+    ("好？”他说。“是的……”", "好？”他说……是"),
+    ("x\n\ny", "x \n \ny"),
+    ("\u3000", "\u3000"),
+    ("w1 w2 w6 w7 w8. w1 w3 w8 w9 w5", "w1 w2 w3 w4 w5"),
+    ("😀", "😀"),
+    ("!!!", "!!!"),
+    ("Cristóbal", "Cristbal"),
+    ("ΣΟΦΙΑ", "σοφια"),
+    ("İ", "i\u0307"),
+    ("a\u2028b", "a b"),
+    (
+        " ".join([f"w{i % 7}" for i in range(1200)]),
+        " ".join([f"w{i % 11}" for i in range(900)]),
+    ),
+    (
+        " ".join([f"w{i % 7}" for i in range(300)]),
+        " ".join([f"w{i % 5}" for i in range(300)]),
+    ),
 ]
 
 REAL = [
@@ -153,20 +217,28 @@ def items(rng: random.Random) -> list[tuple[str, str, str, str]]:
     """(hyp spec, ref spec, hyp, ref) of every item."""
     out = [(hx(h), hx(r), h, r) for h, r in FIXED]
     scripts = list(WORDS)
-    for i in range(220):
+    for _ in range(220):
         mix = rng.sample(scripts, rng.randrange(1, 4))
         ref = gen_text(rng, mix, rng.randrange(1, 25))
         hyp = mutate(rng, ref) if rng.random() < 0.7 else gen_text(rng, mix, rng.randrange(1, 25))
         out.append((hx(hyp), hx(ref), hyp, ref))
     # Random code points of every plane (no surrogates), with spaces and full stops among them.
-    for i in range(60):
+    for _ in range(60):
+
         def cp() -> str:
             while True:
-                c = rng.choice([rng.randrange(0x80), rng.randrange(0x3000), rng.randrange(0x110000)])
+                c = rng.choice(
+                    [rng.randrange(0x80), rng.randrange(0x3000), rng.randrange(0x110000)]
+                )
                 if not 0xD800 <= c <= 0xDFFF:
                     return chr(c)
-        ref = "".join(cp() if rng.random() < 0.8 else rng.choice(" .。\n") for _ in range(rng.randrange(30)))
-        hyp = "".join(c for c in ref if rng.random() < 0.8) + "".join(cp() for _ in range(rng.randrange(4)))
+
+        ref = "".join(
+            cp() if rng.random() < 0.8 else rng.choice(" .。\n") for _ in range(rng.randrange(30))
+        )
+        hyp = "".join(c for c in ref if rng.random() < 0.8) + "".join(
+            cp() for _ in range(rng.randrange(4))
+        )
         out.append((hx(hyp), hx(ref), hyp, ref))
     for hyp_file, ref_file in REAL:
         hs, rs = lines(hyp_file), lines(ref_file)
@@ -194,19 +266,24 @@ def pltrdy_records(module, all_items, rng: random.Random) -> list[str]:
         for i, (_, _, hyp, ref) in enumerate(all_items):
             fields = []
             try:
-                lengths = module.Rouge(metrics=["rouge-1"], return_lengths=True,
-                                       exclusive=excl).get_scores(hyp, ref)[0]["lengths"]
+                lengths = module.Rouge(
+                    metrics=["rouge-1"], return_lengths=True, exclusive=excl
+                ).get_scores(hyp, ref)[0]["lengths"]
                 lens = f"{lengths['hyp']} {lengths['ref']}"
             except (ValueError, RecursionError):
                 lens = "- -"
             good = True
             for m in METRICS:
                 try:
-                    raw = module.Rouge(metrics=[m], raw_results=True, exclusive=excl).get_scores(hyp, ref)
+                    raw = module.Rouge(metrics=[m], raw_results=True, exclusive=excl).get_scores(
+                        hyp, ref
+                    )
                     sc = module.Rouge(metrics=[m], exclusive=excl).get_scores(hyp, ref)
                     raw, sc = raw[0][m], sc[0][m]
-                    fields.append(f"{raw['hyp']},{raw['ref']},{raw['overlap']},"
-                                  f"{fb(sc['f'])},{fb(sc['p'])},{fb(sc['r'])}")
+                    fields.append(
+                        f"{raw['hyp']},{raw['ref']},{raw['overlap']},"
+                        f"{fb(sc['f'])},{fb(sc['p'])},{fb(sc['r'])}"
+                    )
                 except (ValueError, RecursionError) as e:
                     fields.append(code(e))
                     good = False
@@ -214,27 +291,34 @@ def pltrdy_records(module, all_items, rng: random.Random) -> list[str]:
                 ok.append(i)
             recs.append(f"R {i} {int(excl)} {lens} " + " ".join(fields))
         batches = [rng.sample(ok, rng.randrange(1, 40)) for _ in range(12)]
-        batches += [list(range(k, min(k + 40, len(all_items)))) for k in range(0, len(all_items), 40)]
+        batches += [
+            list(range(k, min(k + 40, len(all_items)))) for k in range(0, len(all_items), 40)
+        ]
         batches += [[], [0], [0, 1, 2], [1, 3, 4]]
         for ids in batches:
             for ignore_empty in (False, True):
                 hyps = [all_items[i][2] for i in ids]
                 refs = [all_items[i][3] for i in ids]
                 try:
-                    avg = module.Rouge(metrics=METRICS, return_lengths=True, exclusive=excl).get_scores(
-                        hyps, refs, avg=True, ignore_empty=ignore_empty)
-                    res = " ".join(f"{fb(avg[m]['f'])},{fb(avg[m]['p'])},{fb(avg[m]['r'])}" for m in METRICS)
+                    avg = module.Rouge(
+                        metrics=METRICS, return_lengths=True, exclusive=excl
+                    ).get_scores(hyps, refs, avg=True, ignore_empty=ignore_empty)
+                    res = " ".join(
+                        f"{fb(avg[m]['f'])},{fb(avg[m]['p'])},{fb(avg[m]['r'])}" for m in METRICS
+                    )
                     res += f" {fb(avg['lengths']['hyp'])},{fb(avg['lengths']['ref'])}"
                 except (ValueError, RecursionError, ZeroDivisionError) as e:
                     res = code(e)
-                recs.append(f"A {int(excl)} {int(ignore_empty)} {','.join(map(str, ids)) or '-'} {res}")
+                recs.append(
+                    f"A {int(excl)} {int(ignore_empty)} {','.join(map(str, ids)) or '-'} {res}"
+                )
     return recs
 
 
 def chinese_items(all_items):
     """The items, plus every CJK real line and generated item segmented with jieba."""
     extra = []
-    for h, r, hyp, ref in all_items:
+    for _, _, hyp, ref in all_items:
         if any("\u4e00" <= c <= "\u9fff" for c in hyp + ref):
             sh, sr = " ".join(jieba.cut(hyp)), " ".join(jieba.cut(ref))
             extra.append((hx(sh), hx(sr), sh, sr))
@@ -242,10 +326,24 @@ def chinese_items(all_items):
 
 
 # rapidbleu's Unicode tokenizer, written from its definition (rouge/dialects/unicode.rs).
-UNSEGMENTED = [(0x0E00, 0x0EFF), (0x1000, 0x109F), (0x1780, 0x17FF), (0x19E0, 0x19FF),
-               (0x3005, 0x3007), (0x3021, 0x3029), (0x3038, 0x303B), (0x3040, 0x30FF),
-               (0x31F0, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xA9E0, 0xA9FF),
-               (0xAA60, 0xAA7F), (0xF900, 0xFAFF), (0xFF66, 0xFF9F), (0x20000, 0x3FFFF)]
+UNSEGMENTED = [
+    (0x0E00, 0x0EFF),
+    (0x1000, 0x109F),
+    (0x1780, 0x17FF),
+    (0x19E0, 0x19FF),
+    (0x3005, 0x3007),
+    (0x3021, 0x3029),
+    (0x3038, 0x303B),
+    (0x3040, 0x30FF),
+    (0x31F0, 0x31FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xA9E0, 0xA9FF),
+    (0xAA60, 0xAA7F),
+    (0xF900, 0xFAFF),
+    (0xFF66, 0xFF9F),
+    (0x20000, 0x3FFFF),
+]
 STEMMER = porter.PorterStemmer()
 
 
@@ -280,7 +378,9 @@ class UnicodeTokenizer:
     def tokenize(self, text: str) -> list[str]:
         toks = unicode_tokens(text)
         if self.stem:
-            toks = [STEMMER.stem(t) if len(t) > 3 and t.isascii() and t.isalnum() else t for t in toks]
+            toks = [
+                STEMMER.stem(t) if len(t) > 3 and t.isascii() and t.isalnum() else t for t in toks
+            ]
         return toks
 
 
@@ -295,7 +395,9 @@ def unicode_records(all_items, rng: random.Random) -> list[str]:
         for stem in (False, True):
             sc = rouge_scorer.RougeScorer(types, tokenizer=UnicodeTokenizer(stem))
             res = sc.score_multi(refs, hyp)
-            vals = " ".join(f"{fb(res[t].precision)},{fb(res[t].recall)},{fb(res[t].fmeasure)}" for t in types)
+            vals = " ".join(
+                f"{fb(res[t].precision)},{fb(res[t].recall)},{fb(res[t].fmeasure)}" for t in types
+            )
             recs.append(f"U {i} {'-' if other is None else other} {toks} {int(stem)} {vals}")
     return recs
 
@@ -313,8 +415,20 @@ def xlsum_records(all_items) -> list[str]:
         "japanese": [i for i, it in enumerate(all_items) if "en-ja" in it[0]][::3],
         "korean": [i for i, it in enumerate(all_items) if "en-ko" in it[0]][::3],
     }
-    for lang in ["thai", "burmese", "hindi", "russian", "arabic", "turkish", "bengali", "spanish",
-                 "mundo", "amharic", "tamil", "german"]:
+    for lang in [
+        "thai",
+        "burmese",
+        "hindi",
+        "russian",
+        "arabic",
+        "turkish",
+        "bengali",
+        "spanish",
+        "mundo",
+        "amharic",
+        "tamil",
+        "german",
+    ]:
         texts[lang] = list(range(len(FIXED) - 2)) + list(range(len(FIXED), len(FIXED) + 25))
     recs = []
     for lang, its in texts.items():
@@ -324,15 +438,15 @@ def xlsum_records(all_items) -> list[str]:
                     warnings.simplefilter("ignore")
                     sc = mrs.RougeScorer(types, use_stemmer=stem, lang=lang)
                     sc.score("a", "a")
-            except Exception as e:  # noqa: BLE001 - the reason a language is unavailable
+            except Exception as e:
                 why = type(e).__name__
                 recs.append(f"L {lang} {int(stem)} E{why}")
                 continue
             recs.append(f"L {lang} {int(stem)} ok")
 
-            def sents(text: str) -> str:
+            def sents(text: str, stemmer: Any = sc._stemmer) -> str:
                 ss = [s for s in text.split("\n") if len(s)]
-                toks = [mtok.tokenize(s, sc._stemmer) for s in ss]
+                toks = [mtok.tokenize(s, stemmer) for s in ss]
                 return hx(str(len(toks)) + "".join("\x1e" + "\x1f".join(t) for t in toks))
 
             for i in its:
@@ -343,9 +457,13 @@ def xlsum_records(all_items) -> list[str]:
                     pt = mtok.tokenize(hyp, sc._stemmer, sc._tokenizer)
                     res = sc.score(ref, hyp)
                     ts, ps = sents(ref), sents(hyp)
-                vals = " ".join(f"{fb(res[t].precision)},{fb(res[t].recall)},{fb(res[t].fmeasure)}" for t in types)
-                recs.append(f"X {i} {hx(chr(0x1f).join(tt))} {hx(chr(0x1f).join(pt))} "
-                            f"{ts} {ps} {vals}")
+                vals = " ".join(
+                    f"{fb(res[t].precision)},{fb(res[t].recall)},{fb(res[t].fmeasure)}"
+                    for t in types
+                )
+                recs.append(
+                    f"X {i} {hx(chr(0x1F).join(tt))} {hx(chr(0x1F).join(pt))} {ts} {ps} {vals}"
+                )
     return recs
 
 
@@ -363,12 +481,22 @@ def main() -> None:
     rng = random.Random(39)
     all_items = items(rng)
     py = f"Python {sys.version.split()[0]}"
-    write("pltrdy.txt", f"rouge {rouge.__version__}, {py}; see tests/rouge_dialects/make_golden.py",
-          pltrdy_records(rouge, all_items, random.Random(1)))
-    write("chinese.txt", f"rouge-chinese {rouge_chinese.__version__}, jieba {jieba.__version__}, {py}",
-          pltrdy_records(rouge_chinese, chinese_items(all_items), random.Random(2)))
-    write("unicode.txt", f"rouge-score 0.1.2 + rapidbleu's Unicode tokenizer (Unicode {unicodedata.unidata_version})",
-          unicode_records(all_items, random.Random(3)))
+    write(
+        "pltrdy.txt",
+        f"rouge {rouge.__version__}, {py}; see tests/rouge_dialects/make_golden.py",
+        pltrdy_records(rouge, all_items, random.Random(1)),
+    )
+    write(
+        "chinese.txt",
+        f"rouge-chinese {rouge_chinese.__version__}, jieba {jieba.__version__}, {py}",
+        pltrdy_records(rouge_chinese, chinese_items(all_items), random.Random(2)),
+    )
+    write(
+        "unicode.txt",
+        "rouge-score 0.1.2 + rapidbleu's Unicode tokenizer "
+        f"(Unicode {unicodedata.unidata_version})",
+        unicode_records(all_items, random.Random(3)),
+    )
     write("xlsum.txt", f"multilingual-rouge 0.0.1, {py}", xlsum_records(all_items))
 
 

@@ -1,4 +1,4 @@
-"""The ``rouge`` package 1.0.1 and ``rouge-chinese`` 1.0.3 against rapidbleu's ``Rouge`` with ``==``.
+"""The ``rouge`` package 1.0.1 and ``rouge-chinese`` 1.0.3 against rapidbleu's ``Rouge`` (``==``).
 
 Both run side by side on the items of make_golden.py (generated text in many scripts, random
 code points, empty strings, repeated words, several sentences; real lines of the WMT data,
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from rapidbleu.metrics.rouge import chinese, pltrdy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_golden  # noqa: E402
+import make_golden
 
 PACKAGES = [(rouge.Rouge, pltrdy.Rouge), (rouge_chinese.Rouge, chinese.Rouge)]
 ITEMS = make_golden.items(random.Random(39))
@@ -87,7 +87,10 @@ def test_batches_and_averages(theirs: Any, ours: Any, options: dict[str, Any]) -
         for avg in (False, True):
             for ignore_empty in (False, True):
                 kw = {"avg": avg, "ignore_empty": ignore_empty}
-                same(outcome(theirs, options, hyps, refs, **kw), outcome(ours, options, hyps, refs, **kw))
+                same(
+                    outcome(theirs, options, hyps, refs, **kw),
+                    outcome(ours, options, hyps, refs, **kw),
+                )
 
 
 @pytest.mark.parametrize(("theirs", "ours"), PACKAGES)
@@ -96,17 +99,25 @@ def test_real_data(theirs: Any, ours: Any) -> None:
     refs = read_lines(DATA / "wmt22.zh-en" / "ref.A.en")[:500]
     for options in ({}, {"exclusive": False, "return_lengths": True}):
         same(outcome(theirs, options, hyps, refs), outcome(ours, options, hyps, refs))
-        same(outcome(theirs, options, hyps, refs, avg=True), outcome(ours, options, hyps, refs, avg=True))
+        same(
+            outcome(theirs, options, hyps, refs, avg=True),
+            outcome(ours, options, hyps, refs, avg=True),
+        )
 
 
 def test_chinese_real_data_with_jieba() -> None:
     import jieba
 
     jieba.setLogLevel(60)
-    hyps = [" ".join(jieba.cut(t)) for t in read_lines(DATA / "wmt22.en-zh" / "hyp.HuaweiTSC.zh")[:300]]
+    hyps = [
+        " ".join(jieba.cut(t)) for t in read_lines(DATA / "wmt22.en-zh" / "hyp.HuaweiTSC.zh")[:300]
+    ]
     refs = [" ".join(jieba.cut(t)) for t in read_lines(DATA / "wmt22.en-zh" / "ref.A.zh")[:300]]
     for options in ({}, {"exclusive": False, "metrics": make_golden.METRICS}):
-        same(outcome(rouge_chinese.Rouge, options, hyps, refs), outcome(chinese.Rouge, options, hyps, refs))
+        same(
+            outcome(rouge_chinese.Rouge, options, hyps, refs),
+            outcome(chinese.Rouge, options, hyps, refs),
+        )
         same(
             outcome(rouge_chinese.Rouge, options, hyps, refs, avg=True),
             outcome(chinese.Rouge, options, hyps, refs, avg=True),
@@ -114,7 +125,9 @@ def test_chinese_real_data_with_jieba() -> None:
 
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
-WORDY = st.lists(st.sampled_from("a b c . 。 ！ ? ” ’ …… ...... \n  ".split(" ")), max_size=30).map(" ".join)
+WORDY = st.lists(st.sampled_from("a b c . 。 ！ ? ” ’ …… ...... \n  ".split(" ")), max_size=30).map(
+    " ".join
+)
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -137,7 +150,10 @@ def test_deep_recursion_runs_the_package() -> None:
         rouge.Rouge().get_scores(hyp, ref)
     with pytest.raises(RecursionError):
         pltrdy.Rouge().get_scores(hyp, ref)
-    same(outcome(rouge.Rouge, {"metrics": ["rouge-2"]}, hyp, ref), outcome(pltrdy.Rouge, {"metrics": ["rouge-2"]}, hyp, ref))
+    same(
+        outcome(rouge.Rouge, {"metrics": ["rouge-2"]}, hyp, ref),
+        outcome(pltrdy.Rouge, {"metrics": ["rouge-2"]}, hyp, ref),
+    )
 
 
 def test_bad_options_and_inputs() -> None:
@@ -150,10 +166,14 @@ def test_bad_options_and_inputs() -> None:
             assert str(a.value) == str(b.value)
         same(outcome(theirs, {}, ["a"], ("a",)), outcome(ours, {}, ["a"], ("a",)))
         same(outcome(theirs, {}, ["a"], ["a", "b"]), outcome(ours, {}, ["a"], ["a", "b"]))
-        same(outcome(theirs, {}, ["", "x"], ["a", ""], ignore_empty=True),
-             outcome(ours, {}, ["", "x"], ["a", ""], ignore_empty=True))
-        same(outcome(theirs, {"raw_results": True}, ["a"], ["a"], avg=True),
-             outcome(ours, {"raw_results": True}, ["a"], ["a"], avg=True))
+        same(
+            outcome(theirs, {}, ["", "x"], ["a", ""], ignore_empty=True),
+            outcome(ours, {}, ["", "x"], ["a", ""], ignore_empty=True),
+        )
+        same(
+            outcome(theirs, {"raw_results": True}, ["a"], ["a"], avg=True),
+            outcome(ours, {"raw_results": True}, ["a"], ["a"], avg=True),
+        )
 
 
 @pytest.mark.parametrize("package", [rouge, rouge_chinese])
@@ -163,7 +183,11 @@ def test_files(tmp_path: Path, package: Any) -> None:
     hyp.write_text("a b c. d\r\nx y\n\nlast", encoding="utf-8")
     ref.write_text("a c d\ny x. z\nq\nlast", encoding="utf-8")
     for kw in ({}, {"avg": True}, {"avg": True, "ignore_empty": True}):
-        same(outcome(package.FilesRouge, {}, str(hyp), str(ref), **kw),
-             outcome(ours.FilesRouge, {}, str(hyp), str(ref), **kw))
-    same(outcome(package.FilesRouge, {}, str(hyp), str(tmp_path / "none")),
-         outcome(ours.FilesRouge, {}, str(hyp), str(tmp_path / "none")))
+        same(
+            outcome(package.FilesRouge, {}, str(hyp), str(ref), **kw),
+            outcome(ours.FilesRouge, {}, str(hyp), str(ref), **kw),
+        )
+    same(
+        outcome(package.FilesRouge, {}, str(hyp), str(tmp_path / "none")),
+        outcome(ours.FilesRouge, {}, str(hyp), str(tmp_path / "none")),
+    )

@@ -24,7 +24,7 @@ from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.rouge import ROUGE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_golden  # noqa: E402
+import make_golden
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 ITEMS = make_golden.items(random.Random(39))

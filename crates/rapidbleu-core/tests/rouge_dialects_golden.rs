@@ -26,7 +26,9 @@ fn root() -> PathBuf {
 }
 
 fn golden(name: &str) -> String {
-    let path = root().join("tests/data/rouge_dialects").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/rouge_dialects")
+        .join(name);
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut text = String::new();
     flate2::read::GzDecoder::new(file)

@@ -126,9 +126,7 @@ class ROUGE(Metric[ROUGEScore]):
         self.unicode = isinstance(tokenizer, str) and tokenizer == "unicode"
         self.tokenizer = tokenizer if tokenizer and not self.unicode else None
         if self.tokenizer is not None and not callable(getattr(self.tokenizer, "tokenize", None)):
-            raise InvalidOptionError(
-                "tokenizer must be 'unicode' or have a tokenize(text) method"
-            )
+            raise InvalidOptionError("tokenizer must be 'unicode' or have a tokenize(text) method")
         if self.unicode and self.split_summaries:
             raise InvalidOptionError(
                 "tokenizer='unicode' splits rougeLsum sentences at newlines; "

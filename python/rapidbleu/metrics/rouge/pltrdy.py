@@ -22,13 +22,17 @@ Example:
 from __future__ import annotations
 
 import importlib
-import io
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rapidbleu import _core
-from rapidbleu.errors import InputError, InvalidOptionError, InvalidTextError, MissingDependencyError
+from rapidbleu.errors import (
+    InputError,
+    InvalidOptionError,
+    InvalidTextError,
+    MissingDependencyError,
+)
 
 __all__ = ["FilesRouge", "Rouge"]
 
@@ -60,10 +64,10 @@ class Rouge:
         [{'rouge-2': {'f': 0.4999999950000001}}]
     """
 
-    DEFAULT_METRICS = ["rouge-1", "rouge-2", "rouge-l"]
-    AVAILABLE_METRICS: dict[str, str] = {m: m for m in _METRICS}
-    DEFAULT_STATS = ["r", "p", "f"]
-    AVAILABLE_STATS = ["r", "p", "f"]
+    DEFAULT_METRICS: ClassVar[list[str]] = ["rouge-1", "rouge-2", "rouge-l"]
+    AVAILABLE_METRICS: ClassVar[dict[str, str]] = {m: m for m in _METRICS}
+    DEFAULT_STATS: ClassVar[list[str]] = ["r", "p", "f"]
+    AVAILABLE_STATS: ClassVar[list[str]] = ["r", "p", "f"]
 
     #: The real package's module (the fallback), and whether this is rouge-chinese.
     _PACKAGE = "rouge"
@@ -84,7 +88,7 @@ class Rouge:
             self.metrics = [m.lower() for m in metrics]
             for m in self.metrics:
                 if m not in Rouge.AVAILABLE_METRICS:
-                    raise InvalidOptionError("Unknown metric '%s'" % m)
+                    raise InvalidOptionError(f"Unknown metric '{m}'")
         else:
             self.metrics = Rouge.DEFAULT_METRICS
         if self.raw_results:
@@ -93,7 +97,7 @@ class Rouge:
             self.stats = [s.lower() for s in stats]
             for s in self.stats:
                 if s not in Rouge.AVAILABLE_STATS:
-                    raise InvalidOptionError("Unknown stat '%s'" % s)
+                    raise InvalidOptionError(f"Unknown stat '{s}'")
         else:
             self.stats = Rouge.DEFAULT_STATS
 
@@ -109,8 +113,12 @@ class Rouge:
                 f"this input needs the real {self._PACKAGE} package (texts that are not str, or "
                 f"an LCS too deep for its recursion); pip install {self._PACKAGE.replace('_', '-')}"
             ) from e
-        real = module.Rouge(metrics=self.metrics, return_lengths=self.return_lengths,
-                            raw_results=self.raw_results, exclusive=self.exclusive)
+        real = module.Rouge(
+            metrics=self.metrics,
+            return_lengths=self.return_lengths,
+            raw_results=self.raw_results,
+            exclusive=self.exclusive,
+        )
         real.stats = self.stats
         return real
 
@@ -146,7 +154,12 @@ class Rouge:
             rows = opts.item_rows(hyps, refs)
         except InvalidTextError:
             return self._real().get_scores(hyps, refs, avg=avg)
-        if "rouge-l" in self.metrics and not self._CHINESE and len(rows) and rows[:, -1].max() > _DEEP:
+        if (
+            "rouge-l" in self.metrics
+            and not self._CHINESE
+            and len(rows)
+            and rows[:, -1].max() > _DEEP
+        ):
             return self._real().get_scores(hyps, refs, avg=avg)
         if avg and self.raw_results and self.metrics:
             # The package's average asks each score dict for "hyp": the first item decides.
@@ -213,8 +226,7 @@ class Rouge:
 
 
 class FilesRouge:
-    """The ``rouge`` package's ``FilesRouge``: each line of a hypothesis file against the same
-    line of a reference file.
+    """The ``rouge`` package's ``FilesRouge``: lines of two files, paired.
 
     Args:
         *args: :class:`Rouge`'s arguments.
@@ -243,7 +255,7 @@ class FilesRouge:
     def get_scores(
         self, hyp_path: str, ref_path: str, avg: bool = False, ignore_empty: bool = False
     ) -> Any:
-        """Scores of the files' lines (each line's last character dropped, as the package does).
+        r"""Scores of the files' lines (each line's last character dropped, as the package does).
 
         Args:
             hyp_path: Hypotheses, one per line.
@@ -262,9 +274,8 @@ class FilesRouge:
             {'f': 0.4999999950000001}
         """
         self._check_files(hyp_path, ref_path)
-        with io.open(hyp_path, encoding="utf-8", mode="r") as hyp_file:
+        with open(hyp_path, encoding="utf-8") as hyp_file:
             hyps = [line[:-1] for line in hyp_file]
-        with io.open(ref_path, encoding="utf-8", mode="r") as ref_file:
+        with open(ref_path, encoding="utf-8") as ref_file:
             refs = [line[:-1] for line in ref_file]
         return self.rouge.get_scores(hyps, refs, avg=avg, ignore_empty=ignore_empty)
-
