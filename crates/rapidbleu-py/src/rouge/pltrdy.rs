@@ -21,6 +21,9 @@ use rapidbleu_core::rouge::dialects::metric::PltrdyTotals;
 use rapidbleu_core::rouge::dialects::pltrdy::{self, f_p_r, PltrdyOptions};
 use rapidbleu_core::rouge::dialects::sentences::Splitter;
 
+/// `average`'s result: the means `(metrics, 3)` and the mean lengths.
+type Means<'py> = (Bound<'py, PyArray2<f64>>, (f64, f64));
+
 /// See the module documentation.
 #[pyclass(frozen, eq, name = "PltrdyOptions", module = "rapidbleu._core")]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +148,7 @@ impl PyPltrdyOptions {
         py: Python<'py>,
         rows: PyReadonlyArray2<'py, i64>,
         repeats: Option<Vec<usize>>,
-    ) -> PyResult<(Bound<'py, PyArray2<f64>>, (f64, f64))> {
+    ) -> PyResult<Means<'py>> {
         let repeats = repeats.unwrap_or_default();
         let avg = pltrdy::average_repeated(&self.inner, rows.as_slice()?, &repeats).or_raise(py)?;
         let flat: Vec<f64> = avg.scores.iter().flat_map(|s| [s.0, s.1, s.2]).collect();

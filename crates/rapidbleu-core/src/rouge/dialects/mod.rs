@@ -13,7 +13,8 @@
 //!   trait's segments are text, and these are tokens made in Python; their rows are
 //!   rouge-score's, so `RougeOptions`'s totals and scores apply to them unchanged.
 //!
-//! Every number is the package's float64, bit for bit (`crates/rapidbleu-core/tests/data/rouge_dialects/`).
+//! Every number is the package's float64, bit for bit
+//! (`crates/rapidbleu-core/tests/data/rouge_dialects/`).
 
 pub mod metric;
 pub mod ngrams;
