@@ -9,6 +9,8 @@ item as its users do. Every item's scores from the core are compared with the pa
 - ``rouge``: ``rouge`` 1.0.1 ``Rouge().get_scores(hyps, refs)`` (rouge-1, rouge-2, rouge-l,
   exclusive), one call for all items (its batched form), on documents of 1 to 3 consecutive
   WMT22 zh-en lines (English) of the systems against reference A;
+  The row also times rapidbleu's Python ``Rouge().get_scores`` (the build installed in the
+  venv; result dicts compared with ``==``);
 - ``rouge-chinese``: ``rouge-chinese`` 1.0.3 the same way on WMT22 en-zh documents segmented
   with jieba (segmentation done before either side is timed);
 - ``unicode``: rouge-score 0.1.2 ``RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"])``
@@ -129,6 +131,21 @@ def pkg_rouge(module, hyps: list[str], refs: list[str]) -> tuple[float, list[str
     ]
 
 
+def api(
+    package: Any, module: str, hyps: list[str], refs: list[str], pkg_s: float
+) -> dict[str, Any]:
+    """rapidbleu's Python ``Rouge().get_scores`` (the installed build), timed, and its equality."""
+    import importlib
+
+    ours = importlib.import_module(f"rapidbleu.metrics.rouge.{module}").Rouge()
+    ours.get_scores(hyps[:10], refs[:10])  # warm the worker pool
+    t = time.perf_counter()
+    got = ours.get_scores(hyps, refs)
+    api_s = time.perf_counter() - t
+    same = got == package.Rouge().get_scores(hyps, refs)
+    return {"python_api_s": api_s, "python_api_ratio": pkg_s / api_s, "python_api_equal": same}
+
+
 def score_lines(results) -> list[str]:
     return [
         "".join(f"{bits(r[t].precision)},{bits(r[t].recall)},{bits(r[t].fmeasure)} " for t in LSUM)
@@ -166,7 +183,7 @@ def main() -> int:
             key = "1" if threads == 1 else "all"
             row[f"core_{key}_s"] = timing["best_s"]
             row[f"ratio_{key}"] = pkg_s / timing["best_s"]
-            row["equal"] = row.get("equal", True) and equal
+            row["equal"] = row.get("equal", True) and equal and row.get("python_api_equal", True)
             if "package_scoring_s" in row:
                 row[f"scoring_ratio_{key}"] = row["package_scoring_s"] / timing["best_s"]
         rows.append(row)
@@ -178,7 +195,14 @@ def main() -> int:
 
         hyps, refs = documents("wmt22.zh-en", n, " ")
         pkg_s, pkg_lines = pkg_rouge(rouge, hyps, refs)
-        record("rouge", [f"{h}\t{r}" for h, r in zip(hyps, refs)], "pltrdy", pkg_s, pkg_lines)
+        record(
+            "rouge",
+            [f"{h}\t{r}" for h, r in zip(hyps, refs)],
+            "pltrdy",
+            pkg_s,
+            pkg_lines,
+            api(rouge, "pltrdy", hyps, refs, pkg_s),
+        )
     if "rouge-chinese" in wanted:
         import jieba
         import rouge_chinese
@@ -189,7 +213,12 @@ def main() -> int:
         refs = [" ".join(jieba.cut(r)) for r in refs]
         pkg_s, pkg_lines = pkg_rouge(rouge_chinese, hyps, refs)
         record(
-            "rouge-chinese", [f"{h}\t{r}" for h, r in zip(hyps, refs)], "chinese", pkg_s, pkg_lines
+            "rouge-chinese",
+            [f"{h}\t{r}" for h, r in zip(hyps, refs)],
+            "chinese",
+            pkg_s,
+            pkg_lines,
+            api(rouge_chinese, "chinese", hyps, refs, pkg_s),
         )
     if "unicode" in wanted:
         from make_golden import UnicodeTokenizer
@@ -281,6 +310,11 @@ def main() -> int:
             f"{r['dialect']:15} {r['package_s']:10.3f} {r['core_1_s']:10.4f} {r['ratio_1']:9.1f} "
             f"{r['core_all_s']:11.4f} {r['ratio_all']:10.1f} {r['equal']}"
         )
+        if "python_api_s" in r:
+            print(
+                f"{'':15} Python API (Rouge().get_scores, this build): {r['python_api_s']:.4f} s, "
+                f"ratio {r['python_api_ratio']:.1f}, equal {r['python_api_equal']}"
+            )
         if "scoring_ratio_1" in r:
             print(
                 f"{'':15} scoring only: package {r['package_scoring_s']:.3f} s, "
