@@ -184,26 +184,22 @@ class Rouge:
     def _items(self, opts: _core.PltrdyOptions, rows: Any) -> list[dict[str, Any]]:
         slots = self._slots(opts)
         n = len(set(slots.values()))
-        counts = rows.tolist()
-        out: list[dict[str, Any]] = []
         if self.raw_results:
-            keys = {"hyp": 0, "ref": 1, "overlap": 2}
-            for row in counts:
-                item: dict[str, Any] = {
-                    m: {s: row[3 * k + keys[s]] for s in self.stats} for m, k in slots.items()
-                }
-                if self.return_lengths:
-                    item["lengths"] = {"hyp": row[3 * n], "ref": row[3 * n + 1]}
-                out.append(item)
-            return out
-        # No metric: an array of no columns has no rows either.
-        scores = opts.item_scores(rows).tolist() if n else [[] for _ in counts]
-        keys = {"f": 0, "p": 1, "r": 2}
-        for row, sc in zip(counts, scores):
-            item = {m: {s: sc[3 * k + keys[s]] for s in self.stats} for m, k in slots.items()}
-            if self.return_lengths:
-                item["lengths"] = {"hyp": row[3 * n], "ref": row[3 * n + 1]}
-            out.append(item)
+            values = rows[:, : 3 * n].tolist()
+            index = {"hyp": 0, "ref": 1, "overlap": 2}
+        else:
+            # No metric: an array of no columns has no rows either.
+            values = opts.item_scores(rows).tolist() if n else [[]] * len(rows)
+            index = {"f": 0, "p": 1, "r": 2}
+        # Performance decision: each item's dicts are built from precomputed (key, column)
+        # pairs, the one Python loop over items left (the numbers come from the core).
+        cols = [(m, [(s, 3 * k + index[s]) for s in self.stats]) for m, k in slots.items()]
+        out: list[dict[str, Any]] = [
+            {m: {s: v[c] for s, c in sc} for m, sc in cols} for v in values
+        ]
+        if self.return_lengths:
+            for item, (h, r) in zip(out, rows[:, 3 * n : 3 * n + 2].tolist()):
+                item["lengths"] = {"hyp": h, "ref": r}
         return out
 
     def _average(self, opts: _core.PltrdyOptions, rows: Any) -> dict[str, Any]:
