@@ -26,6 +26,7 @@ __all__ = [
     "LineCache",
     "MecabModel",
     "PieceTable",
+    "PltrdyOptions",
     "RougeOptions",
     "TerOptions",
     "TextChunk",
@@ -389,6 +390,13 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
     ) -> npt.NDArray[np.int64]:
         """Rows of predictions against per-item targets, sentences given (``split_summaries``)."""
+    def unicode_statistics(
+        self, predictions: Sequence[str], targets: Sequence[Sequence[str]], num_threads: int = 0
+    ) -> npt.NDArray[np.int64]:
+        """:meth:`item_statistics` of text read by rapidbleu's Unicode tokenizer."""
+    @staticmethod
+    def unicode_tokenize(text: str) -> list[str]:
+        """The tokens of rapidbleu's Unicode tokenizer (before stemming)."""
     def token_statistics(
         self,
         predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],
@@ -408,6 +416,34 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         num_threads: int = 0,
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint32], int]:
         """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
+
+@final
+class PltrdyOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTotals, int]]):
+    """``Rouge(metrics, exclusive=...)`` of the ``rouge`` package, or ``rouge-chinese``'s."""
+
+    def __new__(
+        cls, metrics: Sequence[str] | None = None, exclusive: bool = True, chinese: bool = False
+    ) -> PltrdyOptions: ...
+    @property
+    def metrics(self) -> list[str]: ...
+    @property
+    def exclusive(self) -> bool: ...
+    @property
+    def chinese(self) -> bool: ...
+    @property
+    def row_len(self) -> int: ...
+    def __getnewargs__(self) -> tuple[list[str], bool, bool]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def item_rows(self, hyps: Sequence[str], refs: Sequence[str], num_threads: int = 0) -> _Rows:
+        """Rows: ``[hyp, ref, overlap]`` per metric, then hyp/ref words, empty flags, depth."""
+    def item_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
+        """Every item's ``(f, p, r)`` per metric."""
+    def average(
+        self, rows: _Rows, repeats: Sequence[int] | None = None
+    ) -> tuple[npt.NDArray[np.float64], tuple[float, float]]:
+        """The package's ``avg=True`` means and mean lengths."""
+    def first_error(self, rows: _Rows) -> tuple[int, str] | None:
+        """The first item the package raises ``ValueError`` on, and its message."""
 
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""

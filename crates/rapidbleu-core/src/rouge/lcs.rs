@@ -15,16 +15,16 @@ pub struct LcsBuf {
 
 /// Match masks of one token sequence: per distinct token, the bit set of its positions.
 #[derive(Default)]
-struct Masks {
+pub(in crate::rouge) struct Masks {
     /// Per token id: its slot + 1 (0: absent from the sequence).
     slot: Vec<u32>,
     bits: Vec<u64>,
-    words: usize,
+    pub(in crate::rouge) words: usize,
 }
 
 impl Masks {
     /// Sets the masks of `seq` (call [`Masks::clear`] with the same `seq` before the next).
-    fn build(&mut self, seq: &[u32]) {
+    pub(in crate::rouge) fn build(&mut self, seq: &[u32]) {
         self.words = seq.len().div_ceil(64);
         let need = seq.iter().max().map_or(0, |&m| m as usize + 1);
         if self.slot.len() < need {
@@ -46,7 +46,7 @@ impl Masks {
 
     /// The positions of token `t`, or `None` when it does not occur.
     #[inline]
-    fn of(&self, t: u32) -> Option<&[u64]> {
+    pub(in crate::rouge) fn of(&self, t: u32) -> Option<&[u64]> {
         match self.slot.get(t as usize) {
             Some(&s) if s > 0 => {
                 let s = s as usize;
@@ -56,7 +56,7 @@ impl Masks {
         }
     }
 
-    fn clear(&mut self, seq: &[u32]) {
+    pub(in crate::rouge) fn clear(&mut self, seq: &[u32]) {
         for &t in seq {
             self.slot[t as usize] = 0;
         }
@@ -67,7 +67,7 @@ impl Masks {
 /// with the carry across words. After steps for `a[..i]`, bit `j` of `S` is 0 exactly when
 /// `t[i][j + 1] = t[i][j] + 1` in rouge-score's `_lcs_table(a, b)` (bits index `b`).
 #[inline]
-fn step(row: &mut [u64], m: &[u64]) {
+pub(in crate::rouge) fn step(row: &mut [u64], m: &[u64]) {
     let mut carry = 0u64;
     for (x, &mk) in row.iter_mut().zip(m) {
         let u = *x & mk;
@@ -80,7 +80,7 @@ fn step(row: &mut [u64], m: &[u64]) {
 
 /// `t[i][j]` from the bit row of `a[..i]`: the zeros among its low `j` bits.
 #[inline]
-fn table_value(row: &[u64], j: usize) -> u32 {
+pub(in crate::rouge) fn table_value(row: &[u64], j: usize) -> u32 {
     let full = j / 64;
     let mut ones: u32 = row[..full].iter().map(|w| w.count_ones()).sum();
     let rest = j % 64;

@@ -16,6 +16,7 @@
 //! (`hits / max(count, 1)`, and both LCS scorers return zeros exactly when a count is zero).
 
 pub mod bootstrap;
+pub mod dialects;
 pub(crate) mod lcs;
 pub mod metric;
 mod ngram;

@@ -1,20 +1,24 @@
 //! Glue of `rapidbleu_core::rouge`: options, ROUGE through the generic glue ([`metric`]: the
 //! template's statistics, sentence scores, chunks, row scores, pairwise matrices, and its
-//! in-order totals), its own statistics of per-item targets with given sentences or of tokens
+//! in-order totals), the `rouge` package's and `rouge-chinese`'s options ([`pltrdy`]), the
+//! Unicode tokenizer's rows (`unicode`), its own statistics of per-item targets with given sentences or of tokens
 //! (a user tokenizer's), the tokenizer and stemmer on their own, and the bootstrap means with
 //! NumPy's draws.
 
 mod bootstrap;
 pub mod metric;
 pub mod options;
+pub mod pltrdy;
 mod stats;
 mod text;
+mod unicode;
 
 use pyo3::prelude::*;
 
 /// Adds ROUGE's class to `_core`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyRougeOptions>()?;
+    m.add_class::<pltrdy::PyPltrdyOptions>()?;
     text::register(m)?;
     Ok(())
 }

@@ -59,7 +59,11 @@ class ROUGE(Metric[ROUGEScore]):
         split_summaries: rougeLsum splits sentences with ``nltk.sent_tokenize`` instead of at
             ``\n`` (needs NLTK's ``punkt_tab`` data, as rouge-score does).
         tokenizer: An object with ``.tokenize(text) -> list`` to use instead of the default
-            tokenizer (rouge-score's ``tokenizer``); it runs in Python.
+            tokenizer (rouge-score's ``tokenizer``); it runs in Python. Or ``"unicode"``:
+            rapidbleu's own tokenizer for any script, in the core (lowercase, tokens of
+            letters, marks and numbers, one per character in scripts written without spaces;
+            ``use_stemmer`` stems ASCII tokens), so identical text scores 1.0 in any language.
+            Not rouge-score's: its numbers are rapidbleu's (signature ``tok:unicode``).
         references: Reference streams to keep for calls that pass ``references=None``.
         num_threads: Threads for the Rust core; ``None`` uses ``$RAPIDBLEU_NUM_THREADS`` or
             all cores, ``1`` runs on the calling thread.
@@ -116,10 +120,18 @@ class ROUGE(Metric[ROUGEScore]):
         self.rouge_types = list(dict.fromkeys(rouge_types))
         self.use_stemmer = check_flag(use_stemmer, "use_stemmer")
         self.split_summaries = check_flag(split_summaries, "split_summaries")
-        # rouge-score tests `if tokenizer:`; a falsy tokenizer means the default one.
-        self.tokenizer = tokenizer if tokenizer else None
+        # "unicode": rapidbleu's own tokenizer for any script (rouge/dialects/unicode.rs in the
+        # core), never the default. Otherwise rouge-score tests `if tokenizer:`; a falsy
+        # tokenizer means the default one.
+        self.unicode = isinstance(tokenizer, str) and tokenizer == "unicode"
+        self.tokenizer = tokenizer if tokenizer and not self.unicode else None
         if self.tokenizer is not None and not callable(getattr(self.tokenizer, "tokenize", None)):
-            raise InvalidOptionError("tokenizer must have a tokenize(text) method")
+            raise InvalidOptionError("tokenizer must be 'unicode' or have a tokenize(text) method")
+        if self.unicode and self.split_summaries:
+            raise InvalidOptionError(
+                "tokenizer='unicode' splits rougeLsum sentences at newlines; "
+                "split_summaries is not allowed with it"
+            )
         self._options = _core.RougeOptions(self.rouge_types, self.use_stemmer)
         self._layout = RowLayout(
             tuple(f"{t}_{c}" for t in self.rouge_types for c in ("hits", "pred", "target"))
@@ -185,6 +197,14 @@ class ROUGE(Metric[ROUGEScore]):
             return list(self.tokenizer.tokenize(text))
         if not isinstance(text, str):
             raise InputTypeError(f"text must be a str, not {type(text).__name__}")
+        if self.unicode:
+            toks = _core.RougeOptions.unicode_tokenize(text)
+            if not self.use_stemmer:
+                return toks
+            # Porter on ASCII letters and digits longer than three characters (rule 4).
+            stem = [t.isascii() and t.isalnum() and len(t) > 3 for t in toks]
+            stems = iter(_core.porter_stem([t for t, s in zip(toks, stem) if s]))
+            return [next(stems) if s else t for t, s in zip(toks, stem)]
         return _core.RougeOptions.tokenize(text, self.use_stemmer)
 
     # -- batches -----------------------------------------------------------------------------
@@ -216,8 +236,10 @@ class ROUGE(Metric[ROUGEScore]):
     @property
     def _in_core(self) -> bool:
         r"""Whether the core reads the text itself (the default tokenizer, ``\n`` sentences)."""
-        return self.tokenizer is None and not (
-            self.split_summaries and self._options.needs_sentences
+        return (
+            self.tokenizer is None
+            and not self.unicode
+            and not (self.split_summaries and self._options.needs_sentences)
         )
 
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
@@ -276,6 +298,8 @@ class ROUGE(Metric[ROUGEScore]):
 
     def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
         """Rows of predictions against their target lists (the core's layout)."""
+        if self.unicode:
+            return self._options.unicode_statistics(predictions, targets, self.num_threads)
         if self.tokenizer is not None:
             return self._options.token_statistics(
                 [self._doc(p) for p in predictions],

@@ -43,7 +43,11 @@ class ROUGESignature(Signature):
                 "types": "+".join(args["rouge_types"]),
                 "stem": args["use_stemmer"],
                 "split": args["split_summaries"],
-                "tok": "default" if not args["tokenizer"] else type(args["tokenizer"]).__name__,
+                "tok": "unicode"
+                if args.get("unicode")
+                else "default"
+                if not args["tokenizer"]
+                else type(args["tokenizer"]).__name__,
             }
         )
 
