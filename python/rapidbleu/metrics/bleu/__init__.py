@@ -8,7 +8,8 @@ counted once across calls).
 
 Example:
     >>> from rapidbleu.metrics.bleu import BLEU
-    >>> round(BLEU().corpus_score(["the cat sat"], [["the cat sat"]]).score, 1)
+    >>> text = ["the cat sat on the mat"]
+    >>> round(BLEU().corpus_score(text, [text]).score, 1)
     100.0
 """
 
