@@ -13,6 +13,9 @@
 //!   and their F scores in sacreBLEU's float order;
 //! - [`ter`]: TER's Tercom tokenizer, beam edit distance and shift search, per-segment rows
 //!   `[num_edits, ref_len_sum, num_refs]` and sacreBLEU's in-order float sum;
+//! - [`meteor`]: NLTK 3.10.4's METEOR (`meteor_score`): WordNet 3.0 read from its own files
+//!   with NLTK's morphy, exact / Porter-stem / synonym matching, per-segment rows
+//!   `[matches, chunks, hyp_len, ref_len]` and NLTK's float order;
 //! - [`io`]: the command's input files read, decompressed, split into lines and checked as
 //!   sacreBLEU's command reads them, a chunk ahead on a background thread.
 //!
@@ -24,6 +27,7 @@ pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod io;
+pub mod meteor;
 pub mod metric;
 pub mod rouge;
 pub mod ter;
