@@ -11,7 +11,8 @@
 //!   the sentence scores of every line of `HYP` against the same lines of the `REF` files
 //!   (tokens: Python's `str.split()`), `REPEATS` times after one warm-up; prints
 //!   `load_s=... median_s=... pairs=...` then the score bits of each pair, one per line
-//!   (`benchmarks/bench_meteor_core.py` compares them with NLTK's).
+//!   (`benchmarks/bench_meteor_core.py` compares them with NLTK's). `METEOR_STAGES=SW` (two
+//!   0/1 flags, default `11`) turns the stem and synonym stages off, to time them.
 
 use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::meteor::lower::py_lower;
@@ -92,7 +93,10 @@ fn bench(dir: &Path, args: &[String]) {
     let ref_tokens: Vec<Vec<Vec<&str>>> = (0..hyps.len())
         .map(|i| refs.iter().map(|r| py_split(&r[i]).collect()).collect())
         .collect();
-    let o = MeteorOptions::nltk(Some(wn));
+    // METEOR_STAGES (a timing aid): "SW" flags for the stem and WordNet stages, default "11".
+    let stages = std::env::var("METEOR_STAGES").unwrap_or_else(|_| "11".into());
+    let flag = |k: usize| stages.as_bytes().get(k) != Some(&b'0');
+    let o = MeteorOptions::new(0.9, 3.0, 0.5, true, flag(0), flag(1).then_some(wn));
     let mut times = Vec::new();
     let mut rows = Vec::new();
     for k in 0..=repeats {

@@ -11,70 +11,140 @@
 //! A quirk kept: `_enum_stem_match` returns the words it leaves *stemmed*, so the synonym
 //! stage looks up the synsets of the hypothesis words' Porter stems and compares their lemma
 //! names with the reference words' stems (with the stem stage off, the words themselves).
+//!
+//! Performance decision: an [`Aligner`] (one per worker thread) interns every word it sees
+//! once, and keeps per word its stage-2 form, per form its synonym name ids and its WordNet
+//! name id, all computed on first need; a segment then costs one hash probe per token and
+//! array look-ups. Everything it keeps belongs to one option set (stem stage, WordNet), and
+//! is dropped when it is used with another.
 
 use super::stem::Stemmer;
 use super::wordnet::WordNet;
-use crate::engine::token_map::TokenMap;
 use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
 
-/// Synonym sets and stems kept per worker at most this many words (then forgotten).
-const CACHE_LIMIT: usize = 1 << 20;
+/// Distinct words an aligner keeps before it starts afresh (bounded memory on huge input).
+const CACHE_LIMIT: usize = 1 << 22;
 
-/// The alignment of one hypothesis with one reference: the reference position matched by each
-/// hypothesis position ([`NONE`]: unmatched).
+/// Interned strings with their texts.
+#[derive(Debug, Default)]
+struct Strings {
+    map: FxHashMap<Box<str>, u32>,
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Strings {
+    fn id(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.map.get(s) {
+            return id;
+        }
+        let id = self.ends.len() as u32;
+        self.map.insert(s.into(), id);
+        self.text.push_str(s);
+        self.ends.push(self.text.len());
+        id
+    }
+
+    fn get(&self, id: u32) -> &str {
+        let k = id as usize;
+        &self.text[if k == 0 { 0 } else { self.ends[k - 1] }..self.ends[k]]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn clear(&mut self) {
+        self.map.clear();
+        self.text.clear();
+        self.ends.clear();
+    }
+}
+
+/// Aligns hypotheses with references, word ids from [`Aligner::word_id`] (see the module
+/// documentation).
 #[derive(Debug, Default)]
 pub struct Aligner {
+    /// The option set the caches belong to: (stem stage, WordNet's address).
+    mode: Option<(bool, usize)>,
+    words: Strings,
+    /// Word id -> its stage-2 form's id ([`NONE`]: not yet computed).
+    word_form: Vec<u32>,
+    forms: Strings,
+    /// Form id -> its synonyms' range in `syn_pool` (start [`NONE`]: not yet computed).
+    form_syns: Vec<(u32, u32)>,
+    syn_pool: Vec<u32>,
+    /// Form id -> its WordNet name id ([`NONE`]: none; `NONE - 1`: not yet computed).
+    form_name: Vec<u32>,
     stemmer: Stemmer,
     stem_buf: String,
-    forms: TokenMap,
+    lowered: String,
+    synsets: Vec<u32>,
+    syn_buf: Vec<u32>,
     head: Vec<u32>,
     below: Vec<u32>,
     hyp_form: Vec<u32>,
     ref_form: Vec<u32>,
-    /// The reference position matched by each hypothesis position.
+    /// The reference position matched by each hypothesis position ([`NONE`]: unmatched).
     hyp_match: Vec<u32>,
     ref_used: Vec<bool>,
-    stems: FxHashMap<Box<str>, Box<str>>,
-    synonyms: Synonyms,
-    name_head: FxHashMap<u32, u32>,
-    /// The words the stem stage leaves, stemmed (hypothesis words, then reference words;
-    /// a matched word as an empty one), and their ends in `stemmed`.
-    stemmed: String,
-    stemmed_ends: Vec<usize>,
 }
 
-/// Synonym sets of hypothesis words, cached per worker.
-#[derive(Debug, Default)]
-struct Synonyms {
-    sets: FxHashMap<Box<str>, Box<[u32]>>,
-    lowered: String,
-    synsets: Vec<u32>,
-    buf: Vec<u32>,
-}
-
-impl Synonyms {
-    /// The sorted synonym name ids of `word` ([`WordNet::synonyms_into`]).
-    fn get(&mut self, wn: &WordNet, word: &str) -> &[u32] {
-        if !self.sets.contains_key(word) {
-            wn.synonyms_into(word, &mut self.lowered, &mut self.synsets, &mut self.buf);
-            if self.sets.len() >= CACHE_LIMIT {
-                self.sets.clear();
-            }
-            self.sets.insert(word.into(), self.buf.as_slice().into());
-        }
-        self.sets.get(word).map_or(&[], |s| s)
-    }
-}
+const NOT_YET: u32 = NONE - 1;
 
 impl Aligner {
-    /// `_match_enums` over the unmatched positions, forms given as ids in `hyp_form` and
-    /// `ref_form` (below `n_forms`).
+    /// Makes the caches those of `stem` and `wordnet` (dropping others), and bounds them.
+    pub fn prepare(&mut self, stem: bool, wordnet: Option<&WordNet>) {
+        let mode = (stem, wordnet.map_or(0, |w| w as *const WordNet as usize));
+        if self.mode != Some(mode) || self.words.len() > CACHE_LIMIT {
+            self.words.clear();
+            self.word_form.clear();
+            self.forms.clear();
+            self.form_syns.clear();
+            self.syn_pool.clear();
+            self.form_name.clear();
+            self.mode = Some(mode);
+        }
+    }
+
+    /// The id of a (preprocessed) word.
+    pub fn word_id(&mut self, word: &str) -> u32 {
+        let id = self.words.id(word);
+        if id as usize == self.word_form.len() {
+            self.word_form.push(NONE);
+        }
+        id
+    }
+
+    /// The stage-2 form of word `w`: its Porter stem, or itself without the stem stage.
+    fn form(&mut self, w: u32, stem: bool) -> u32 {
+        let f = self.word_form[w as usize];
+        if f != NONE {
+            return f;
+        }
+        let word = self.words.get(w);
+        let f = if stem {
+            self.stemmer.stem(word, &mut self.stem_buf);
+            self.forms.id(&self.stem_buf)
+        } else {
+            self.forms.id(word)
+        };
+        if f as usize == self.form_syns.len() {
+            self.form_syns.push((NONE, 0));
+            self.form_name.push(NOT_YET);
+        }
+        self.word_form[w as usize] = f;
+        f
+    }
+
+    /// `_match_enums` over the unmatched positions, forms in `hyp_form` and `ref_form` (a
+    /// matched position's form is not read; a used reference position may hold [`NONE`]).
     fn match_forms(&mut self, n_forms: usize) {
-        self.head.clear();
-        self.head.resize(n_forms, NONE);
-        self.below.resize(self.ref_form.len(), NONE);
+        if self.head.len() < n_forms {
+            self.head.resize(n_forms, NONE);
+        }
         for (j, &f) in self.ref_form.iter().enumerate() {
             if !self.ref_used[j] {
                 self.below[j] = self.head[f as usize];
@@ -93,74 +163,103 @@ impl Aligner {
                 self.ref_used[j as usize] = true;
             }
         }
-    }
-
-    /// The Porter stem of `word` (cached), appended to `stemmed`; its form id.
-    fn stem_id(&mut self, word: &str) -> u32 {
-        if !self.stems.contains_key(word) {
-            self.stemmer.stem(word, &mut self.stem_buf);
-            if self.stems.len() >= CACHE_LIMIT {
-                self.stems.clear();
+        for &f in &self.ref_form {
+            if f != NONE {
+                self.head[f as usize] = NONE;
             }
-            self.stems
-                .insert(word.into(), self.stem_buf.as_str().into());
         }
-        let s = self.stems.get(word).map_or("", |s| s);
-        self.stemmed.push_str(s);
-        self.stemmed_ends.push(self.stemmed.len());
-        self.forms.get_or_insert(s.as_bytes())
     }
 
-    /// `_enum_wordnetsyn_match` over the unmatched positions.
+    /// The synonyms of form `f` (sorted name ids), as a range of `syn_pool`.
+    fn synonyms(&mut self, wn: &WordNet, f: u32) -> (usize, usize) {
+        let (start, len) = self.form_syns[f as usize];
+        if start != NONE {
+            return (start as usize, len as usize);
+        }
+        let word = self.forms.get(f);
+        wn.synonyms_into(
+            word,
+            &mut self.lowered,
+            &mut self.synsets,
+            &mut self.syn_buf,
+        );
+        let start = self.syn_pool.len();
+        self.syn_pool.extend_from_slice(&self.syn_buf);
+        self.form_syns[f as usize] = (start as u32, self.syn_buf.len() as u32);
+        (start, self.syn_buf.len())
+    }
+
+    /// The WordNet name id of form `f` ([`NONE`]: no lemma has that name).
+    fn name(&mut self, wn: &WordNet, f: u32) -> u32 {
+        if self.form_name[f as usize] == NOT_YET {
+            self.form_name[f as usize] = wn.name_id(self.forms.get(f)).unwrap_or(NONE);
+        }
+        self.form_name[f as usize]
+    }
+
+    /// `_enum_wordnetsyn_match` over the unmatched positions (forms in `hyp_form` and
+    /// `ref_form`): the per-name stacks are `head` indexed by name id.
     ///
-    /// NLTK's synonym set also holds the hypothesis word itself (`.union({word})`); after the
-    /// exact stage no unused reference word equals an unmatched hypothesis word (that stage
-    /// would have paired them), so that member never matches and is left out.
-    fn match_synonyms<S: AsRef<str>>(&mut self, wn: &WordNet, hyp: &[S], reference: &[S]) {
-        self.name_head.clear();
-        for (j, w) in reference.iter().enumerate() {
+    /// NLTK's synonym set also holds the hypothesis form itself (`.union({word})`); after the
+    /// exact and stem stages no unused reference form equals an unmatched hypothesis form
+    /// (those stages would have paired them), so that member never matches and is left out.
+    fn match_synonyms(&mut self, wn: &WordNet) {
+        if self.head.len() < wn.name_count() {
+            self.head.resize(wn.name_count(), NONE);
+        }
+        let mut any = false;
+        for j in 0..self.ref_form.len() {
             self.below[j] = NONE;
             if self.ref_used[j] {
                 continue;
             }
-            if let Some(n) = wn.name_id(w.as_ref()) {
-                let head = self.name_head.entry(n).or_insert(NONE);
-                self.below[j] = *head;
-                *head = j as u32;
+            let n = self.name(wn, self.ref_form[j]);
+            if n != NONE {
+                self.below[j] = self.head[n as usize];
+                self.head[n as usize] = j as u32;
+                any = true;
             }
         }
-        if self.name_head.is_empty() {
-            return;
-        }
-        for i in (0..hyp.len()).rev() {
-            if self.hyp_match[i] != NONE {
-                continue;
-            }
-            let syns = self.synonyms.get(wn, hyp[i].as_ref());
-            // The highest still-available position whose word is a synonym (positions are
-            // distinct, so the set's order does not matter).
-            let mut best: Option<(u32, u32)> = None;
-            for &n in syns {
-                if let Some(&j) = self.name_head.get(&n) {
-                    if j != NONE && best.is_none_or(|(b, _)| j > b) {
-                        best = Some((j, n));
+        if any {
+            for i in (0..self.hyp_form.len()).rev() {
+                if self.hyp_match[i] != NONE {
+                    continue;
+                }
+                let (start, len) = self.synonyms(wn, self.hyp_form[i]);
+                // The highest still-available position whose word is a synonym (positions
+                // are distinct, so the set's order does not matter).
+                let mut best = (NONE, NONE);
+                for &n in &self.syn_pool[start..start + len] {
+                    let j = self.head[n as usize];
+                    if j != NONE && (best.0 == NONE || j > best.0) {
+                        best = (j, n);
                     }
                 }
+                if best.0 != NONE {
+                    let (j, n) = best;
+                    self.head[n as usize] = self.below[j as usize];
+                    self.hyp_match[i] = j;
+                    self.ref_used[j as usize] = true;
+                }
             }
-            if let Some((j, n)) = best {
-                self.name_head.insert(n, self.below[j as usize]);
-                self.hyp_match[i] = j;
-                self.ref_used[j as usize] = true;
+        }
+        for &f in &self.ref_form {
+            if f != NONE {
+                let n = self.form_name[f as usize];
+                if n < NOT_YET {
+                    self.head[n as usize] = NONE;
+                }
             }
         }
     }
 
-    /// Aligns `hyp` with `reference` (both already preprocessed) and returns `(matches,
-    /// chunks)`.
-    pub fn align<S: AsRef<str>>(
+    /// Aligns `hyp` with `reference` (word ids of preprocessed words) and returns `(matches,
+    /// chunks)`. [`Aligner::prepare`] must have been called with the same `stem` and
+    /// `wordnet`.
+    pub fn align(
         &mut self,
-        hyp: &[S],
-        reference: &[S],
+        hyp: &[u32],
+        reference: &[u32],
         stem: bool,
         wordnet: Option<&WordNet>,
     ) -> (i64, i64) {
@@ -171,69 +270,47 @@ impl Aligner {
         self.below.clear();
         self.below.resize(reference.len(), NONE);
         // Stage 1: exact forms.
-        self.forms.clear();
         self.hyp_form.clear();
+        self.hyp_form.extend_from_slice(hyp);
         self.ref_form.clear();
-        for w in hyp {
-            self.hyp_form
-                .push(self.forms.get_or_insert(w.as_ref().as_bytes()));
-        }
-        for w in reference {
-            self.ref_form
-                .push(self.forms.get_or_insert(w.as_ref().as_bytes()));
-        }
-        self.match_forms(self.forms.len());
-        // Stage 2: Porter stems of the words left (`_enum_stem_match`).
+        self.ref_form.extend_from_slice(reference);
+        self.match_forms(self.words.len());
         let left = |a: &Aligner| a.hyp_match.contains(&NONE) && a.ref_used.contains(&false);
-        if !left(self) {
+        if !(stem || wordnet.is_some()) || !left(self) {
             return self.chunks();
         }
+        // The stage-2 forms of the words left (a matched position keeps a placeholder that
+        // no stage reads).
+        for i in 0..hyp.len() {
+            self.hyp_form[i] = if self.hyp_match[i] == NONE {
+                self.form(hyp[i], stem)
+            } else {
+                NONE
+            };
+        }
+        for j in 0..reference.len() {
+            self.ref_form[j] = if self.ref_used[j] {
+                NONE
+            } else {
+                self.form(reference[j], stem)
+            };
+        }
+        // Stage 2: Porter stems (`_enum_stem_match`).
         if stem {
-            self.forms.clear();
-            self.stemmed.clear();
-            self.stemmed_ends.clear();
-            // Matched words are not stemmed: an empty word keeps the positions.
-            for (i, w) in hyp.iter().enumerate() {
-                self.hyp_form[i] = if self.hyp_match[i] == NONE {
-                    self.stem_id(w.as_ref())
-                } else {
-                    self.stemmed_ends.push(self.stemmed.len());
-                    0
-                };
-            }
-            for (j, w) in reference.iter().enumerate() {
-                self.ref_form[j] = if self.ref_used[j] {
-                    self.stemmed_ends.push(self.stemmed.len());
-                    0
-                } else {
-                    self.stem_id(w.as_ref())
-                };
-            }
             self.match_forms(self.forms.len());
         }
-        // Stage 3: WordNet synonyms, of the stems when the stem stage ran.
+        // Stage 3: WordNet synonyms of the stage-2 forms.
         if let Some(wn) = wordnet {
             if left(self) {
-                if stem {
-                    let stemmed = std::mem::take(&mut self.stemmed);
-                    let ends = std::mem::take(&mut self.stemmed_ends);
-                    let word = |k: usize| &stemmed[if k == 0 { 0 } else { ends[k - 1] }..ends[k]];
-                    let h: Vec<&str> = (0..hyp.len()).map(word).collect();
-                    let r: Vec<&str> = (hyp.len()..hyp.len() + reference.len()).map(word).collect();
-                    self.match_synonyms(wn, &h, &r);
-                    self.stemmed = stemmed;
-                    self.stemmed_ends = ends;
-                } else {
-                    self.match_synonyms(wn, hyp, reference);
-                }
+                self.match_synonyms(wn);
             }
         }
         self.chunks()
     }
 
-    /// `(matches, chunks)` of the alignment made.
+    /// `(matches, chunks)` of the alignment made: `_count_chunks` over the matches sorted by
+    /// hypothesis position.
     fn chunks(&self) -> (i64, i64) {
-        // `_count_chunks` over the matches sorted by hypothesis position.
         let (mut matches, mut chunks) = (0i64, 0i64);
         let mut last: Option<(usize, u32)> = None;
         for (i, &j) in self.hyp_match.iter().enumerate() {

@@ -15,24 +15,29 @@ use crate::error::CoreError;
 use crate::metric::Metric;
 use crate::text::whitespace::py_split;
 
-/// Per-worker state: the aligner (with its stem and synonym caches) and token buffers.
+/// Per-worker state: the aligner (with its word, stem and synonym caches) and buffers.
 #[derive(Debug, Default)]
 pub struct Worker {
     aligner: Aligner,
-    hyp: Vec<String>,
-    reference: Vec<String>,
+    hyp: Vec<u32>,
+    reference: Vec<u32>,
+    lowered: String,
     split: Vec<Vec<String>>,
 }
 
-/// `preprocess` over `tokens` into `out` (lowercase or as they are).
-fn preprocess<S: AsRef<str>>(tokens: &[S], lowercase: bool, out: &mut Vec<String>) {
-    out.resize_with(tokens.len(), String::new);
-    for (o, t) in out.iter_mut().zip(tokens) {
-        if lowercase {
-            py_lower_into(t.as_ref(), o);
-        } else {
-            o.clear();
-            o.push_str(t.as_ref());
+impl Worker {
+    /// `preprocess` over `tokens`, as word ids into `out` (a field of `self`, taken).
+    fn preprocess<S: AsRef<str>>(&mut self, tokens: &[S], lowercase: bool, out: &mut Vec<u32>) {
+        out.clear();
+        for t in tokens {
+            let t = t.as_ref();
+            let id = if lowercase && !(t.is_ascii() && !t.bytes().any(|b| b.is_ascii_uppercase())) {
+                py_lower_into(t, &mut self.lowered);
+                self.aligner.word_id(&self.lowered)
+            } else {
+                self.aligner.word_id(t)
+            };
+            out.push(id);
         }
     }
 }
@@ -55,12 +60,17 @@ impl MeteorOptions {
                 "meteor_score needs at least one reference per hypothesis".into(),
             ));
         }
-        preprocess(hyp, self.lowercase, &mut w.hyp);
         let wordnet = self.wordnet.as_deref();
+        w.aligner.prepare(self.stem, wordnet);
+        let mut ids = std::mem::take(&mut w.hyp);
+        w.preprocess(hyp, self.lowercase, &mut ids);
+        w.hyp = ids;
         let mut best: Option<f64> = None;
         for r in refs {
             let r = r.as_ref();
-            preprocess(r, self.lowercase, &mut w.reference);
+            let mut ids = std::mem::take(&mut w.reference);
+            w.preprocess(r, self.lowercase, &mut ids);
+            w.reference = ids;
             let (matches, chunks) = w.aligner.align(&w.hyp, &w.reference, self.stem, wordnet);
             let cand = [matches, chunks, hyp.len() as i64, r.len() as i64];
             let score = sentence_score(&cand, self.alpha, self.beta, self.gamma);

@@ -35,21 +35,27 @@ const SUBSTITUTIONS: [&[(&str, &str)]; 4] = [
 /// `_morphy(form, POS_LIST[p])` into `out` (cleared first).
 pub(super) fn forms(wn: &WordNet, form: &str, p: usize, out: &mut Vec<String>) {
     out.clear();
-    let mut candidates: Vec<String> = vec![form.to_string()];
+    // `filter_forms([form] + forms)`: index lemmas having this part of speech, first
+    // occurrence kept; candidates are built in one buffer, only kept ones are allocated.
+    let keep = |c: &str, out: &mut Vec<String>| {
+        if wn.entry(c).is_some_and(|e| e[p].1 > 0) && !out.iter().any(|o| o == c) {
+            out.push(c.to_string());
+        }
+    };
+    keep(form, out);
     if let Some(exc) = wn.exceptions[p].get(form) {
-        candidates.extend(exc.iter().map(|f| f.to_string()));
+        for f in exc.iter() {
+            keep(f, out);
+        }
     } else {
+        let mut buf = String::new();
         for &(old, new) in SUBSTITUTIONS[p] {
             if let Some(stem) = form.strip_suffix(old) {
-                candidates.push(format!("{stem}{new}"));
+                buf.clear();
+                buf.push_str(stem);
+                buf.push_str(new);
+                keep(&buf, out);
             }
-        }
-    }
-    // `filter_forms`: index lemmas having this part of speech, first occurrence kept.
-    for c in candidates {
-        let known = wn.entry(&c).is_some_and(|e| e[p].1 > 0);
-        if known && !out.contains(&c) {
-            out.push(c);
         }
     }
 }

@@ -4,7 +4,6 @@
 //! (`_load_exception_map`).
 
 use crate::error::CoreError;
-use crate::text::whitespace::py_split;
 use rustc_hash::FxHashMap;
 use std::path::Path;
 
@@ -24,6 +23,33 @@ pub(super) fn read(dir: &Path, name: &str) -> Result<String, CoreError> {
         ))
     })?;
     String::from_utf8(bytes).map_err(|e| bad(&path, format!("not UTF-8 ({e})")))
+}
+
+/// Python's `line.split()`: fields between runs of Python whitespace.
+///
+/// Performance decision: WordNet's files are ASCII, and an ASCII file (checked once,
+/// `ascii`) is split on bytes (the ASCII members of Python's whitespace: `\t`..`\r` and
+/// `\x1c`..` `); any other by the general rule.
+fn py_split(line: &str, ascii: bool) -> Box<dyn Iterator<Item = &str> + '_> {
+    if !ascii {
+        return Box::new(crate::text::whitespace::py_split(line));
+    }
+    let b = line.as_bytes();
+    let space = |c: u8| matches!(c, b'\t'..=b'\r' | 0x1c..=b' ');
+    let mut i = 0;
+    Box::new(std::iter::from_fn(move || {
+        while i < b.len() && space(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return None;
+        }
+        let start = i;
+        while i < b.len() && !space(b[i]) {
+            i += 1;
+        }
+        line.get(start..i)
+    }))
 }
 
 /// A format error in `path`.
@@ -76,6 +102,7 @@ pub(super) fn data(
 ) -> Result<Vec<u32>, CoreError> {
     let mut offsets = Vec::new();
     let mut start = 0usize;
+    let ascii = text.is_ascii();
     for (n, line) in text.split_inclusive('\n').enumerate() {
         let line_start = start;
         start += line.len();
@@ -84,7 +111,7 @@ pub(super) fn data(
             continue;
         }
         let at = |what: &str| bad(path, format!("line {}: {what}", n + 1));
-        let mut tok = py_split(line);
+        let mut tok = py_split(line, ascii);
         let mut next = |what: &str| tok.next().ok_or_else(|| at(what));
         let offset = next("no offset")?;
         // `synset_from_pos_and_offset` checks that the line at an index offset starts with
@@ -127,12 +154,13 @@ pub(super) fn index(
     index: &mut Index,
     synset_of: impl Fn(usize, u32) -> Option<u32>,
 ) -> Result<(), CoreError> {
+    let ascii = text.is_ascii();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with(' ') {
             continue;
         }
         let at = |what: &str| bad(path, format!("line {}: {what}", n + 1));
-        let mut tok = py_split(line);
+        let mut tok = py_split(line, ascii);
         let mut next = |what: &str| tok.next().ok_or_else(|| at(what));
         let lemma = next("no lemma")?;
         let pos = next("no part of speech")?;
@@ -182,8 +210,9 @@ pub(super) type Exceptions = FxHashMap<Box<str>, Box<[Box<str>]>>;
 /// `_load_exception_map` for one part of speech.
 pub(super) fn exceptions(text: &str) -> Exceptions {
     let mut map = FxHashMap::default();
+    let ascii = text.is_ascii();
     for line in text.lines() {
-        let mut terms = py_split(line);
+        let mut terms = py_split(line, ascii);
         if let Some(form) = terms.next() {
             map.insert(form.into(), terms.map(Box::from).collect());
         }
