@@ -16,7 +16,9 @@
 //! once, and keeps per word its stage-2 form, per form its synonym name ids and its WordNet
 //! name id, all computed on first need; a segment then costs one hash probe per token and
 //! array look-ups. Everything it keeps belongs to one option set (stem stage, WordNet), and
-//! is dropped when it is used with another.
+//! is dropped when it is used with another. Aligners are kept between calls in a static
+//! worker pool (`metric.rs`), as the other metrics keep their workers, so repeated calls
+//! (batches) find the words they have seen.
 
 use super::stem::Stemmer;
 use super::wordnet::WordNet;
@@ -25,7 +27,7 @@ use rustc_hash::FxHashMap;
 const NONE: u32 = u32::MAX;
 
 /// Distinct words an aligner keeps before it starts afresh (bounded memory on huge input).
-const CACHE_LIMIT: usize = 1 << 22;
+const CACHE_LIMIT: usize = 1 << 20;
 
 /// Interned strings with their texts.
 #[derive(Debug, Default)]
@@ -67,8 +69,8 @@ impl Strings {
 /// documentation).
 #[derive(Debug, Default)]
 pub struct Aligner {
-    /// The option set the caches belong to: (stem stage, WordNet's address).
-    mode: Option<(bool, usize)>,
+    /// The option set the caches belong to: (stem stage, [`WordNet::serial`]).
+    mode: Option<(bool, u64)>,
     words: Strings,
     /// Word id -> its stage-2 form's id ([`NONE`]: not yet computed).
     word_form: Vec<u32>,
@@ -97,7 +99,7 @@ const NOT_YET: u32 = NONE - 1;
 impl Aligner {
     /// Makes the caches those of `stem` and `wordnet` (dropping others), and bounds them.
     pub fn prepare(&mut self, stem: bool, wordnet: Option<&WordNet>) {
-        let mode = (stem, wordnet.map_or(0, |w| w as *const WordNet as usize));
+        let mode = (stem, wordnet.map_or(0, WordNet::serial));
         if self.mode != Some(mode) || self.words.len() > CACHE_LIMIT {
             self.words.clear();
             self.word_form.clear();
@@ -281,18 +283,18 @@ impl Aligner {
         }
         // The stage-2 forms of the words left (a matched position keeps a placeholder that
         // no stage reads).
-        for i in 0..hyp.len() {
+        for (i, &w) in hyp.iter().enumerate() {
             self.hyp_form[i] = if self.hyp_match[i] == NONE {
-                self.form(hyp[i], stem)
+                self.form(w, stem)
             } else {
                 NONE
             };
         }
-        for j in 0..reference.len() {
+        for (j, &w) in reference.iter().enumerate() {
             self.ref_form[j] = if self.ref_used[j] {
                 NONE
             } else {
-                self.form(reference[j], stem)
+                self.form(w, stem)
             };
         }
         // Stage 2: Porter stems (`_enum_stem_match`).

@@ -15,6 +15,10 @@ use crate::error::CoreError;
 use crate::metric::Metric;
 use crate::text::whitespace::py_split;
 
+/// Workers kept between calls (see [`WorkerPool`]): their caches of words, stems and synonym
+/// sets serve the next call.
+static WORKERS: WorkerPool<Worker> = WorkerPool::new();
+
 /// Per-worker state: the aligner (with its word, stem and synonym caches) and buffers.
 #[derive(Debug, Default)]
 pub struct Worker {
@@ -31,7 +35,8 @@ impl Worker {
         out.clear();
         for t in tokens {
             let t = t.as_ref();
-            let id = if lowercase && !(t.is_ascii() && !t.bytes().any(|b| b.is_ascii_uppercase())) {
+            // An ASCII word without capitals is its own `str.lower()`.
+            let id = if lowercase && (!t.is_ascii() || t.bytes().any(|b| b.is_ascii_uppercase())) {
                 py_lower_into(t, &mut self.lowered);
                 self.aligner.word_id(&self.lowered)
             } else {
@@ -123,7 +128,7 @@ impl MeteorOptions {
         }
         let mut out = zeroed_on(hyps.len(), ROW_LEN, threads)?;
         parallel::try_for_each_row_in(
-            &WorkerPool::new(),
+            &WORKERS,
             &mut out,
             ROW_LEN,
             threads,
@@ -199,7 +204,7 @@ impl Metric for MeteorOptions {
     fn corpus_stats(&self, corpus: &Corpus<&str>, threads: Threads) -> Result<Vec<i64>, CoreError> {
         let mut out = zeroed_on(corpus.len(), ROW_LEN, threads)?;
         parallel::try_for_each_row_in(
-            &WorkerPool::new(),
+            &WORKERS,
             &mut out,
             ROW_LEN,
             threads,

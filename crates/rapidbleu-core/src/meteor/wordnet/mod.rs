@@ -14,11 +14,13 @@ mod parse;
 use crate::error::CoreError;
 use parse::{Entry, Exceptions, Index, Names, POS};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// WordNet 3.0's lemmas, synsets and exception lists (see the module documentation).
 #[derive(Debug)]
 pub struct WordNet {
     dir: PathBuf,
+    serial: u64,
     names: Names,
     /// Whether a name holds `_` (a multi-word lemma, which `meteor_score` leaves out).
     underscore: Vec<bool>,
@@ -69,8 +71,10 @@ impl WordNet {
             exceptions[k] = parse::exceptions(&parse::read(dir, &format!("{suffix}.exc"))?);
         }
         let underscore = names.names.iter().map(|n| n.contains('_')).collect();
+        static LOADS: AtomicU64 = AtomicU64::new(1);
         Ok(WordNet {
             dir: dir.to_path_buf(),
+            serial: LOADS.fetch_add(1, Ordering::Relaxed),
             names,
             underscore,
             synset_names,
@@ -83,6 +87,12 @@ impl WordNet {
     /// The folder this WordNet was read from.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// A number unique to this load in the process (never 0): what caches of look-ups are
+    /// keyed by (an address can be reused after a drop).
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// Number of synsets.
