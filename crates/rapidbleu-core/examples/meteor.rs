@@ -22,7 +22,6 @@ use rapidbleu_core::meteor::{MeteorOptions, WordNet};
 use rapidbleu_core::text::whitespace::py_split;
 use std::io::{BufRead, Write};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Instant;
 
 fn hex(s: &str) -> String {
@@ -86,7 +85,7 @@ fn bench(dir: &Path, args: &[String]) {
     let threads = Threads::new(args[0].parse().expect("threads")).expect("threads");
     let repeats: usize = args[1].parse().expect("repeats");
     let t = Instant::now();
-    let wn = Arc::new(WordNet::load(dir).expect("WordNet"));
+    let wn: &'static WordNet = Box::leak(Box::new(WordNet::load(dir).expect("WordNet")));
     let load_s = t.elapsed().as_secs_f64();
     let hyps = read_lines(&args[2]);
     let refs: Vec<Vec<String>> = args[3..].iter().map(|p| read_lines(p)).collect();

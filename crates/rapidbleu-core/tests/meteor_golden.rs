@@ -16,13 +16,12 @@ use rapidbleu_core::meteor::{MeteorOptions, WordNet};
 use rapidbleu_core::metric::Metric;
 use rapidbleu_core::text::whitespace::py_split;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn wordnet() -> Arc<WordNet> {
+fn wordnet() -> &'static WordNet {
     let dir = std::env::var_os("RAPIDBLEU_WORDNET")
         .map(PathBuf::from)
         .unwrap_or_else(|| repo().join("target/nltk_data/corpora/wordnet"));
@@ -76,7 +75,7 @@ fn golden() -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn options(golden: &str, wn: &Arc<WordNet>) -> Vec<MeteorOptions> {
+fn options(golden: &str, wn: &'static WordNet) -> Vec<MeteorOptions> {
     golden
         .lines()
         .filter(|l| l.starts_with("O\t"))
@@ -88,7 +87,7 @@ fn options(golden: &str, wn: &Arc<WordNet>) -> Vec<MeteorOptions> {
                 f64_bits(f[4]),
                 f[5] == "1",
                 f[6] == "1",
-                (f[7] == "1").then(|| Arc::clone(wn)),
+                (f[7] == "1").then_some(wn),
             )
         })
         .collect()
@@ -98,7 +97,7 @@ fn options(golden: &str, wn: &Arc<WordNet>) -> Vec<MeteorOptions> {
 fn generated_cases() {
     let wn = wordnet();
     let golden = golden();
-    let opts = options(&golden, &wn);
+    let opts = options(&golden, wn);
     let mut w = Worker::default();
     let mut n = 0;
     for line in golden.lines().filter(|l| l.starts_with("G\t")) {
@@ -135,7 +134,7 @@ fn real_lines(name: &str) -> Vec<String> {
 fn real_data() {
     let wn = wordnet();
     let golden = golden();
-    let o = MeteorOptions::nltk(Some(Arc::clone(&wn)));
+    let o = MeteorOptions::nltk(Some(wn));
     let hyps = real_lines("hyp.NiuTrans.en");
     let (ra, rb) = (real_lines("ref.A.en"), real_lines("ref.B.en"));
     for (set, n_refs) in [("zh-en.1", 1), ("zh-en.2", 2)] {

@@ -65,7 +65,7 @@ impl MeteorOptions {
                 "meteor_score needs at least one reference per hypothesis".into(),
             ));
         }
-        let wordnet = self.wordnet.as_deref();
+        let wordnet = self.wordnet;
         w.aligner.prepare(self.stem, wordnet);
         let mut ids = std::mem::take(&mut w.hyp);
         w.preprocess(hyp, self.lowercase, &mut ids);

@@ -1,21 +1,21 @@
 //! [`MeteorOptions`]: the parameters of `meteor_score` (nltk 3.10.4), checked once.
 
 use super::wordnet::WordNet;
-use std::sync::Arc;
 
 /// The parameters of NLTK's `meteor_score(references, hypothesis, preprocess=str.lower,
 /// stemmer=PorterStemmer(), wordnet=wordnet, alpha=0.9, beta=3.0, gamma=0.5)`.
 ///
 /// Any float is allowed, as NLTK allows it (a zero denominator scores 0.0, as NLTK's
-/// `ZeroDivisionError` branch does).
-#[derive(Clone, Debug)]
+/// `ZeroDivisionError` branch does). The WordNet is the process's shared copy
+/// ([`super::wordnet::locate::shared`]), so the options are a small `Copy` value.
+#[derive(Clone, Copy, Debug)]
 pub struct MeteorOptions {
     pub(crate) alpha: f64,
     pub(crate) beta: f64,
     pub(crate) gamma: f64,
     pub(crate) lowercase: bool,
     pub(crate) stem: bool,
-    pub(crate) wordnet: Option<Arc<WordNet>>,
+    pub(crate) wordnet: Option<&'static WordNet>,
 }
 
 impl MeteorOptions {
@@ -28,7 +28,7 @@ impl MeteorOptions {
         gamma: f64,
         lowercase: bool,
         stem: bool,
-        wordnet: Option<Arc<WordNet>>,
+        wordnet: Option<&'static WordNet>,
     ) -> MeteorOptions {
         MeteorOptions {
             alpha,
@@ -42,7 +42,7 @@ impl MeteorOptions {
 
     /// NLTK's defaults (`alpha=0.9, beta=3.0, gamma=0.5`, lowercase, Porter stems) with
     /// `wordnet`.
-    pub fn nltk(wordnet: Option<Arc<WordNet>>) -> MeteorOptions {
+    pub fn nltk(wordnet: Option<&'static WordNet>) -> MeteorOptions {
         MeteorOptions::new(0.9, 3.0, 0.5, true, true, wordnet)
     }
 
@@ -72,7 +72,7 @@ impl MeteorOptions {
     }
 
     /// The synonym stage's WordNet, if any.
-    pub fn wordnet(&self) -> Option<&Arc<WordNet>> {
-        self.wordnet.as_ref()
+    pub fn wordnet(&self) -> Option<&'static WordNet> {
+        self.wordnet
     }
 }

@@ -4,7 +4,7 @@
 use super::WordNet;
 use crate::error::CoreError;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 /// How to get WordNet, for error messages.
 pub const HOW_TO_GET: &str = "get WordNet 3.0 with `python -m nltk.downloader wordnet` (then \
@@ -69,10 +69,10 @@ pub fn find(roots: &[PathBuf]) -> Result<PathBuf, CoreError> {
     )))
 }
 
-/// The WordNet of folder `dir`, read once per process and shared (later calls with the same
-/// folder return the same copy; a failed read is tried again next time).
-pub fn shared(dir: &Path) -> Result<Arc<WordNet>, CoreError> {
-    type Loaded = Vec<(PathBuf, Arc<WordNet>)>;
+/// The WordNet of folder `dir`, read once per process and kept for its life (later calls with
+/// the same folder return the same copy; a failed read is tried again next time).
+pub fn shared(dir: &Path) -> Result<&'static WordNet, CoreError> {
+    type Loaded = Vec<(PathBuf, &'static WordNet)>;
     static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
     let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let mut loaded = LOADED
@@ -80,9 +80,11 @@ pub fn shared(dir: &Path) -> Result<Arc<WordNet>, CoreError> {
         .lock()
         .unwrap_or_else(|p| p.into_inner());
     if let Some((_, wn)) = loaded.iter().find(|(d, _)| *d == dir) {
-        return Ok(Arc::clone(wn));
+        return Ok(wn);
     }
-    let wn = Arc::new(WordNet::load(&dir)?);
-    loaded.push((dir, Arc::clone(&wn)));
+    // Kept for the life of the process (a few folders at most): every options value and
+    // worker cache refers to it without counting references.
+    let wn: &'static WordNet = Box::leak(Box::new(WordNet::load(&dir)?));
+    loaded.push((dir, wn));
     Ok(wn)
 }
