@@ -11,8 +11,8 @@ timing; its load is timed apart); the core through the ``meteor bench`` example
 scores of all pairs ``--repeats`` times), on ``--threads`` threads (1 by default, the fair
 comparison with NLTK's one core). Two core figures: ``first`` (the first call of the process:
 no word, stem or synonym set cached) and ``median`` (the median call, whose workers kept their
-caches from the calls before, as repeated calls in one process do). Every score of the core must equal NLTK's (``==``, f64
-bits; exit status 1 if not). Prints the ratios and writes
+caches from the calls before, as repeated calls in one process do). Every score of the core
+must equal NLTK's (``==``, f64 bits; exit status 1 if not). Prints the ratios and writes
 ``benchmarks/results/bench_meteor_core.json``.
 
     .venv/bin/python scripts/wordnet_data.py
@@ -38,9 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-import wordnet_data  # noqa: E402
-
 import nltk  # noqa: E402
+import wordnet_data  # noqa: E402
 
 CORPUS = wordnet_data.build()
 nltk.data.path.insert(0, str(CORPUS.parent.parent))
@@ -51,8 +50,11 @@ from nltk.translate.meteor_score import meteor_score  # noqa: E402
 
 def data_dir() -> Path:
     shared = ROOT.parent.parent / "shared" / "data" / "wmt22.zh-en"
-    for d in (Path(os.environ.get("RAPIDBLEU_DATA", "/nonexistent")) / "wmt22.zh-en", shared,
-              Path("/work/shared/data/wmt22.zh-en")):
+    for d in (
+        Path(os.environ.get("RAPIDBLEU_DATA", "/nonexistent")) / "wmt22.zh-en",
+        shared,
+        Path("/work/shared/data/wmt22.zh-en"),
+    ):
         if (d / "ref.A.en").is_file():
             return d
     return ROOT / "tests" / "data" / "wmt22.zh-en"
@@ -79,7 +81,14 @@ def main() -> int:
         others = [outputs[(k + 1) % len(outputs)], outputs[(k + 2) % len(outputs)]]
         for i, h in enumerate(out):
             hyps.append(h)
-            refs4.append([ref_a[i], ref_b[i] if out is not ref_b else outputs[0][i], others[0][i], others[1][i]])
+            refs4.append(
+                [
+                    ref_a[i],
+                    ref_b[i] if out is not ref_b else outputs[0][i],
+                    others[0][i],
+                    others[1][i],
+                ]
+            )
     n = len(hyps)
 
     t = time.perf_counter()
@@ -89,8 +98,12 @@ def main() -> int:
     env = dict(os.environ)
     if not args.lto:
         env.update(CARGO_PROFILE_RELEASE_LTO="off", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="16")
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "meteor"],
-                   cwd=ROOT, check=True, env=env)
+    subprocess.run(
+        ["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "meteor"],
+        cwd=ROOT,
+        check=True,
+        env=env,
+    )
     exe = ROOT / "target" / "release" / "examples" / "meteor"
 
     results = {}
@@ -110,29 +123,57 @@ def main() -> int:
             want = [meteor_score(rs, h) for h, rs in zip(tok_h, tok_r)]
             nltk_s = time.perf_counter() - t
             out = subprocess.run(
-                [str(exe), "bench", str(CORPUS), str(args.threads), str(args.repeats), str(hyp_path),
-                 *map(str, ref_paths[:n_refs])],
-                capture_output=True, text=True, check=True,
+                [
+                    str(exe),
+                    "bench",
+                    str(CORPUS),
+                    str(args.threads),
+                    str(args.repeats),
+                    str(hyp_path),
+                    *map(str, ref_paths[:n_refs]),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout.splitlines()
             head = dict(kv.split("=") for kv in out[0].split())
             got = [struct.unpack(">d", bytes.fromhex(x))[0] for x in out[1:]]
-            equal = len(got) == n and all(struct.pack(">d", a) == struct.pack(">d", b) for a, b in zip(got, want))
+            equal = len(got) == n and all(
+                struct.pack(">d", a) == struct.pack(">d", b) for a, b in zip(got, want)
+            )
             ok &= equal
             first_s, core_s = float(head["first_s"]), float(head["median_s"])
             results[f"{n_refs}_ref"] = {
-                "pairs": n, "nltk_s": nltk_s, "core_first_s": first_s, "core_median_s": core_s,
-                "ratio_first": nltk_s / first_s, "ratio_median": nltk_s / core_s,
-                "core_wordnet_load_s": float(head["load_s"]), "equal": equal,
+                "pairs": n,
+                "nltk_s": nltk_s,
+                "core_first_s": first_s,
+                "core_median_s": core_s,
+                "ratio_first": nltk_s / first_s,
+                "ratio_median": nltk_s / core_s,
+                "core_wordnet_load_s": float(head["load_s"]),
+                "equal": equal,
             }
-            print(f"{n_refs} reference(s), {n} pairs: NLTK {nltk_s:.3f} s ({1e6 * nltk_s / n:.1f} us/pair); "
-                  f"core on {args.threads} thread(s): first call {first_s:.4f} s ({nltk_s / first_s:.0f}x), "
-                  f"median {core_s:.4f} s ({1e6 * core_s / n:.2f} us/pair, {nltk_s / core_s:.0f}x); "
-                  f"scores equal: {equal}; core WordNet load {float(head['load_s']):.3f} s")
+            print(
+                f"{n_refs} reference(s), {n} pairs: "
+                f"NLTK {nltk_s:.3f} s ({1e6 * nltk_s / n:.1f} us/pair); "
+                f"core on {args.threads} thread(s): "
+                f"first call {first_s:.4f} s ({nltk_s / first_s:.0f}x), "
+                f"median {core_s:.4f} s ({1e6 * core_s / n:.2f} us/pair, {nltk_s / core_s:.0f}x); "
+                f"scores equal: {equal}; core WordNet load {float(head['load_s']):.3f} s"
+            )
     print(f"NLTK WordNet load (wordnet.ensure_loaded()): {nltk_load:.3f} s")
     report = {
-        "benchmark": "bench_meteor_core", "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-        "machine": platform.platform(), "cpus": os.cpu_count(), "threads": args.threads, "lto": args.lto,
-        "load_average": os.getloadavg(), "data": str(d), "nltk": nltk.__version__, "nltk_wordnet_load_s": nltk_load, "cases": results,
+        "benchmark": "bench_meteor_core",
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+        "machine": platform.platform(),
+        "cpus": os.cpu_count(),
+        "threads": args.threads,
+        "lto": args.lto,
+        "load_average": os.getloadavg(),
+        "data": str(d),
+        "nltk": nltk.__version__,
+        "nltk_wordnet_load_s": nltk_load,
+        "cases": results,
     }
     out_dir = ROOT / "benchmarks" / "results"
     out_dir.mkdir(parents=True, exist_ok=True)

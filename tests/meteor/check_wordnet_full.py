@@ -22,9 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-import wordnet_data  # noqa: E402
-
 import nltk  # noqa: E402
+import wordnet_data  # noqa: E402
 
 CORPUS = wordnet_data.build()
 nltk.data.path.insert(0, str(CORPUS.parent.parent))
@@ -45,7 +44,7 @@ def fnv(names: list[str]) -> str:
 def expected(w: str, ps: PorterStemmer, with_wordnet: bool) -> str:
     low = w.lower()
     if with_wordnet:
-        names = sorted({l.name() for s in wn.synsets(w) for l in s.lemmas()})
+        names = sorted({lem.name() for s in wn.synsets(w) for lem in s.lemmas()})
         forms = [wn._morphy(low, p) for p in POS]
         parts = "".join(p + ":" + ",".join(f) + ";" for p, f in zip(POS, forms))
         head = f"{len(names)}\t{fnv(names)}\t{sum(map(len, forms))}\t{fnv([parts])}"
@@ -64,17 +63,23 @@ def main(argv: list[str]) -> int:
     inflected = {w + s for w in lemmas for s in ("s", "es", "ed", "ing", "er")}
     words = sorted(set(lemmas) | exc | inflected)[::step]
     chars = [chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000][::step]
-    env = dict(os.environ, CARGO_PROFILE_RELEASE_LTO="off", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="16")
+    env = dict(
+        os.environ, CARGO_PROFILE_RELEASE_LTO="off", CARGO_PROFILE_RELEASE_CODEGEN_UNITS="16"
+    )
     subprocess.run(
         ["cargo", "build", "--release", "-q", "-p", "rapidbleu-core", "--example", "meteor"],
-        cwd=ROOT, check=True, env=env,
+        cwd=ROOT,
+        check=True,
+        env=env,
     )
     exe = ROOT / "target" / "release" / "examples" / "meteor"
     inputs = words + chars
     got = subprocess.run(
         [str(exe), "words", str(CORPUS)],
         input="".join(w.encode().hex() + "\n" for w in inputs),
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.splitlines()
     ps = PorterStemmer()
     bad = 0
@@ -87,8 +92,10 @@ def main(argv: list[str]) -> int:
             bad += 1
             if bad <= 20:
                 print(f"DIFF {w!r}: core {g!r} nltk {want!r}")
-    print(f"compared {len(words)} words (synsets, morphy, stem, lower) and {len(chars)} code points "
-          f"(stem, lower): {bad} differences")
+    print(
+        f"compared {len(words)} words (synsets, morphy, stem, lower) and {len(chars)} code points "
+        f"(stem, lower): {bad} differences"
+    )
     return 1 if bad or len(got) != len(inputs) else 0
 
 

@@ -33,9 +33,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-import wordnet_data  # noqa: E402
-
 import nltk  # noqa: E402
+import wordnet_data  # noqa: E402
 
 nltk.data.path.insert(0, str(wordnet_data.build().parent.parent))
 
@@ -72,7 +71,7 @@ def esc(tok: str) -> str:
     out = []
     for c in tok:
         if c == "%" or ord(c) <= 0x20 or c == "\x7f":
-            out.append("%%%02X" % ord(c))
+            out.append(f"%{ord(c):02X}")
         else:
             out.append(c)
     return "".join(out)
@@ -227,7 +226,11 @@ def main() -> int:
         (0.85, 0.2, 0.6, True, True, True),
     ]
     for k, (a, b, g, low, stem, wnet) in enumerate(options):
-        lines.append("\t".join(["O", str(k), bits(a), bits(b), bits(g), *(str(int(x)) for x in (low, stem, wnet))]))
+        lines.append(
+            "\t".join(
+                ["O", str(k), bits(a), bits(b), bits(g), *(str(int(x)) for x in (low, stem, wnet))]
+            )
+        )
 
     real: dict[str, list[list[str]]] = {}
     folder = DATA / "wmt22.zh-en"
@@ -246,14 +249,32 @@ def main() -> int:
         if not refs:
             continue
         score = meteor_score(refs, hyp, pre, st, wnt, a, b, g)
-        single = bits(single_meteor_score(refs[0], hyp, pre, st, wnt, a, b, g)) if len(refs) == 1 else "-"
+        single = (
+            bits(single_meteor_score(refs[0], hyp, pre, st, wnt, a, b, g))
+            if len(refs) == 1
+            else "-"
+        )
         row = best_row(refs, hyp, pre, st, wnt, a, b, g)
         lines.append(
-            "\t".join(["G", str(k), toks(hyp), *(toks(r) for r in refs), "|", single, ",".join(map(str, row)), bits(score)])
+            "\t".join(
+                [
+                    "G",
+                    str(k),
+                    toks(hyp),
+                    *(toks(r) for r in refs),
+                    "|",
+                    single,
+                    ",".join(map(str, row)),
+                    bits(score),
+                ]
+            )
         )
 
     hyps, ra, rb = real["hyp.NiuTrans.en"], real["ref.A.en"], real["ref.B.en"]
-    for set_name, groups in (("zh-en.1", [[r] for r in ra]), ("zh-en.2", [[a, b] for a, b in zip(ra, rb)])):
+    for set_name, groups in (
+        ("zh-en.1", [[r] for r in ra]),
+        ("zh-en.2", [[a, b] for a, b in zip(ra, rb)]),
+    ):
         scores = []
         for i, (h, refs) in enumerate(zip(hyps, groups)):
             s = meteor_score(refs, h)
@@ -263,11 +284,15 @@ def main() -> int:
         lines.append("\t".join(["M", set_name, bits(float(np.mean(scores)))]))
 
     index_lemmas = sorted(wn._lemma_pos_offset_map)
-    words = set(real_words) | set(rng.sample(index_lemmas, 1500)) | set(rng.sample(pools["exc"], 1500))
+    words = (
+        set(real_words) | set(rng.sample(index_lemmas, 1500)) | set(rng.sample(pools["exc"], 1500))
+    )
     words |= set(rng.sample(pools["infl"], 1000))
-    words |= {w + s for w in rng.sample(index_lemmas, 200) for s in ("s", "ed", "ing", "er", "est", "es")}
+    words |= {
+        w + s for w in rng.sample(index_lemmas, 200) for s in ("s", "ed", "ing", "er", "est", "es")
+    }
     for w in sorted(words):
-        names = sorted({l.name() for s in wn.synsets(w) for l in s.lemmas()})
+        names = sorted({lem.name() for s in wn.synsets(w) for lem in s.lemmas()})
         low = w.lower()
         forms = [wn._morphy(low, p) for p in POS]
         parts = "".join(p + ":" + ",".join(f) + ";" for p, f in zip(POS, forms))
