@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from clitools import ours
 from conftest import DATA, read_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -172,3 +173,20 @@ def test_options_pickle_and_wordnet_found(wordnet_dir: str) -> None:
     o = m.options
     assert pickle.loads(pickle.dumps(o)) == o
     assert isinstance(o, _core.MeteorOptions) and o.row_len == 4
+
+
+def test_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any, wordnet_dir: str
+) -> None:
+    """``rapidbleu REF -i HYP -m meteor``: the JSON score is 100 times evaluate's mean."""
+    import json
+
+    folder = DATA / "wmt22.zh-en"
+    ref, hyp = read_lines(folder / "ref.A.en")[:100], read_lines(folder / "hyp.NiuTrans.en")[:100]
+    (tmp_path / "ref.txt").write_text("\n".join(ref) + "\n", "utf-8")
+    (tmp_path / "hyp.txt").write_text("\n".join(hyp) + "\n", "utf-8")
+    monkeypatch.setenv("NLTK_DATA", str(Path(wordnet_dir).parent.parent))
+    rc, out, err = ours(["ref.txt", "-i", "hyp.txt", "-m", "meteor", "-w", "16"], tmp_path, capsys)
+    assert rc == 0, err
+    want = np.mean([meteor_score([r.split()], h.split()) for h, r in zip(hyp, ref)])
+    assert json.loads(out)["score"] == round(100 * want, 16)
