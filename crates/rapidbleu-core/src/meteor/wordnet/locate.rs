@@ -47,6 +47,13 @@ pub fn default_roots() -> Vec<PathBuf> {
 /// Errors: [`CoreError::MissingData`], listing where it looked and how to get WordNet (and
 /// naming a `corpora/wordnet.zip` found, which is read only once unzipped).
 pub fn find(roots: &[PathBuf]) -> Result<PathBuf, CoreError> {
+    let mut unique: Vec<&PathBuf> = Vec::new();
+    for r in roots {
+        if !unique.contains(&r) {
+            unique.push(r);
+        }
+    }
+    let roots = unique;
     if let Some(dir) = roots.iter().find_map(|r| wordnet_dir(r)) {
         return Ok(dir);
     }
