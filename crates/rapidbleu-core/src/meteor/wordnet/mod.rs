@@ -70,7 +70,9 @@ impl WordNet {
         for (k, (suffix, _)) in POS.iter().enumerate() {
             exceptions[k] = parse::exceptions(&parse::read(dir, &format!("{suffix}.exc"))?);
         }
-        let underscore = names.names.iter().map(|n| n.contains('_')).collect();
+        let underscore = (0..names.len() as u32)
+            .map(|n| names.get(n).contains('_'))
+            .collect();
         static LOADS: AtomicU64 = AtomicU64::new(1);
         Ok(WordNet {
             dir: dir.to_path_buf(),
@@ -102,7 +104,7 @@ impl WordNet {
 
     /// Number of distinct lemma names.
     pub fn name_count(&self) -> usize {
-        self.names.names.len()
+        self.names.len()
     }
 
     /// The id of lemma name `name` (exact, case-sensitive), if some synset has it.
@@ -112,7 +114,7 @@ impl WordNet {
 
     /// The lemma name of id `id` (from [`WordNet::name_id`] or [`WordNet::synonyms_into`]).
     pub fn name(&self, id: u32) -> &str {
-        &self.names.names[id as usize]
+        self.names.get(id)
     }
 
     /// Every index lemma (the keys of NLTK's `_lemma_pos_offset_map`), in no order.

@@ -61,10 +61,12 @@ pub(super) fn bad(path: &Path, what: impl std::fmt::Display) -> CoreError {
     ))
 }
 
-/// The lemma names of the synsets, interned (`Lemma.name()`).
+/// The lemma names of the synsets, interned (`Lemma.name()`): name id -> its text (all in
+/// one arena: one allocation per name, the map's key, instead of two).
 #[derive(Debug, Default)]
 pub(super) struct Names {
-    pub(super) names: Vec<Box<str>>,
+    arena: String,
+    ends: Vec<u32>,
     pub(super) ids: FxHashMap<Box<str>, u32>,
 }
 
@@ -73,10 +75,23 @@ impl Names {
         if let Some(&id) = self.ids.get(name) {
             return id;
         }
-        let id = self.names.len() as u32;
-        self.names.push(name.into());
+        let id = self.ends.len() as u32;
+        self.arena.push_str(name);
+        self.ends.push(self.arena.len() as u32);
         self.ids.insert(name.into(), id);
         id
+    }
+
+    /// The text of name `id`.
+    pub(super) fn get(&self, id: u32) -> &str {
+        let k = id as usize;
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        &self.arena[start..self.ends[k] as usize]
+    }
+
+    /// Number of names.
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
     }
 }
 
