@@ -11,8 +11,10 @@ timing; its load is timed apart); the core through the ``meteor bench`` example
 scores of all pairs ``--repeats`` times), on ``--threads`` threads (1 by default, the fair
 comparison with NLTK's one core). Two core figures: ``first`` (the first call of the process:
 no word, stem or synonym set cached) and ``median`` (the median call, whose workers kept their
-caches from the calls before, as repeated calls in one process do). Every score of the core
-must equal NLTK's (``==``, f64 bits; exit status 1 if not). Prints the ratios and writes
+caches from the calls before, as repeated calls in one process do). Then the same through
+Python (``--python``, when rapidbleu is built): ``METEOR(num_threads=...).token_scores`` on
+the token lists, first call and median. Every score must equal NLTK's (``==``, f64 bits;
+exit status 1 if not). Prints the ratios and writes
 ``benchmarks/results/bench_meteor_core.json``.
 
     .venv/bin/python scripts/wordnet_data.py
@@ -70,6 +72,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--lto", action="store_true")
+    ap.add_argument("--python", action="store_true", help="also time rapidbleu's METEOR")
     args = ap.parse_args()
 
     d = data_dir()
@@ -153,6 +156,31 @@ def main() -> int:
                 "core_wordnet_load_s": float(head["load_s"]),
                 "equal": equal,
             }
+            if args.python:
+                from rapidbleu.metrics.meteor import METEOR
+
+                m = METEOR(wordnet=str(CORPUS), num_threads=args.threads)
+                times = []
+                for _ in range(max(args.repeats, 1)):
+                    t = time.perf_counter()
+                    py_scores = m.token_scores(tok_h, tok_r).tolist()
+                    times.append(time.perf_counter() - t)
+                py_equal = py_scores == want
+                ok &= py_equal
+                py_first, py_median = times[0], sorted(times)[len(times) // 2]
+                results[f"{n_refs}_ref"].update(
+                    {
+                        "python_first_s": py_first,
+                        "python_median_s": py_median,
+                        "python_ratio_median": nltk_s / py_median,
+                        "python_equal": py_equal,
+                    }
+                )
+                print(
+                    f"  rapidbleu METEOR.token_scores: first {py_first:.4f} s "
+                    f"({nltk_s / py_first:.0f}x), median {py_median:.4f} s "
+                    f"({nltk_s / py_median:.0f}x); equal: {py_equal}"
+                )
             print(
                 f"{n_refs} reference(s), {n} pairs: "
                 f"NLTK {nltk_s:.3f} s ({1e6 * nltk_s / n:.1f} us/pair); "
