@@ -5,6 +5,7 @@
 
 use crate::args::{flag_arg, options_repr, repr, NewArgs};
 use crate::arrays::to_2d;
+use crate::corpus::{self, Owned};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
 use numpy::PyArray2;
@@ -51,22 +52,19 @@ fn real_arg(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
     ))
 }
 
-/// Token lists: a list (or tuple) of str.
-fn token_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
-    let bad = || {
-        ErrorKind::InputType.err(
+/// A token list (a sequence of str, not a str), its strings borrowed, not copied
+/// ([`corpus::collect`]); a lone surrogate is an `InvalidTextError`.
+fn token_list<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Owned<'py>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(ErrorKind::InputType.err(
             obj.py(),
             format!(
                 "{what} must be a list of tokens (str), as NLTK's meteor_score takes them, not \
-                 {}",
-                type_name(obj)
+                 a str"
             ),
-        )
-    };
-    if obj.is_instance_of::<PyString>() {
-        return Err(bad());
+        ));
     }
-    obj.extract::<Vec<String>>().map_err(|_| bad())
+    corpus::collect(obj, what, false, false)
 }
 
 #[pymethods]
@@ -141,11 +139,13 @@ impl PyMeteorOptions {
                     })?
                     .collect()
             };
-            let hyps: Vec<Vec<String>> = seq(hyps, "hypotheses")?
+            // The strings are borrowed (kept alive by the owned lists) and only pointers are
+            // gathered: copying every token cost more than scoring it.
+            let hyps: Vec<Owned<'py>> = seq(hyps, "hypotheses")?
                 .iter()
                 .map(|h| token_list(h, "a hypothesis"))
                 .collect::<PyResult<_>>()?;
-            let refs: Vec<Vec<Vec<String>>> = seq(refs, "references")?
+            let refs: Vec<Vec<Owned<'py>>> = seq(refs, "references")?
                 .iter()
                 .map(|group| {
                     seq(group, "each hypothesis's references")?
@@ -154,6 +154,11 @@ impl PyMeteorOptions {
                         .collect::<PyResult<_>>()
                 })
                 .collect::<PyResult<_>>()?;
+            let hyps: Vec<Vec<&str>> = hyps.iter().map(corpus::borrow_all).collect();
+            let refs: Vec<Vec<Vec<&str>>> = refs
+                .iter()
+                .map(|g| g.iter().map(corpus::borrow_all).collect())
+                .collect();
             if hyps.len() != refs.len() {
                 return Err(ErrorKind::LengthMismatch.err(
                     py,
