@@ -24,7 +24,12 @@ from nltk.stem.porter import PorterStemmer
 from nltk.translate.meteor_score import meteor_score, single_meteor_score
 
 import rapidbleu._core as _core
-from rapidbleu.errors import InputTypeError, InvalidOptionError, MissingDependencyError
+from rapidbleu.errors import (
+    InputTypeError,
+    InvalidOptionError,
+    InvalidTextError,
+    MissingDependencyError,
+)
 from rapidbleu.metrics.meteor import METEOR
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -165,6 +170,9 @@ def test_errors(tmp_path: Any, wordnet_dir: str) -> None:
     m = METEOR(wordnet=False)
     with pytest.raises(InputTypeError, match="list of tokens"):
         m.score_tokens(["a b"], "a b")  # type: ignore[arg-type]
+    # Tokens are read as UTF-8 without a copy: a lone surrogate is refused, not mangled.
+    with pytest.raises(InvalidTextError, match="surrogate"):
+        m.score_tokens([["a"]], ["\ud800"])
 
 
 def test_options_pickle_and_wordnet_found(wordnet_dir: str) -> None:
