@@ -198,3 +198,15 @@ def test_command_line(
     assert rc == 0, err
     want = np.mean([meteor_score([r.split()], h.split()) for h, r in zip(hyp, ref)])
     assert json.loads(out)["score"] == round(100 * want, 16)
+
+
+def test_resampled_scores_are_means_of_sentence_scores(metrics: list[METEOR]) -> None:
+    """The bootstrap's corpus scores: 100 * ``np.mean`` of each resample's sentence scores."""
+    folder = DATA / "wmt22.zh-en"
+    hyps, ref = read_lines(folder / "hyp.NiuTrans.en")[:300], read_lines(folder / "ref.A.en")[:300]
+    m = metrics[0]
+    rows = m.statistics(hyps, [ref])
+    sentence = m.score_rows(rows)
+    idxs = np.random.default_rng(0).integers(0, len(hyps), size=(20, len(hyps)))
+    want = [100 * np.mean(sentence[i]) for i in idxs]
+    assert m.resample_scores(rows, idxs).tolist() == want

@@ -208,6 +208,58 @@ class METEOR(Metric[METEORScore]):
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         return self._options.score_rows(rows)
 
+    def resample_scores(
+        self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Each resample's corpus score: ``100 *`` the mean of its rows' sentence scores.
+
+        The sentence scores are taken in index order and averaged with NumPy's pairwise sum
+        (not a score of summed rows: METEOR's rows do not add).
+
+        Example:
+            >>> import numpy as np
+            >>> m = METEOR(wordnet=False)
+            >>> rows = m.statistics(["a b", "x"], [["a b", "y"]])
+            >>> m.resample_scores(rows, np.array([[0, 0], [0, 1]])).tolist()
+            [93.75, 46.875]
+        """
+        import numpy as np
+
+        means = self._options.bootstrap_scores(
+            np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width),
+            np.ascontiguousarray(idxs, dtype=np.int64),
+            self.num_threads,
+        )
+        return 100 * means
+
+    def randomization_sums(
+        self, baseline: Rows, system: Rows, masks: npt.NDArray[np.bool_]
+    ) -> tuple[Any, Any]:
+        """Shuffled pseudo-systems' mean sentence scores (float64 matrix products, ``/ n``).
+
+        Example:
+            >>> import numpy as np
+            >>> m = METEOR(wordnet=False)
+            >>> a = m.statistics(["a b", "x"], [["a b", "y"]])
+            >>> m.randomization_sums(a, a, np.array([[True, False]]))[0].tolist()
+            [0.46875]
+        """
+        bl, sy = self.score_rows(baseline), self.score_rows(system)
+        neg = ~masks
+        n = max(len(bl), 1)
+        return (masks @ bl + neg @ sy) / n, (neg @ bl + masks @ sy) / n
+
+    def randomization_scores(self, sums: Any) -> npt.NDArray[np.float64]:
+        """Scores of shuffled pseudo-systems: ``100 *`` the means of :meth:`randomization_sums`.
+
+        Example:
+            >>> METEOR(wordnet=False).randomization_scores([0.5]).tolist()
+            [50.0]
+        """
+        import numpy as np
+
+        return 100 * np.asarray(sums, dtype=np.float64)
+
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
         """A corpus score as JSON fields: ``meteor`` (the mean, 0..1, as evaluate's key).
 
