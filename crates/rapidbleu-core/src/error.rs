@@ -15,6 +15,9 @@ pub enum CoreError {
     /// Input (times its options) too large to hold in memory or to count; the message says
     /// how large and what to change.
     TooLarge(String),
+    /// Reference data a metric needs (WordNet for METEOR) missing or unreadable; the message
+    /// says where it looked and how to get it.
+    MissingData(String),
 }
 
 impl fmt::Display for CoreError {
@@ -23,7 +26,8 @@ impl fmt::Display for CoreError {
             CoreError::InvalidOption(m)
             | CoreError::InvalidInput(m)
             | CoreError::MissingReference(m)
-            | CoreError::TooLarge(m) => f.write_str(m),
+            | CoreError::TooLarge(m)
+            | CoreError::MissingData(m) => f.write_str(m),
         }
     }
 }

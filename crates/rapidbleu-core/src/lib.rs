@@ -15,6 +15,9 @@
 //!   `[num_edits, ref_len_sum, num_refs]` and sacreBLEU's in-order float sum;
 //! - [`caption`]: the COCO caption metrics as pycocoevalcap computes them: BLEU-1..4, ROUGE-L
 //!   and CIDEr-D (also as a reward over document frequencies computed once);
+//! - [`meteor`]: NLTK 3.10.4's METEOR (`meteor_score`): WordNet 3.0 read from its own files
+//!   with NLTK's morphy, exact / Porter-stem / synonym matching, per-segment rows
+//!   `[matches, chunks, hyp_len, ref_len]` and NLTK's float order;
 //! - [`io`]: the command's input files read, decompressed, split into lines and checked as
 //!   sacreBLEU's command reads them, a chunk ahead on a background thread.
 //!
@@ -27,6 +30,7 @@ pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod io;
+pub mod meteor;
 pub mod metric;
 pub mod rouge;
 pub mod ter;

@@ -150,6 +150,22 @@ proptest! {
     }
 
     #[test]
+    fn meteor_rows_add_and_threads_change_no_row(
+        alpha in prop::sample::select(vec![0.0f64, 0.5, 0.9, 1.0]),
+        beta in prop::sample::select(vec![0.0f64, 1.0, 3.0]),
+        gamma in prop::sample::select(vec![0.0f64, 0.5, 2.0]),
+        lowercase in any::<bool>(),
+        stem in any::<bool>(),
+        (hyps, refs) in corpus_of_lines(),
+        chunk in 1usize..5,
+    ) {
+        // Without WordNet (the synonym stage is checked against NLTK in meteor_golden.rs).
+        use rapidbleu_core::meteor::MeteorOptions;
+        let m = MeteorOptions::new(alpha, beta, gamma, lowercase, stem, None);
+        seam::rows_add(&m, &hyps, &refs, chunk);
+    }
+
+    #[test]
     fn scoring_any_rows_never_panics(
         values in prop::collection::vec(prop_oneof![0i64..20, any::<i64>()], 0..60),
         order in 1usize..6,

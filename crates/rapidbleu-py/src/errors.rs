@@ -70,6 +70,7 @@ pub fn core_err(py: Python<'_>, e: CoreError) -> PyErr {
         CoreError::InvalidOption(m) => ErrorKind::InvalidOption.err(py, m),
         CoreError::InvalidInput(m) | CoreError::TooLarge(m) => ErrorKind::Input.err(py, m),
         CoreError::MissingReference(m) => ErrorKind::MissingReference.err(py, m),
+        CoreError::MissingData(m) => ErrorKind::MissingDependency.err(py, m),
     }
 }
 

@@ -23,6 +23,7 @@ mod io;
 mod items;
 mod line_cache;
 mod mecab;
+mod meteor;
 mod metric;
 mod read;
 mod rouge;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     chrf::register(m)?;
     ter::register(m)?;
     rouge::register(m)?;
+    meteor::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
     line_cache::register(m)?;

@@ -30,6 +30,9 @@ if TYPE_CHECKING:  # the names of `_HOMES`, for type checkers (`as`: re-exported
     from rapidbleu.metrics.chrf.score import CHRFScore as CHRFScore
     from rapidbleu.metrics.chrf.score import CHRFSignature as CHRFSignature
     from rapidbleu.metrics.layout import RowLayout as RowLayout
+    from rapidbleu.metrics.meteor import METEOR as METEOR
+    from rapidbleu.metrics.meteor.score import METEORScore as METEORScore
+    from rapidbleu.metrics.meteor.score import METEORSignature as METEORSignature
     from rapidbleu.metrics.options import CliOption as CliOption
     from rapidbleu.metrics.registry import metric_classes as metric_classes
     from rapidbleu.metrics.registry import register as register
@@ -48,6 +51,7 @@ if TYPE_CHECKING:  # the names of `_HOMES`, for type checkers (`as`: re-exported
 _HOMES = {
     "BLEU": "bleu",
     "CHRF": "chrf",
+    "METEOR": "meteor",
     "ROUGE": "rouge",
     "TER": "ter",
     "BLEUScore": "bleu.score",
@@ -55,6 +59,8 @@ _HOMES = {
     "CHRFScore": "chrf.score",
     "CHRFSignature": "chrf.score",
     "CliOption": "options",
+    "METEORScore": "meteor.score",
+    "METEORSignature": "meteor.score",
     "Metric": "base",
     "ROUGEScore": "rouge.score",
     "ROUGESignature": "rouge.score",

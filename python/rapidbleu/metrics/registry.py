@@ -23,6 +23,7 @@ from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.meteor import METEOR
 from rapidbleu.metrics.rouge import ROUGE
 from rapidbleu.metrics.ter import TER
 
@@ -161,5 +162,6 @@ def metric_class(name: str) -> type[Metric[Any]]:
 # The built-in metrics, one line each.
 register(BLEU)
 register(CHRF)
+register(METEOR)
 register(ROUGE)
 register(TER)

@@ -1,0 +1,13 @@
+//! Glue of `rapidbleu_core::meteor`: options ([`options`]: WordNet found and loaded once,
+//! token statistics) and METEOR through the generic glue ([`metric`]).
+
+pub mod metric;
+pub mod options;
+
+use pyo3::prelude::*;
+
+/// Adds METEOR's class to `_core`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<options::PyMeteorOptions>()?;
+    Ok(())
+}
