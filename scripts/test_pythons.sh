@@ -82,6 +82,8 @@ for v in $PYTHONS; do
         pins=("${pins[@]/#regex==*/regex}")
     fi
     VPY="$REPO/$VENV/bin/python"
+    # 3.10's bundled pip 23.0 would install the MeCab dictionaries by `setup.py install`.
+    "$VPY" -m pip install -q --progress-bar off --disable-pip-version-check --upgrade pip
     "$VPY" -m pip install -q --progress-bar off --disable-pip-version-check \
         --only-binary rapidbleu "${WHEEL}[ja,ko]" "${pins[@]}"
     "$VPY" -m pip list --disable-pip-version-check 2>/dev/null | tr -s ' ' |
