@@ -111,8 +111,7 @@ unset LD_LIBRARY_PATH
 ARM=$(ls "$OUT"/dist/aarch64/rapidbleu-"$VERSION"-cp310-abi3-manylinux*_aarch64.whl)
 X86=$(ls "$DIST"/rapidbleu-"$VERSION"-cp310-abi3-manylinux*_x86_64.whl)
 for whl in "$ARM" "$X86"; do
-    arch=${whl##*_}
-    arch=${arch%.whl}
+    case "$whl" in *_aarch64.whl) arch=aarch64 ;; *) arch=x86_64 ;; esac
     echo "-- $(basename "$whl")"
     "$T/auditwheel" show "$whl" | tee "$OUT/auditwheel.txt"
     tr -s ' \n' ' ' <"$OUT/auditwheel.txt" | grep -q "consistent with the following platform tag: \"manylinux_2_17_$arch\"" ||

@@ -43,7 +43,12 @@ DESELECT="not test_finding_2_fast_bleu_fixed_equals_fast_bleu_where_it_is_define
 DESELECT+=" and not test_wmt17_live and not wmt22.zh-en/hyp.NiuTrans.en"
 export RAPIDBLEU_TEST_SCALE=${RAPIDBLEU_TEST_SCALE:-0.1}
 
-WHEEL=$(ls "$DIST"/rapidbleu-*-cp310-abi3-*.whl)
+ABI3=$(ls "$DIST"/rapidbleu-*-cp310-abi3-*.whl)
+# A version-specific wheel (cp312-cp312, ...) is tested on its version when the build made one.
+wheel_for() {
+    local tag="cp${1/./}"
+    compgen -G "$DIST/rapidbleu-*-$tag-$tag-*.whl" || echo "$ABI3"
+}
 # The oracles at the pins of pyproject.toml's test extra (one place for them), and the tools
 # (pytest, hypothesis) at its bounds; regex (sacreBLEU's intl tokenizer) at its pin where the
 # interpreter has it: regex 2026.11.15 needs CPython >= 3.11, so 3.10 gets its newest.
@@ -57,7 +62,7 @@ for req in extra:
         print(req)
 EOF
 )
-echo "wheel: $WHEEL; oracles: ${PINS[*]}"
+echo "oracles: ${PINS[*]}"
 
 find_python() {
     local v=$1 p
@@ -73,7 +78,8 @@ for v in $PYTHONS; do
         echo "scripts/test_pythons.sh: no CPython $v (pyenv install $v, or python$v on PATH)" >&2
         exit 1
     fi
-    echo "== CPython $v: $PYV"
+    WHEEL=$(wheel_for "$v")
+    echo "== CPython $v: $PYV, $WHEEL"
     VENV="$ROOT/$v"
     rm -rf "$VENV"
     "$PYV" -m venv "$VENV"
