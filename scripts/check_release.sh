@@ -113,7 +113,9 @@ X86=$(ls "$DIST"/rapidbleu-"$VERSION"-cp310-abi3-manylinux*_x86_64.whl)
 for whl in "$ARM" "$X86"; do
     case "$whl" in *_aarch64.whl) arch=aarch64 ;; *) arch=x86_64 ;; esac
     echo "-- $(basename "$whl")"
-    "$T/auditwheel" show "$whl" | tee "$OUT/auditwheel.txt"
+    # -v: without it, show stops before the external libraries when symbol versions already
+    # constrain the tag (x86_64's manylinux_2_17); its debug log goes to a file.
+    "$T/auditwheel" -v show "$whl" 2>"$OUT/auditwheel.log" | tee "$OUT/auditwheel.txt"
     tr -s ' \n' ' ' <"$OUT/auditwheel.txt" | grep -q "consistent with the following platform tag: \"manylinux_2_17_$arch\"" ||
         { echo "auditwheel: $whl is not manylinux_2_17_$arch" >&2; exit 1; }
     grep -q "requires no external shared libraries" "$OUT/auditwheel.txt" ||
