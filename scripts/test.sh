@@ -111,3 +111,12 @@ without_rust "$PYBIN" -c "import rapidbleu, sys; sys.exit(0 if 'site-packages' i
 without_rust "$PYBIN" -m pytest -p no:cacheprovider -c "$REPO/pyproject.toml" --rootdir "$REPO" \
     "$REPO/tests" "$@"
 without_rust "$PYBIN" -m pytest -p no:cacheprovider -q --doctest-modules --pyargs rapidbleu
+
+cd "$REPO"
+if [ $# -gt 0 ]; then
+    echo "== pytest arguments given: scripts/test_pythons.sh and scripts/check_release.sh not run"
+    exit 0
+fi
+echo "== the wheel on CPython 3.10, 3.12, 3.13; the release checks (sdist, aarch64, workflow)"
+without_rust env PY="$PYBIN" bash scripts/test_pythons.sh
+PY="$PYBIN" bash scripts/check_release.sh

@@ -19,6 +19,19 @@ from typing import Any
 
 import pytest
 
+if sys.version_info >= (3, 11):
+    from contextlib import chdir
+else:  # CPython 3.10 has no contextlib.chdir (scripts/test_pythons.sh runs this file there)
+
+    @contextlib.contextmanager
+    def chdir(path: Path) -> Any:
+        old = os.getcwd()
+        os.chdir(path)
+        try:
+            yield
+        finally:
+            os.chdir(old)
+
 
 def _run(
     args: list[str], cwd: Path, stdin: bytes = b"", env: dict[str, str] | None = None, **kw: Any
@@ -63,7 +76,7 @@ def test_finding_3_empty_input_with_sentence_level(tmp_path: Path, extra: list[s
 def _json_run(argv: list[str], cwd: Path, capsys: pytest.CaptureFixture[str]) -> Any:
     from rapidbleu.cli.main import main
 
-    with contextlib.chdir(cwd):
+    with chdir(cwd):
         code = main(argv)
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -126,7 +139,7 @@ def test_finding_9_list_without_datasets_extra_leaves_stdout_empty(
 
     for name in ("sacrebleu", "sacrebleu.dataset", "sacrebleu.utils"):
         monkeypatch.setitem(sys.modules, name, None)  # no `datasets` extra
-    with contextlib.chdir(tmp_path):
+    with chdir(tmp_path):
         code = main(argv)
     out, err = capsys.readouterr()
     assert (code, out) == (1, "")
@@ -153,7 +166,7 @@ def test_finding_10_card_caption_says_what_the_table_shows(
 ) -> None:
     from rapidbleu.cli.main import main
 
-    with contextlib.chdir(systems):
+    with chdir(systems):
         code = main(["ref", "-i", "hyp", "hyp2", *test, "-f", "card", "-q"])
     out, err = capsys.readouterr()
     assert code == 0, err
