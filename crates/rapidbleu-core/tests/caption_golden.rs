@@ -160,7 +160,9 @@ struct Reward {
 }
 
 fn read_golden() -> (LogTable, Vec<Case>, Vec<Reward>) {
-    let text = std::fs::read_to_string(root().join("crates/rapidbleu-core/tests/data/caption_golden.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(root().join("crates/rapidbleu-core/tests/data/caption_golden.txt"))
+            .unwrap();
     let (mut log, mut cases, mut rewards) = (None, Vec::new(), Vec::new());
     let mut case: Option<Case> = None;
     let mut reward: Option<Reward> = None;
