@@ -9,7 +9,7 @@ and removed by :func:`registered`.
 
 Example:
     >>> metric_names()
-    ['bleu', 'chrf', 'rouge', 'ter']
+    ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def metric_names() -> list[str]:
 
     Example:
         >>> metric_names()
-        ['bleu', 'chrf', 'rouge', 'ter']
+        ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
     """
     return sorted(_METRICS)
 
