@@ -496,8 +496,10 @@ def porter_stem(words: Sequence[str]) -> list[str]:
 
 @final
 class TokenizedLines(Sequence[str | None]):
-    """Tokenized lines held by the core (what the line cache gives); a read-only sequence."""
+    """Lines held by the core (the line cache's, Arrow text); a read-only sequence."""
 
+    @staticmethod
+    def from_arrow(obj: object) -> TokenizedLines: ...
     def __len__(self) -> int: ...
     @overload
     def __getitem__(self, key: int, /) -> str | None: ...

@@ -9,17 +9,21 @@ use crate::errors::{type_name, ErrorKind, OrRaise};
 use crate::sequence::{is_sequence, not_a_sequence};
 use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
-use pyo3::types::{PyAnyMethods, PyList, PyString};
+use pyo3::types::{PyAnyMethods, PyList, PyString, PyTuple};
 use rapidbleu_core::corpus::{Corpus, Groups};
 use std::ptr::NonNull;
-use std::sync::Arc;
 
 /// A line read from Python: a `str`, or text the core holds already ([`TokenizedLines`]).
 pub enum Line<'py> {
     /// A Python string and its UTF-8 text.
     Py(PyLine<'py>),
-    /// Text the core holds.
-    Rust(Arc<str>),
+    /// A line of lines the core holds.
+    Held {
+        /// The lines, kept alive as long as the line.
+        _owner: Bound<'py, TokenizedLines>,
+        /// The line's text, inside `_owner`.
+        text: NonNull<str>,
+    },
 }
 
 /// A Python `str` and its UTF-8 text, read once, when the string is collected.
@@ -108,7 +112,12 @@ fn collect_as<'py>(
     let items = if allow_none { "str or None" } else { "str" };
     if let Ok(lines) = seq.cast::<TokenizedLines>() {
         // Before `is_sequence`, whose NumPy test would import NumPy on a first call.
-        return held_lines(py, lines.get(), what, allow_none, reading);
+        return held_lines(lines, what, allow_none, reading);
+    }
+    if !(seq.is_instance_of::<PyList>() || seq.is_instance_of::<PyTuple>()) {
+        if let Some(lines) = crate::arrow::lines(seq, &what)? {
+            return held_lines(&Bound::new(py, lines)?, what, allow_none, reading);
+        }
     }
     if !is_sequence(seq) {
         // A generator would be read once (and be empty the next time); a set has no order.
@@ -197,17 +206,15 @@ fn read_item<'py>(
 /// error where `None` is not allowed, and non-ASCII text to lowercase goes through Python's
 /// `str.lower()` (ASCII is lowercased later in Rust, as for a `str`).
 fn held_lines<'py>(
-    py: Python<'py>,
-    lines: &TokenizedLines,
+    lines: &Bound<'py, TokenizedLines>,
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
     reading: Reading,
 ) -> PyResult<Owned<'py>> {
-    lines
-        .lines()
-        .iter()
-        .enumerate()
-        .map(|(i, line)| match line {
+    let py = lines.py();
+    let held = lines.get();
+    (0..held.len())
+        .map(|i| match held.get(i) {
             None if allow_none => Ok(None),
             None => {
                 Err(ErrorKind::InputType.err(py, format!("{what}[{i}] is NoneType; expected str")))
@@ -221,7 +228,10 @@ fn held_lines<'py>(
                         i,
                     )?)))
                 }
-                _ => Ok(Some(Line::Rust(Arc::clone(text)))),
+                _ => Ok(Some(Line::Held {
+                    _owner: lines.clone(),
+                    text: NonNull::from(text),
+                })),
             },
         })
         .collect()
@@ -273,7 +283,9 @@ pub fn to_str<'a>(
 pub fn text<'a>(line: &'a Line<'_>) -> &'a str {
     match line {
         Line::Py(s) => s.text().unwrap_or_default(),
-        Line::Rust(s) => s,
+        // SAFETY: the text belongs to the lines object that the line keeps alive, which is
+        // frozen: its text neither changes nor moves while it lives.
+        Line::Held { text, .. } => unsafe { text.as_ref() },
     }
 }
 

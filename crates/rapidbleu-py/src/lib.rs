@@ -13,6 +13,7 @@
 
 mod args;
 mod arrays;
+mod arrow;
 mod bleu;
 mod chrf;
 mod corpus;

@@ -223,14 +223,7 @@ fn call(
         ));
     }
     // `collect` refused `None` and text that is not valid Unicode.
-    Ok(fresh
-        .iter()
-        .flatten()
-        .map(|s| match s {
-            Input::Rust(held) => Arc::clone(held),
-            Input::Py(_) => Arc::from(text(s)),
-        })
-        .collect())
+    Ok(fresh.iter().flatten().map(|s| Arc::from(text(s))).collect())
 }
 
 /// MeCab's error about line `j` of the batch, about the first line of the call that is it.
@@ -263,7 +256,7 @@ fn line<'a, 'py>(
     rstrip: bool,
 ) -> PyResult<Line<'a, 'py>> {
     let (text, obj) = match s {
-        Input::Rust(t) => (t.as_ref(), None),
+        Input::Held { .. } => (text(s), None),
         Input::Py(l) => match l.text() {
             Some(t) => (t, Some(l.obj())),
             None => {

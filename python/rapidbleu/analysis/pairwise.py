@@ -29,6 +29,7 @@ from rapidbleu.errors import (
     InvalidOptionError,
     LengthMismatchError,
 )
+from rapidbleu.io.arrow import arrow_text
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU
 
@@ -51,6 +52,7 @@ def _metric(options: dict[str, Any]) -> BLEU:
 
 
 def _texts(seq: Any, what: str) -> Sequence[str]:
+    seq = arrow_text(seq)  # Arrow text: lines the core holds
     if isinstance(seq, (str, bytes)) or not isinstance(seq, Sequence):
         raise InputTypeError(f"{what} must be a sequence (e.g. a list) of str")
     return seq

@@ -24,6 +24,7 @@ from rapidbleu.errors import (
     LengthMismatchError,
     ReferenceNestingError,
 )
+from rapidbleu.io.arrow import arrow_text, is_arrow
 from rapidbleu.io.tokens import is_pretokenized
 
 __all__ = [
@@ -67,6 +68,8 @@ def check_streams(references: Any) -> Sequence[Any]:
             "no reference streams: references is empty; give at least one stream, "
             "e.g. [[ref_seg1, ref_seg2, ...]]"
         )
+    if any(is_arrow(stream) for stream in references):  # Arrow text: lines the core holds
+        return [arrow_text(stream) for stream in references]
     return references  # type: ignore[no-any-return]
 
 
@@ -152,6 +155,7 @@ def check_hypotheses(hypotheses: Any) -> Sequence[Any]:
         >>> check_hypotheses(["a b"])
         ['a b']
     """
+    hypotheses = arrow_text(hypotheses)  # Arrow text: lines the core holds
     if is_pretokenized(hypotheses):  # token sequences or IDs: see rapidbleu.io.tokens
         return hypotheses  # type: ignore[no-any-return]
     if isinstance(hypotheses, (str, bytes)) or not isinstance(hypotheses, Sequence):

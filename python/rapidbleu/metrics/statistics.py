@@ -230,8 +230,9 @@ class MetricStatistics(ABC, Generic[S]):
         hypotheses = check_hypotheses(hypotheses)
         if is_pretokenized(hypotheses):
             return None
-        check_shape(len(hypotheses), check_streams(references))
-        return self._text_totals(hypotheses, references)
+        streams = check_streams(references)  # Arrow text read once, here
+        check_shape(len(hypotheses), streams)
+        return self._text_totals(hypotheses, streams)
 
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> Any:
         """Hook: summed statistics of text hypotheses against (checked) reference streams.

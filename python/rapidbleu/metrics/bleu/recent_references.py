@@ -68,6 +68,11 @@ class RecentReferences:
         last = self._last
         if last is not None and _same_strings(last[0], streams):
             return
+        if not all(type(s) in (list, tuple) for s in streams):
+            # Lines the core holds (Arrow text) make a new str at each read, so they are
+            # never the same objects again: keeping them would only cost a str per line.
+            self._last = None
+            return
         size = sum(len(s) for s in streams)
         self._last = [[list(s) for s in streams], None] if size <= MAX_LINES else None
 
