@@ -9,7 +9,9 @@
   from the private copy (so ``sacrebleu.dataset`` is sacreBLEU's own);
 - ``nltk.translate.bleu_score``: a namespace module over rapidbleu's NLTK dialect, and
   ``rouge_score.rouge_scorer`` / ``rouge_score.scoring`` over rapidbleu's ROUGE modules
-  (:data:`ROUGE_SCORE`), each with the real module (a private copy) behind it;
+  (:data:`ROUGE_SCORE`), and ``rouge.rouge``, ``rouge_chinese.rouge`` and
+  ``multilingual_rouge.rouge_scorer`` over ROUGE's dialects (:data:`ROUGE_DIALECTS`), each with
+  the real module (a private copy) behind it;
 - ``evaluate``: the real package, whose ``load`` then answers :data:`EVALUATE` names with
   rapidbleu's loading scripts (:mod:`rapidbleu.accelerate.evaluate_load`).
 
@@ -28,7 +30,12 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import NLTK_BLEU, ROUGE_SCORE, sacrebleu_modules
+from rapidbleu.accelerate.targets import (
+    NLTK_BLEU,
+    ROUGE_DIALECTS,
+    ROUGE_SCORE,
+    sacrebleu_modules,
+)
 
 __all__ = ["FINDER", "Finder"]
 
@@ -117,6 +124,7 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
 _MODULES = {
     **{m: (f, "nltk") for m, f in NLTK_BLEU.items()},
     **{m: (f, "rouge-score==0.1.2") for m, f in ROUGE_SCORE.items()},
+    **ROUGE_DIALECTS,
 }
 
 

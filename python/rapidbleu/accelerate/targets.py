@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
+__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_DIALECTS", "ROUGE_SCORE", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -40,6 +40,14 @@ NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nl
 ROUGE_SCORE: dict[str, str] = {
     "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge.rouge_scorer",
     "rouge_score.scoring": "rapidbleu.metrics.rouge.scoring",
+}
+
+#: ROUGE's other packages -> rapidbleu's dialect modules (module -> (rapidbleu's, what to install)).
+#: ``rouge`` and ``rouge_chinese`` import ``Rouge`` and ``FilesRouge`` from these modules.
+ROUGE_DIALECTS: dict[str, tuple[str, str]] = {
+    "rouge.rouge": ("rapidbleu.metrics.rouge.pltrdy", "rouge==1.0.1"),
+    "rouge_chinese.rouge": ("rapidbleu.metrics.rouge.chinese", "rouge-chinese==1.0.3"),
+    "multilingual_rouge.rouge_scorer": ("rapidbleu.metrics.rouge.xlsum", "multilingual-rouge==0.0.1"),
 }
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of

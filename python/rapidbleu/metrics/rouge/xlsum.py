@@ -29,13 +29,13 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from rapidbleu import _core
 from rapidbleu.errors import MissingDependencyError, RapidBleuError
+from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["RougeScorer"]
 
@@ -50,7 +50,7 @@ def _package(module: str) -> ModuleType:
     ``multilingual_rouge.rouge_scorer`` is the namespace module over this one.
     """
     try:
-        return importlib.import_module(f"multilingual_rouge.{module}")
+        return real_module(f"multilingual_rouge.{module}")
     except ImportError as e:
         raise MissingDependencyError(
             f"XL-Sum's ROUGE tokenizes with the multilingual-rouge package's tokenizers and "
