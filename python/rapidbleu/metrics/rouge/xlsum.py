@@ -131,8 +131,13 @@ class RougeScorer:
         if self._options is None:
             return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
         lsum = "rougeLsum" in self._types
+        out: list[dict[str, Any] | None] = []
         preds, tgts = [], []
         for t, p in zip(targets, predictions):
+            if not (isinstance(t, str) and isinstance(p, str)):
+                # bytes (which the package decodes) and the like: its own code decides.
+                out.append(dict(self._real.score(self, t, p)))
+                continue
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
             # target's sentences and the prediction's, each without the language tokenizer.
             tt = self._tokenize(t, self._stemmer, self._tokenizer)
@@ -141,8 +146,11 @@ class RougeScorer:
             ps = [self._tokenize(s, self._stemmer) for s in _sentences(p)] if lsum else None
             preds.append((pt, ps))
             tgts.append([(tt, ts)])
-        rows = self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
-        return [self._result(row) for row in rows]
+            out.append(None)
+        rows = iter(
+            self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
+        )
+        return [r if r is not None else self._result(next(rows)) for r in out]
 
     def _result(self, row: list[int]) -> dict[str, Any]:
         out = {}
