@@ -62,6 +62,8 @@ for lang, stem in ((None, True), ("chinese", False), ("thai", False), ("hindi", 
         ]
 out["xlsum_rouge0"] = attempt(lambda: rouge_scorer.RougeScorer(["rouge0"]).score("a", "a"))
 out["xlsum_newline_type"] = attempt(
-    lambda: {k: list(v) for k, v in rouge_scorer.RougeScorer(["rouge1\n"]).score("a b", "a").items()}
+    lambda: {
+        k: list(v) for k, v in rouge_scorer.RougeScorer(["rouge1\n"]).score("a b", "a").items()
+    }
 )
 print(json.dumps(out))

@@ -99,6 +99,16 @@ class ROUGE(Metric[ROUGEScore]):
             False,
             "rougeLsum sentences by nltk.sent_tokenize instead of newlines",
         ),
+        CliOption(
+            ("--rouge-tokenizer",),
+            "tokenizer",
+            # "default" is rouge-score's tokenizer, which ROUGE takes as tokenizer=None.
+            lambda text: None if text == "default" else text,
+            None,
+            "default: rouge-score's ([a-z0-9] only); unicode: rapidbleu's, for any script",
+            choices=("default", "unicode"),
+            metavar="TOK",
+        ),
     )
 
     def __init__(

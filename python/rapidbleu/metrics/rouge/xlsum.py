@@ -112,7 +112,9 @@ class RougeScorer:
             return dict(self._real.score(self, target, prediction))
         return self.score_batch([target], [prediction])[0]
 
-    def score_batch(self, targets: Sequence[str], predictions: Sequence[str]) -> list[dict[str, Any]]:
+    def score_batch(
+        self, targets: Sequence[str], predictions: Sequence[str]
+    ) -> list[dict[str, Any]]:
         """``[score(t, p) for t, p in zip(targets, predictions)]``, counted in one core call.
 
         Raises:
