@@ -54,7 +54,7 @@ def test_files_and_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert rc == 0, err
     items = [json.loads(line) for line in out.splitlines()]
     assert [r["rouge"] for r in items] == [
-        w["rouge1"].fmeasure
+        100 * w["rouge1"].fmeasure / 100
         for w in (ROUGE(tokenizer="unicode").score(r, h) for r, h in zip(refs, hyps))
     ]
 
