@@ -1,7 +1,8 @@
 """``-m rouge --rouge-tokenizer unicode``: the command scores with rapidbleu's Unicode tokenizer.
 
 Per item and corpus, from files and ``--jsonl``, equal (``==``) to
-``ROUGE(types, tokenizer="unicode")`` on the same lines (Chinese, which rouge-score's tokenizer mostly drops).
+``ROUGE(types, tokenizer="unicode")`` on the same lines (Chinese, which rouge-score's tokenizer
+mostly drops).
 """
 
 from __future__ import annotations

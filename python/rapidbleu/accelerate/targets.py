@@ -47,7 +47,10 @@ ROUGE_SCORE: dict[str, str] = {
 ROUGE_DIALECTS: dict[str, tuple[str, str]] = {
     "rouge.rouge": ("rapidbleu.metrics.rouge.pltrdy", "rouge==1.0.1"),
     "rouge_chinese.rouge": ("rapidbleu.metrics.rouge.chinese", "rouge-chinese==1.0.3"),
-    "multilingual_rouge.rouge_scorer": ("rapidbleu.metrics.rouge.xlsum", "multilingual-rouge==0.0.1"),
+    "multilingual_rouge.rouge_scorer": (
+        "rapidbleu.metrics.rouge.xlsum",
+        "multilingual-rouge==0.0.1",
+    ),
 }
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of

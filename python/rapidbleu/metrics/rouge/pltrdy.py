@@ -26,13 +26,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rapidbleu import _core
-from rapidbleu.metrics.rouge.packages import real_module
 from rapidbleu.errors import (
     InputError,
     InvalidOptionError,
     InvalidTextError,
     MissingDependencyError,
 )
+from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["FilesRouge", "Rouge"]
 

@@ -1,4 +1,4 @@
-"""XL-Sum's multilingual ROUGE (``multilingual-rouge`` 0.0.1): ``RougeScorer``, scored in the core.
+r"""XL-Sum's multilingual ROUGE (``multilingual-rouge`` 0.0.1): ``RougeScorer``, scored in the core.
 
 ``multilingual_rouge.rouge_scorer.RougeScorer(rouge_types, lang=..., use_stemmer=...)`` is
 rouge-score's scorer after a tokenizer and a stemmer per language. Those come from the
@@ -17,7 +17,7 @@ Kept from the package, each as its ``RougeScorer.score`` does it:
   (``_score_lcs``, ``_summary_level_lcs``); n-grams give ``0.0``;
 - results are the package's ``scoring.Score``.
 
-Types the core does not take (``"rouge0"``, ``"rouge1\\n"``, which the package's
+Types the core does not take (``"rouge0"``, ``"rouge1\n"``, which the package's
 ``re.match(r"rouge[0-9]$")`` accepts, anything not a list of str) run the package's own
 ``score`` on the same tokenizer, which computes or raises as it does.
 
