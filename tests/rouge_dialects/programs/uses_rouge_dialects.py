@@ -18,10 +18,10 @@ from multilingual_rouge import rouge_scorer
 from rouge import FilesRouge, Rouge
 
 data = Path(sys.argv[1])
-hyps = (data / "wmt22.zh-en/hyp.NiuTrans.en").read_text(encoding="utf-8").splitlines()[:40]
-refs = (data / "wmt22.zh-en/ref.A.en").read_text(encoding="utf-8").splitlines()[:40]
-zh = (data / "wmt22.en-zh/ref.A.zh").read_text(encoding="utf-8").splitlines()[:40]
-zh_h = (data / "wmt22.en-zh/hyp.HuaweiTSC.zh").read_text(encoding="utf-8").splitlines()[:40]
+hyps = (data / "wmt22.zh-en/hyp.NiuTrans.en").read_text(encoding="utf-8").splitlines()[:25]
+refs = (data / "wmt22.zh-en/ref.A.en").read_text(encoding="utf-8").splitlines()[:25]
+zh = (data / "wmt22.en-zh/ref.A.zh").read_text(encoding="utf-8").splitlines()[:25]
+zh_h = (data / "wmt22.en-zh/hyp.HuaweiTSC.zh").read_text(encoding="utf-8").splitlines()[:25]
 out: dict[str, object] = {}
 
 
