@@ -77,7 +77,7 @@ class RougeScorer:
 
     Example:
         >>> RougeScorer(["rougeL"], use_stemmer=True).score("cats run", "cat runs")["rougeL"]
-        Score(precision=0.5, recall=0.5, fmeasure=0.5)
+        Score(precision=1.0, recall=1.0, fmeasure=1.0)
     """
 
     def __init__(self, rouge_types: Sequence[str], **kwargs: Any) -> None:
