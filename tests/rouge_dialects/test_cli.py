@@ -69,3 +69,49 @@ def test_an_unknown_tokenizer_is_a_usage_error(
     )
     assert rc != 0
     assert "allowed: default, unicode" in err
+
+
+@pytest.mark.parametrize(
+    ("dialect", "package"), [("pltrdy", "rouge"), ("chinese", "rouge_chinese")]
+)
+def test_rouge_dialect_equals_the_package_average(
+    dialect: str, package: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+
+    import jieba
+
+    jieba.setLogLevel(60)
+    refs, hyps = lines()
+    if dialect == "chinese":
+        refs = [" ".join(jieba.cut(r)) for r in refs]
+        hyps = [" ".join(jieba.cut(h)) for h in hyps]
+    else:
+        en = "wmt22.zh-en/ref.A.en", "wmt22.zh-en/hyp.NiuTrans.en"
+        refs, hyps = ([x.rstrip() for x in read_lines(DATA / f)[:N]] for f in en)
+    rouge = importlib.import_module(package).Rouge()
+    want = rouge.get_scores(hyps, refs, avg=True)
+    items = rouge.get_scores(hyps, refs)
+    (tmp_path / "r.txt").write_text("\n".join(refs) + "\n", "utf-8")
+    (tmp_path / "h.txt").write_text("\n".join(hyps) + "\n", "utf-8")
+    args = ["r.txt", "-i", "h.txt", "-m", "rouge", "--rouge-dialect", dialect, "-w", "4"]
+    rc, out, err = ours(args, tmp_path, capsys)
+    assert rc == 0, err
+    got = json.loads(out)
+    assert got["score"] == float(f"{100 * want['rouge-1']['f']:.4f}")
+    assert f"dialect:{dialect}" in got["signature"]
+    rows = [
+        json.dumps({"id": i, "candidate": h, "references": [r]})
+        for i, (r, h) in enumerate(zip(refs, hyps))
+    ]
+    (tmp_path / "x.jsonl").write_text("\n".join(rows) + "\n", "utf-8")
+    jl = ["--jsonl", "x.jsonl", "-m", "rouge", "--rouge-dialect", dialect]
+    rc, out, err = ours(jl, tmp_path, capsys)
+    assert rc == 0, err
+    corpus = json.loads(out)
+    for m in ("rouge-1", "rouge-2", "rouge-l"):
+        assert [corpus[f"{m}_{s}"] for s in "fpr"] == [want[m][s] for s in "fpr"]
+    rc, out, err = ours([*jl, "--per-item"], tmp_path, capsys)
+    assert rc == 0, err
+    per_item = [json.loads(line) for line in out.splitlines()]
+    assert [r["rouge"] for r in per_item] == [100 * it["rouge-1"]["f"] / 100 for it in items]

@@ -109,7 +109,34 @@ class ROUGE(Metric[ROUGEScore]):
             choices=("default", "unicode"),
             metavar="TOK",
         ),
+        CliOption(
+            ("--rouge-dialect",),
+            "dialect",
+            str,
+            "rouge-score",
+            "rouge-score (default); pltrdy: the rouge package's avg=True; chinese: rouge-chinese's",
+            choices=("rouge-score", "pltrdy", "chinese"),
+            metavar="DIALECT",
+        ),
     )
+
+    @classmethod
+    def from_command_line(
+        cls, options: dict[str, Any], *, trg_lang: str = "", sentence_level: bool = False
+    ) -> Metric[Any]:
+        """ROUGE, or with ``--rouge-dialect pltrdy|chinese`` the package's (other options unused).
+
+        Example:
+            >>> type(ROUGE.from_command_line({"dialect": "pltrdy"})).__name__
+            'PltrdyROUGE'
+        """
+        options = dict(options)
+        dialect = options.pop("dialect", "rouge-score")
+        if dialect in ("pltrdy", "chinese"):
+            from rapidbleu.metrics.rouge.dialect_metric import PltrdyROUGE
+
+            return PltrdyROUGE(chinese=dialect == "chinese")
+        return cls(**options)
 
     def __init__(
         self,
