@@ -18,6 +18,7 @@ Each case runs the package once and rapidbleu ``rounds`` times on the same items
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -40,6 +41,11 @@ def _row(
     runs = [_timed(ours) for _ in range(rounds)]
     t_ours = statistics.median(t for t, _ in runs)
     same = all(got == want for _, got in runs)
+    print(
+        f"[{time.strftime('%H:%M:%S')}] {case}: {peer} {t_theirs:.2f} s, rapidbleu {t_ours:.3f} s",
+        file=sys.stderr,
+        flush=True,
+    )
     return {
         "case": case,
         "peer": peer,
