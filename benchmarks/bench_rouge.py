@@ -181,7 +181,9 @@ def main() -> int:
         dialects = cases(preds, targets, args.data, args.rapid_rounds)
         print(f"{'dialect':<15}{'peer':<26}{'peer s':>9}{'rapidbleu':>11}{'ratio':>9}")
         for d in dialects:
-            flag = "" if d["ratio"] >= TARGET else "  (below 100x)"
+            # The per-call path's target is to be ahead of rouge-score-rs; the dialects', 100x.
+            goal = 1.0 if d["case"] == "calls_vs_rs" else TARGET
+            flag = "" if d["ratio"] >= goal else f"  (below {goal:.0f}x)"
             eq = "" if d["same"] else "  NOT EQUAL"
             print(
                 f"{d['case']:<15}{d['peer']:<26}{d['peer_s']:>8.2f}s{d['rapidbleu_s']:>10.3f}s"
