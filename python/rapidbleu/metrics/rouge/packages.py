@@ -1,10 +1,10 @@
 """The real ROUGE packages' modules, whether or not the accelerator answers their names.
 
 Under ``python -m rapidbleu.accelerate``, ``rouge.rouge``, ``rouge_chinese.rouge`` and
-``multilingual_rouge.rouge_scorer`` are namespace modules over rapidbleu's dialects
-(:data:`rapidbleu.accelerate.targets.ROUGE_DIALECTS`). A dialect that runs the real package (a
-fallback) or uses its parts (XL-Sum's tokenizers) must reach the real module, else it would
-call itself: that is the private copy the accelerator loaded behind the namespace.
+``multilingual_rouge.rouge_scorer`` are namespace modules over rapidbleu's dialects (ROUGE's
+declaration in :mod:`rapidbleu.metrics.declarations`). A dialect that runs the real package
+(a fallback) or uses its parts (XL-Sum's tokenizers) must reach the real module, else it
+would call itself: that is the private copy the accelerator loaded behind the namespace.
 
 Example:
     >>> real_module("rouge.rouge").Rouge.__module__.endswith("rouge.rouge")
