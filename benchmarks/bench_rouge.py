@@ -13,6 +13,10 @@ with the Porter stemmer. Cases:
   ``aggregate()``, both after ``np.random.seed(0)`` (the same draws);
 - ``total``: ``score`` + ``aggregate``.
 
+Then (unless ``--no-dialects``) a row per ROUGE dialect against its package, and the
+one-call-per-item path against rouge-score-rs 0.2.1 (``rouge_dialect_cases.py``), on the same
+number of items.
+
 Each round times rouge-score once, then rapidbleu ``--rapid-rounds`` times, interleaved; the
 table shows medians and the ratios rouge-score / rapidbleu. Every case checks that the results
 are equal with ``==`` (exit status 1 if not). Results go to ``benchmarks/results/bench_rouge.json``.
@@ -121,6 +125,8 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=3, help="rouge-score runs per case")
     p.add_argument("--rapid-rounds", type=int, default=3, help="rapidbleu runs per round")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p.add_argument("--no-dialects", action="store_true", help="skip the dialects' rows")
+    p.add_argument("--no-rouge-score", action="store_true", help="only the dialects' rows")
     args = p.parse_args()
     if not (args.data / "wmt22.zh-en").is_dir():
         args.data = REPO / "tests" / "data"  # the subset in the repository has the same files
@@ -132,7 +138,7 @@ def main() -> int:
         for c in ("score", "score_calls", "aggregate", "total")
     }
     same = True
-    for r in range(args.rounds):
+    for r in range(0 if args.no_rouge_score else args.rounds):
         t_score, want = timed(lambda: theirs_score(preds, targets))
         t_agg, want_agg = timed(lambda w=want: theirs_aggregate(w))  # type: ignore[misc]
         log(f"round {r + 1}: rouge-score score {t_score:.1f} s, aggregate {t_agg:.2f} s")
@@ -151,6 +157,8 @@ def main() -> int:
     results = []
     print(f"{'case':<13}{'rouge-score':>13}{'rapidbleu':>12}{'ratio':>9}")
     for case, t in times.items():
+        if not t["rouge_score"]:
+            continue
         theirs, ours = statistics.median(t["rouge_score"]), statistics.median(t["rapidbleu"])
         ratio = theirs / ours
         flag = "" if ratio >= TARGET else "  (below 100x)"
@@ -165,6 +173,23 @@ def main() -> int:
                 "rapidbleu_rounds": t["rapidbleu"],
             }
         )
+    dialects = []
+    if not args.no_dialects:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from rouge_dialect_cases import cases
+
+        dialects = cases(preds, targets, args.data, args.rapid_rounds)
+        print(f"{'dialect':<15}{'peer':<26}{'peer s':>9}{'rapidbleu':>11}{'ratio':>9}")
+        for d in dialects:
+            # The per-call path's target is to be ahead of rouge-score-rs; the dialects', 100x.
+            goal = 1.0 if d["case"] == "calls_vs_rs" else TARGET
+            flag = "" if d["ratio"] >= goal else f"  (below {goal:.0f}x)"
+            eq = "" if d["same"] else "  NOT EQUAL"
+            print(
+                f"{d['case']:<15}{d['peer']:<26}{d['peer_s']:>8.2f}s{d['rapidbleu_s']:>10.3f}s"
+                f"{d['ratio']:>8.0f}x{flag}{eq}"
+            )
+            same = same and d["same"]
     print(f"equal with ==: {same}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
@@ -179,6 +204,7 @@ def main() -> int:
                 "stemmer": True,
                 "same": same,
                 "results": results,
+                "dialects": dialects,
             },
             indent=1,
         )

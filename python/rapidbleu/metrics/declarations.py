@@ -89,6 +89,14 @@ DECLARATIONS: tuple[Declaration, ...] = (
                 "rouge-score==0.1.2",
             ),
             "rouge_score.scoring": ("rapidbleu.metrics.rouge.scoring", "rouge-score==0.1.2"),
+            # ROUGE's other packages: `rouge` and `rouge_chinese` import Rouge and FilesRouge
+            # from these modules (docs/rouge_dialects.md).
+            "rouge.rouge": ("rapidbleu.metrics.rouge.pltrdy", "rouge==1.0.1"),
+            "rouge_chinese.rouge": ("rapidbleu.metrics.rouge.chinese", "rouge-chinese==1.0.3"),
+            "multilingual_rouge.rouge_scorer": (
+                "rapidbleu.metrics.rouge.xlsum",
+                "multilingual-rouge==0.0.1",
+            ),
         },
     ),
     Declaration(
@@ -114,8 +122,8 @@ def accelerated_modules() -> dict[str, tuple[str, str]]:
     """Every module path the metrics answer in accelerator mode -> (module, requirement).
 
     Example:
-        >>> sorted(accelerated_modules())
-        ['nltk.translate.bleu_score', 'rouge_score.rouge_scorer', 'rouge_score.scoring']
+        >>> sorted(accelerated_modules())[:3]
+        ['multilingual_rouge.rouge_scorer', 'nltk.translate.bleu_score', 'rouge.rouge']
     """
     return {path: home for d in DECLARATIONS for path, home in d.accelerates.items()}
 

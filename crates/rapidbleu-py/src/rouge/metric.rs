@@ -6,10 +6,9 @@
 //!
 //! Float32 row scores are not ROUGE's: its corpus value is not a function of summed rows.
 
-use crate::errors::{type_name, ErrorKind};
 use crate::metric::{metric_methods, PyMetric};
 use crate::rouge::options::PyRougeOptions;
-use numpy::{IntoPyArray, PyReadonlyArray1};
+use crate::rouge::totals;
 use pyo3::prelude::*;
 use rapidbleu_core::metric::Metric;
 use rapidbleu_core::rouge::metric::RougeTotals;
@@ -40,39 +39,12 @@ impl PyMetric for RougeOptions {
 
     /// `(count, sums)`: a float64 array of `3 x types` sums.
     fn totals_into_py<'py>(&self, py: Python<'py>, t: RougeTotals) -> PyResult<Bound<'py, PyAny>> {
-        Ok((t.0, t.1.into_pyarray(py)).into_pyobject(py)?.into_any())
+        totals::into_py(py, t)
     }
 
-    fn totals_from_py(&self, totals: &Bound<'_, PyAny>) -> PyResult<RougeTotals> {
-        let py = totals.py();
-        let (count, sums): (i64, Option<PyReadonlyArray1<'_, f64>>) =
-            totals.extract().map_err(|_| {
-                ErrorKind::Input.err(
-                    py,
-                    format!(
-                        "ROUGE totals must be (count: int, sums: float64 array or None), not {}",
-                        type_name(totals)
-                    ),
-                )
-            })?;
-        let mut t = self.zero_totals();
-        t.0 = count;
-        if let Some(s) = sums {
-            let s = s.as_slice()?;
-            if s.len() != t.1.len() {
-                return Err(ErrorKind::Input.err(
-                    py,
-                    format!(
-                        "sums hold {} values but {} rouge types need {}",
-                        s.len(),
-                        self.types().len(),
-                        t.1.len()
-                    ),
-                ));
-            }
-            t.1.copy_from_slice(s);
-        }
-        Ok(t)
+    fn totals_from_py(&self, t: &Bound<'_, PyAny>) -> PyResult<RougeTotals> {
+        let zero = self.zero_totals();
+        totals::from_py(t, zero, "ROUGE", self.types().len(), "rouge types")
     }
 }
 

@@ -1,16 +1,19 @@
 //! Glue of `rapidbleu_core::rouge`: options, ROUGE through the generic glue ([`metric`]: the
 //! template's statistics, sentence scores, chunks, row scores, pairwise matrices, and its
 //! in-order totals), the `rouge` package's and `rouge-chinese`'s options ([`pltrdy`]), the
-//! Unicode tokenizer's rows (`unicode`), its own statistics of per-item targets with given sentences or of tokens
-//! (a user tokenizer's), the tokenizer and stemmer on their own, and the bootstrap means with
-//! NumPy's draws.
+//! Unicode tokenizer's rows (`unicode`), items read from Python (`items`), float totals shared
+//! by ROUGE and pltrdy (`totals`), its own statistics of per-item targets with given sentences
+//! or of tokens (a user tokenizer's), the tokenizer and stemmer on their own, and the bootstrap
+//! means with NumPy's draws.
 
 mod bootstrap;
+mod items;
 pub mod metric;
 pub mod options;
 pub mod pltrdy;
 mod stats;
 mod text;
+mod totals;
 mod unicode;
 
 use pyo3::prelude::*;

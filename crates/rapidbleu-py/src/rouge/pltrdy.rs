@@ -11,9 +11,10 @@ use super::text::strings;
 use crate::args::flag_arg;
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
-use crate::errors::{guard, run_detached, type_name, ErrorKind, OrRaise};
+use crate::errors::{guard, run_detached, ErrorKind, OrRaise};
 use crate::metric::{metric_methods, PyMetric};
-use numpy::{IntoPyArray, PyArray2, PyReadonlyArray1, PyReadonlyArray2};
+use crate::rouge::totals;
+use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rapidbleu_core::metric::Metric;
@@ -217,34 +218,12 @@ impl PyMetric for PltrdyOptions {
 
     /// `(count, sums)`: a float64 array of `3 x metrics` sums of `(f, p, r)`.
     fn totals_into_py<'py>(&self, py: Python<'py>, t: PltrdyTotals) -> PyResult<Bound<'py, PyAny>> {
-        Ok((t.0, t.1.into_pyarray(py)).into_pyobject(py)?.into_any())
+        totals::into_py(py, t)
     }
 
-    fn totals_from_py(&self, totals: &Bound<'_, PyAny>) -> PyResult<PltrdyTotals> {
-        let py = totals.py();
-        let (count, sums): (i64, Option<PyReadonlyArray1<'_, f64>>) =
-            totals.extract().map_err(|_| {
-                ErrorKind::Input.err(
-                    py,
-                    format!(
-                        "totals must be (count: int, sums: float64 array or None), not {}",
-                        type_name(totals)
-                    ),
-                )
-            })?;
-        let mut t = self.zero_totals();
-        t.0 = count;
-        if let Some(s) = sums {
-            let s = s.as_slice()?;
-            if s.len() != t.1.len() {
-                return Err(ErrorKind::Input.err(
-                    py,
-                    format!("sums hold {} values but {} are needed", s.len(), t.1.len()),
-                ));
-            }
-            t.1.copy_from_slice(s);
-        }
-        Ok(t)
+    fn totals_from_py(&self, t: &Bound<'_, PyAny>) -> PyResult<PltrdyTotals> {
+        let zero = self.zero_totals();
+        totals::from_py(t, zero, "PltrdyOptions", self.metrics().len(), "metrics")
     }
 }
 

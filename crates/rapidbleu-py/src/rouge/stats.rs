@@ -3,13 +3,13 @@
 //! `split_summaries`) and of tokens (a user tokenizer's), in parallel with the GIL released.
 //! Lone surrogates are read as `?` here ([`utf8`]), as rouge-score reads them: a separator.
 
+use super::items::{check_len, item_strings, item_text, items};
 use super::text::{strings, utf8};
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
 use crate::metric::PyMetric;
 use crate::rouge::options::PyRougeOptions;
-use crate::sequence::{is_sequence, not_a_sequence};
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -17,28 +17,6 @@ use rapidbleu_core::rouge::stats::{doc_rows, text_rows, Text, TextItem};
 use rapidbleu_core::rouge::tokenize::Doc;
 use rapidbleu_core::rouge::RougeOptions;
 use std::borrow::Cow;
-
-/// The items of a sequence argument (`what` in messages): a sequence as `crate::sequence`
-/// decides for every input, never a generator, set or dict.
-fn items<'py>(seq: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if seq.is_instance_of::<PyString>() {
-        return Err(ErrorKind::InputType.err(seq.py(), format!("{what} must be a list, not a str")));
-    }
-    if !is_sequence(seq) {
-        return Err(not_a_sequence(seq, &what, "items"));
-    }
-    seq.try_iter()?.collect()
-}
-
-fn check_len(py: Python<'_>, what: &str, got: usize, want: usize) -> PyResult<()> {
-    if got != want {
-        return Err(ErrorKind::LengthMismatch.err(
-            py,
-            format!("{what} has {got} entries but there are {want} predictions"),
-        ));
-    }
-    Ok(())
-}
 
 #[pymethods]
 impl PyRougeOptions {
@@ -60,19 +38,12 @@ impl PyRougeOptions {
         let options = <RougeOptions as PyMetric>::of(self);
         guard(|| {
             let threads = threads(py, num_threads)?;
-            let preds = strings(predictions, "predictions")?;
-            let target_lists = items(targets, "targets")?;
-            check_len(py, "targets", target_lists.len(), preds.len())?;
-            let mut tgts = Vec::with_capacity(preds.len());
-            for (i, t) in target_lists.iter().enumerate() {
-                let t = strings(t, &format!("targets[{i}]"))?;
-                if t.is_empty() {
-                    return Err(ErrorKind::EmptyInput.err(
-                        py,
-                        format!("targets[{i}] is empty; each prediction needs at least one target"),
-                    ));
-                }
-                tgts.push(t);
+            let (preds, tgts) = item_strings(predictions, targets)?;
+            if let Some(i) = tgts.iter().position(|t| t.is_empty()) {
+                return Err(ErrorKind::EmptyInput.err(
+                    py,
+                    format!("targets[{i}] is empty; each prediction needs at least one target"),
+                ));
             }
             let sentences = match (prediction_sentences, target_sentences) {
                 (Some(p), Some(t)) => Some(read_sentences(py, p, t, &tgts)?),
@@ -85,11 +56,7 @@ impl PyRougeOptions {
                 }
             };
             // Borrow every text as UTF-8 (the strings stay alive above), then score detached.
-            let pred_text: Vec<Cow<'_, str>> = preds.iter().map(utf8).collect::<PyResult<_>>()?;
-            let tgt_text: Vec<Vec<Cow<'_, str>>> = tgts
-                .iter()
-                .map(|t| t.iter().map(utf8).collect::<PyResult<_>>())
-                .collect::<PyResult<_>>()?;
+            let (pred_text, tgt_text) = item_text(&preds, &tgts)?;
             let sent_text: Option<SentText<'_>> = match &sentences {
                 Some((p, t)) => Some((
                     p.iter()

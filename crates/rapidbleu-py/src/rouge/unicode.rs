@@ -1,7 +1,8 @@
 //! rapidbleu's Unicode tokenizer for ROUGE (`rapidbleu_core::rouge::dialects::unicode`) on
 //! `_core.RougeOptions`: statistics rows of text read by it, and the tokenizer on its own.
 
-use super::text::{strings, utf8};
+use super::items::{item_strings, item_text};
+use super::text::utf8;
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
@@ -12,7 +13,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rapidbleu_core::rouge::dialects::unicode;
 use rapidbleu_core::rouge::RougeOptions;
-use std::borrow::Cow;
 
 #[pymethods]
 impl PyRougeOptions {
@@ -30,39 +30,8 @@ impl PyRougeOptions {
         let options = <RougeOptions as PyMetric>::of(self);
         guard(|| {
             let threads = threads(py, num_threads)?;
-            let preds = strings(predictions, "predictions")?;
-            if targets.is_instance_of::<PyString>() {
-                return Err(ErrorKind::InputType.err(py, "targets must be a list, not a str"));
-            }
-            let lists: Vec<Bound<'py, PyAny>> = targets
-                .try_iter()
-                .map_err(|_| {
-                    ErrorKind::InputType.err(
-                        py,
-                        format!("targets must be a list, not {}", type_name(targets)),
-                    )
-                })?
-                .collect::<PyResult<_>>()?;
-            if lists.len() != preds.len() {
-                return Err(ErrorKind::LengthMismatch.err(
-                    py,
-                    format!(
-                        "targets has {} entries but there are {} predictions",
-                        lists.len(),
-                        preds.len()
-                    ),
-                ));
-            }
-            let tgts = lists
-                .iter()
-                .enumerate()
-                .map(|(i, t)| strings(t, &format!("targets[{i}]")))
-                .collect::<PyResult<Vec<_>>>()?;
-            let pred_text: Vec<Cow<'_, str>> = preds.iter().map(utf8).collect::<PyResult<_>>()?;
-            let tgt_text: Vec<Vec<Cow<'_, str>>> = tgts
-                .iter()
-                .map(|t| t.iter().map(utf8).collect::<PyResult<_>>())
-                .collect::<PyResult<_>>()?;
+            let (preds, tgts) = item_strings(predictions, targets)?;
+            let (pred_text, tgt_text) = item_text(&preds, &tgts)?;
             let items: Vec<(&str, Vec<&str>)> = pred_text
                 .iter()
                 .zip(&tgt_text)

@@ -99,7 +99,44 @@ class ROUGE(Metric[ROUGEScore]):
             False,
             "rougeLsum sentences by nltk.sent_tokenize instead of newlines",
         ),
+        CliOption(
+            ("--rouge-tokenizer",),
+            "tokenizer",
+            # "default" is rouge-score's tokenizer, which ROUGE takes as tokenizer=None.
+            lambda text: None if text == "default" else text,
+            None,
+            "default: rouge-score's ([a-z0-9] only); unicode: rapidbleu's, for any script",
+            choices=("default", "unicode"),
+            metavar="TOK",
+        ),
+        CliOption(
+            ("--rouge-dialect",),
+            "dialect",
+            str,
+            "rouge-score",
+            "rouge-score (default); pltrdy: the rouge package's avg=True; chinese: rouge-chinese's",
+            choices=("rouge-score", "pltrdy", "chinese"),
+            metavar="DIALECT",
+        ),
     )
+
+    @classmethod
+    def from_command_line(
+        cls, options: dict[str, Any], *, trg_lang: str = "", sentence_level: bool = False
+    ) -> Metric[Any]:
+        """ROUGE, or with ``--rouge-dialect pltrdy|chinese`` the package's (other options unused).
+
+        Example:
+            >>> type(ROUGE.from_command_line({"dialect": "pltrdy"})).__name__
+            'PltrdyROUGE'
+        """
+        options = dict(options)
+        dialect = options.pop("dialect", "rouge-score")
+        if dialect in ("pltrdy", "chinese"):
+            from rapidbleu.metrics.rouge.dialect_metric import PltrdyROUGE
+
+            return PltrdyROUGE(chinese=dialect == "chinese")
+        return cls(**options)
 
     def __init__(
         self,

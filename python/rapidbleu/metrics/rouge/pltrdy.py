@@ -21,7 +21,6 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -33,6 +32,7 @@ from rapidbleu.errors import (
     InvalidTextError,
     MissingDependencyError,
 )
+from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["FilesRouge", "Rouge"]
 
@@ -107,7 +107,7 @@ class Rouge:
     def _real(self) -> Any:
         """The real package's ``Rouge`` with these options (the fallback)."""
         try:
-            module = importlib.import_module(f"{self._PACKAGE}.rouge")
+            module = real_module(f"{self._PACKAGE}.rouge")
         except ImportError as e:
             raise MissingDependencyError(
                 f"this input needs the real {self._PACKAGE} package (texts that are not str, or "

@@ -1,0 +1,173 @@
+r"""XL-Sum's multilingual ROUGE (``multilingual-rouge`` 0.0.1): ``RougeScorer``, scored in the core.
+
+``multilingual_rouge.rouge_scorer.RougeScorer(rouge_types, lang=..., use_stemmer=...)`` is
+rouge-score's scorer after a tokenizer and a stemmer per language. Those come from the
+package itself (its ``MultiTokenizer``: BERT's basic tokenizer, pyonmttok, jieba, pythainlp, its
+Burmese rules; its ``MultiStemmer``: Porter, Snowball, Hindi, Turkish), so this module needs it
+installed; rapidbleu counts and scores the tokens in Rust (:meth:`RougeOptions.token_statistics`),
+all items of :meth:`RougeScorer.score_batch` in one parallel call.
+
+Kept from the package, each as its ``RougeScorer.score`` does it:
+
+- both texts go through the language's tokenizer (and its warnings) whatever the types;
+- rougeLsum's sentences (lines) are tokenized by ``tokenize.tokenize(s, stemmer)`` with *no*
+  language tokenizer: BERT's basic tokenizer only, so Chinese or Thai sentences are not
+  segmented there as they are for rouge1/rougeL;
+- rougeL and rougeLsum of an empty text are ``Score(0, 0, 0)`` with ``int`` zeros
+  (``_score_lcs``, ``_summary_level_lcs``); n-grams give ``0.0``;
+- results are the package's ``scoring.Score``.
+
+Types the core does not take (``"rouge0"``, ``"rouge1\n"``, which the package's
+``re.match(r"rouge[0-9]$")`` accepts, anything not a list of str) run the package's own
+``score`` on the same tokenizer, which computes or raises as it does.
+
+Example:
+    >>> s = RougeScorer(["rouge1", "rougeL"], lang="chinese")
+    >>> s.score("我爱北京天安门", "我爱北京")["rouge1"].recall
+    0.75
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from rapidbleu import _core
+from rapidbleu.errors import MissingDependencyError, RapidBleuError
+from rapidbleu.metrics.rouge.packages import real_module
+
+__all__ = ["RougeScorer"]
+
+#: What to install for the tokenizers and stemmers.
+PACKAGE = "multilingual-rouge==0.0.1"
+
+
+def _package(module: str) -> ModuleType:
+    """``multilingual_rouge.<module>``, or a named error saying how to get it.
+
+    Imported when a scorer is built, never at import time: under the accelerator,
+    ``multilingual_rouge.rouge_scorer`` is the namespace module over this one.
+    """
+    try:
+        return real_module(f"multilingual_rouge.{module}")
+    except ImportError as e:
+        raise MissingDependencyError(
+            f"XL-Sum's ROUGE tokenizes with the multilingual-rouge package's tokenizers and "
+            f"stemmers: pip install {PACKAGE} ({e})"
+        ) from e
+
+
+def _sentences(text: str) -> list[str]:
+    # multilingual_rouge.rouge_scorer.RougeScorer.score's get_sents (six.ensure_str is str).
+    return [x for x in text.split("\n") if len(x)]
+
+
+class RougeScorer:
+    """XL-Sum's ``RougeScorer``: the package's constructor and ``score``, and a batch.
+
+    Args:
+        rouge_types: ``rouge1`` .. ``rouge9``, ``rougeL``, ``rougeLsum``.
+        **kwargs: The package's: ``lang`` (``"chinese"``, ``"thai"``, ``"hindi"``, ...;
+            ``bangla``, ``turkce``, ``chinese_simplified`` and the like are renamed as it does),
+            ``use_stemmer``, ``callable_tokenizer``, ``callable_stemmer``, ``min_char_length``.
+
+    Raises:
+        rapidbleu.errors.MissingDependencyError: ``multilingual-rouge`` is not installed.
+
+    Example:
+        >>> RougeScorer(["rougeL"], use_stemmer=True).score("cats run", "cat runs")["rougeL"]
+        Score(precision=1.0, recall=1.0, fmeasure=1.0)
+    """
+
+    def __init__(self, rouge_types: Sequence[str], **kwargs: Any) -> None:
+        self._real = _package("rouge_scorer").RougeScorer
+        self._tokenize = _package("tokenization_wrapper").tokenize
+        self._score_type = _package("scoring").Score
+        # The package's own constructor on this object: the same language renaming, tokenizer
+        # and stemmer objects, and warnings ("unknown stemmer language").
+        self._real.__init__(self, rouge_types, **kwargs)
+        self.rouge_types: Any
+        self._tokenizer: Any
+        self._stemmer: Any
+        types = self.rouge_types
+        self._options: _core.RougeOptions | None = None
+        if not isinstance(types, str) and isinstance(types, Sequence):
+            unique = list(dict.fromkeys(types))
+            if all(isinstance(t, str) for t in unique):
+                try:
+                    self._options = _core.RougeOptions(unique, False)
+                except RapidBleuError:
+                    pass  # the package's score decides (it accepts "rouge1\n", raises on others)
+        self._types = list(dict.fromkeys(types)) if self._options is not None else []
+
+    def score(self, target: str, prediction: str) -> dict[str, Any]:
+        """The package's ``score(target, prediction)``: rouge type -> ``Score``.
+
+        Example:
+            >>> RougeScorer(["rouge2"]).score("a b c", "a b")["rouge2"]
+            Score(precision=1.0, recall=0.5, fmeasure=0.6666666666666666)
+        """
+        if self._options is None:
+            return dict(self._real.score(self, target, prediction))
+        return self.score_batch([target], [prediction])[0]
+
+    def score_batch(
+        self, targets: Sequence[str], predictions: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        """``[score(t, p) for t, p in zip(targets, predictions)]``, counted in one core call.
+
+        Raises:
+            rapidbleu.errors.LengthMismatchError: The lists differ in length.
+
+        Example:
+            >>> RougeScorer(["rouge1"]).score_batch(["a b", "c"], ["a", "d"])[1]["rouge1"]
+            Score(precision=0.0, recall=0.0, fmeasure=0.0)
+        """
+        from rapidbleu.errors import LengthMismatchError
+
+        if len(targets) != len(predictions):
+            raise LengthMismatchError(
+                f"{len(targets)} targets but {len(predictions)} predictions; give one each"
+            )
+        if self._options is None:
+            return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
+        lsum = "rougeLsum" in self._types
+        out: list[dict[str, Any] | None] = []
+        preds, tgts = [], []
+        for t, p in zip(targets, predictions):
+            if not (isinstance(t, str) and isinstance(p, str)):
+                # bytes (which the package decodes) and the like: its own code decides.
+                out.append(dict(self._real.score(self, t, p)))
+                continue
+            # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
+            # target's sentences and the prediction's, each without the language tokenizer.
+            tt = self._tokenize(t, self._stemmer, self._tokenizer)
+            pt = self._tokenize(p, self._stemmer, self._tokenizer)
+            ts = [self._tokenize(s, self._stemmer) for s in _sentences(t)] if lsum else None
+            ps = [self._tokenize(s, self._stemmer) for s in _sentences(p)] if lsum else None
+            preds.append((pt, ps))
+            tgts.append([(tt, ts)])
+            out.append(None)
+        rows = iter(
+            self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
+        )
+        return [r if r is not None else self._result(next(rows)) for r in out]
+
+    def _result(self, row: list[int]) -> dict[str, Any]:
+        out = {}
+        for k, t in enumerate(self._types):
+            hits, pred, target = row[3 * k : 3 * k + 3]
+            if t in ("rougeL", "rougeLsum") and (pred == 0 or target == 0):
+                # _score_lcs / _summary_level_lcs: int zeros for an empty text.
+                out[t] = self._score_type(precision=0, recall=0, fmeasure=0)
+                continue
+            # _score_ngrams / _score_lcs and scoring.fmeasure, in their arithmetic.
+            precision = hits / max(pred, 1)
+            recall = hits / max(target, 1)
+            if precision + recall > 0:
+                f = 2 * precision * recall / (precision + recall)
+            else:
+                f = 0.0
+            out[t] = self._score_type(precision=precision, recall=recall, fmeasure=f)
+        return out
