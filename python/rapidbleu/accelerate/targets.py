@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
+__all__ = ["EVALUATE", "MBRS", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -45,3 +45,11 @@ ROUGE_SCORE: dict[str, str] = {
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
 #: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/evaluate/test_evaluate_metrics.py`` checks).
 EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter", "rouge"})
+
+#: mbrs' modules -> the sacreBLEU metric class in each whose batch methods the mode gives
+#: rapidbleu's matrices (:mod:`rapidbleu.accelerate.mbrs_metrics`).
+MBRS: dict[str, str] = {
+    "mbrs.metrics.bleu": "MetricBLEU",
+    "mbrs.metrics.chrf": "MetricChrF",
+    "mbrs.metrics.ter": "MetricTER",
+}
