@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import platform
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +59,11 @@ def child(sizes: dict[str, int], out: Path) -> None:
         hyps = candidates(default_data(), k)
         metric = classes[name](classes[name].Config())
         decoder = DecoderMBR(DecoderMBR.Config(), metric)
-        for call, fn in (
-            ("pairwise_scores", lambda: metric.pairwise_scores(hyps, hyps)),
-            ("DecoderMBR", lambda: decoder.decode(hyps, hyps, nbest=1)),
-        ):
+        calls: tuple[tuple[str, Callable[[], Any]], ...] = (
+            ("pairwise_scores", functools.partial(metric.pairwise_scores, hyps, hyps)),
+            ("DecoderMBR", functools.partial(decoder.decode, hyps, hyps, nbest=1)),
+        )
+        for call, fn in calls:
             t = time.perf_counter()
             value = fn()
             seconds[f"{name} {call} {k}x{k}"] = time.perf_counter() - t
@@ -105,19 +108,36 @@ def main(argv: list[str] | None = None) -> int:
         t_fast = fast["seconds"][key]
         equal = plain["results"][key] == fast["results"][key]
         target = TARGETS.get(key.split()[0]) if "pairwise" in key else None
-        rows.append({"call": key, "mbrs_seconds": t_plain, "accelerated_seconds": t_fast,
-                     "ratio": t_plain / t_fast, "target": target, "equal": equal})
-        print(f"{key:<36}{t_plain:>10.3f}{t_fast:>10.4f}{t_plain / t_fast:>8.1f}x"
-              f"  {'' if target is None else f'>={target:g}x':>6}  {equal}")
+        rows.append(
+            {
+                "call": key,
+                "mbrs_seconds": t_plain,
+                "accelerated_seconds": t_fast,
+                "ratio": t_plain / t_fast,
+                "target": target,
+                "equal": equal,
+            }
+        )
+        print(
+            f"{key:<36}{t_plain:>10.3f}{t_fast:>10.4f}{t_plain / t_fast:>8.1f}x"
+            f"  {'' if target is None else f'>={target:g}x':>6}  {equal}"
+        )
     a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps({
-        "benchmark": "bench_mbr",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "sizes": sizes,
-        "rows": rows,
-    }, indent=2) + "\n", encoding="utf-8")
+    a.out.write_text(
+        json.dumps(
+            {
+                "benchmark": "bench_mbr",
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "python": platform.python_version(),
+                "cpus": os.cpu_count(),
+                "sizes": sizes,
+                "rows": rows,
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {a.out}")
     return 0 if all(r["equal"] for r in rows) else 1
 

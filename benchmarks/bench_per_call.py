@@ -160,8 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         fast = run(args, True, Path(tmp) / "mode.json")
     rows, ok = [], True
     rs = plain["seconds"].get("rouge-score-rs RougeScorer.score")
-    print(f"{'call':<36}{'oracle us':>11}{'mode us':>9}{'x':>7}{'direct us':>11}{'x':>7}"
-          f"{'rs-rs us':>10}  ==")
+    print(
+        f"{'call':<36}{'oracle us':>11}{'mode us':>9}{'x':>7}{'direct us':>11}{'x':>7}"
+        f"{'rs-rs us':>10}  =="
+    )
     for name, t_oracle in plain["seconds"].items():
         if name.startswith(("rapidbleu ", "rouge-score-rs")):
             continue
@@ -193,15 +195,22 @@ def main(argv: list[str] | None = None) -> int:
             f"{_fmt(row['rouge_score_rs']):>10}  {equal}"
         )
     a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps({
-        "benchmark": "bench_per_call",
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "n": a.n,
-        "repeat": a.repeat,
-        "rows": rows,
-    }, indent=2) + "\n", encoding="utf-8")
+    a.out.write_text(
+        json.dumps(
+            {
+                "benchmark": "bench_per_call",
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "python": platform.python_version(),
+                "cpus": os.cpu_count(),
+                "n": a.n,
+                "repeat": a.repeat,
+                "rows": rows,
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {a.out}")
     return 0 if ok else 1
 

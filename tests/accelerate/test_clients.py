@@ -98,7 +98,11 @@ CASES = {
         ("--k", "16", "--ter-k", "8"),
         frozenset(
             f"mbrs.metrics.{module}.{cls}.{method}"
-            for module, cls in (("bleu", "MetricBLEU"), ("chrf", "MetricChrF"), ("ter", "MetricTER"))
+            for module, cls in (
+                ("bleu", "MetricBLEU"),
+                ("chrf", "MetricChrF"),
+                ("ter", "MetricTER"),
+            )
             for method in ("scores", "pairwise_scores")
         ),
         # BLEU without effective_order: sacreBLEU logs a warning per sentence call, so mbrs runs.

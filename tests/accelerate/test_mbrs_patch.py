@@ -25,7 +25,7 @@ from pathlib import Path
 
 CLIENTS = Path(__file__).resolve().parent / "clients"
 
-PROGRAM = r'''
+PROGRAM = r"""
 import json
 import rapidbleu.accelerate as acc
 from mbrs_light import load
@@ -79,7 +79,7 @@ else:
     assert not hasattr(cls.pairwise_scores, "__rapidbleu_original__")
     assert not hasattr(cls.scores, "__rapidbleu_original__")
     print(json.dumps(plain + declined_plain))
-'''
+"""
 
 
 def _run(mode: list[str], script: Path) -> list[object]:

@@ -33,8 +33,10 @@ def unicode_lines(n: int, seed: int = 36) -> list[str]:
     """``n`` seeded lines of words drawn from all of Unicode (no surrogates), some repeated."""
     rng = random.Random(seed)
     vocab = [
-        "".join(chr(rng.choice([rng.randrange(0x20, 0xD800), rng.randrange(0xE000, 0x110000)]))
-                for _ in range(rng.randint(1, 5)))
+        "".join(
+            chr(rng.choice([rng.randrange(0x20, 0xD800), rng.randrange(0xE000, 0x110000)]))
+            for _ in range(rng.randint(1, 5))
+        )
         for _ in range(40)
     ] + [".", ",", "!", "the", "a"]
     return [" ".join(rng.choice(vocab) for _ in range(rng.randint(0, 12))) for _ in range(n)]
@@ -43,14 +45,43 @@ def unicode_lines(n: int, seed: int = 36) -> list[str]:
 def typed(value: Any) -> Any:
     """``value`` with its type: tensors, floats, decoder outputs (dataclasses), lists."""
     if hasattr(value, "dtype") and hasattr(value, "tolist"):
-        return {"type": type(value).__name__, "dtype": str(value.dtype),
-                "shape": list(value.shape), "values": value.tolist()}
+        return {
+            "type": type(value).__name__,
+            "dtype": str(value.dtype),
+            "shape": list(value.shape),
+            "values": value.tolist(),
+        }
     if hasattr(value, "__dataclass_fields__"):
-        return {"type": type(value).__name__,
-                **{k: typed(getattr(value, k)) for k in value.__dataclass_fields__}}
+        return {
+            "type": type(value).__name__,
+            **{k: typed(getattr(value, k)) for k in value.__dataclass_fields__},
+        }
     if isinstance(value, (list, tuple)):
         return [typed(v) for v in value]
     return {"type": type(value).__name__, "value": value}
+
+
+def record(rec: Recorder, key: str, metric: Any, hyps: list[str], aggregate: bool) -> None:
+    """Records every call of ``metric`` on ``hyps`` (hypotheses = pseudo-references)."""
+    import torch
+    from mbrs.decoders import DecoderAggregateMBR, DecoderMBR
+
+    refs = hyps[::-1]
+    rec.run(f"{key} score", lambda: typed([metric.score(h, r) for h, r in zip(hyps, refs)]))
+    rec.run(f"{key} scores", lambda: typed(metric.scores(hyps, refs)))
+    rec.run(f"{key} pairwise_scores", lambda: typed(metric.pairwise_scores(hyps, hyps)))
+    rec.run(f"{key} expected_scores", lambda: typed(metric.expected_scores(hyps, hyps)))
+    rec.run(f"{key} corpus_score", lambda: typed(metric.corpus_score(hyps, [refs])))
+    decoder = DecoderMBR(DecoderMBR.Config(), metric)
+    rec.run(f"{key} DecoderMBR", lambda: typed(decoder.decode(hyps, hyps, nbest=3)))
+    if aggregate:
+        agg = DecoderAggregateMBR(DecoderAggregateMBR.Config(), metric)
+        lprobs = torch.linspace(-3.0, 0.0, len(hyps))
+        rec.run(f"{key} DecoderAggregateMBR", lambda: typed(agg.decode(hyps, hyps, nbest=2)))
+        rec.run(
+            f"{key} DecoderAggregateMBR lprobs",
+            lambda: typed(agg.decode(hyps, hyps, nbest=2, reference_lprobs=lprobs)),
+        )
 
 
 def main() -> None:
@@ -58,20 +89,21 @@ def main() -> None:
     p.add_argument("--k", type=int, default=24, help="candidates (hypotheses = references)")
     p.add_argument("--ter-k", type=int, default=10, help="candidates for TER")
     args = p.parse_args()
-    import torch
-
-    metrics = load()
-    from mbrs.decoders import DecoderAggregateMBR, DecoderMBR
-
-    m = metrics
+    m = load()
     configs: list[tuple[str, Any, Any]] = [
         ("bleu", m.MetricBLEU, m.MetricBLEU.Config(num_workers=2)),
-        ("bleu-lc-floor", m.MetricBLEU,
-         m.MetricBLEU.Config(lowercase=True, smooth_method="floor", num_workers=2)),
+        (
+            "bleu-lc-floor",
+            m.MetricBLEU,
+            m.MetricBLEU.Config(lowercase=True, smooth_method="floor", num_workers=2),
+        ),
         ("chrf", m.MetricChrF, m.MetricChrF.Config(num_workers=2)),
         ("chrf++", m.MetricChrF, m.MetricChrF.Config(word_order=2, num_workers=2)),
-        ("chrf-eps-ws", m.MetricChrF,
-         m.MetricChrF.Config(eps_smoothing=True, whitespace=True, num_workers=2)),
+        (
+            "chrf-eps-ws",
+            m.MetricChrF,
+            m.MetricChrF.Config(eps_smoothing=True, whitespace=True, num_workers=2),
+        ),
         ("ter", m.MetricTER, m.MetricTER.Config(num_workers=2)),
         ("ter-cased", m.MetricTER, m.MetricTER.Config(case_sensitive=True, num_workers=2)),
     ]
@@ -80,23 +112,8 @@ def main() -> None:
     for name, cls, cfg in configs:
         k = args.ter_k if name.startswith("ter") else args.k
         for texts_name, hyps in (("wmt22", real[:k]), ("unicode", unicode_lines(k))):
-            metric = cls(cfg)
-            key = f"{name} {texts_name} {k}x{k}"
-            refs = hyps[::-1]
-            rec.run(f"{key} score", lambda: typed([metric.score(h, r) for h, r in zip(hyps, refs)]))
-            rec.run(f"{key} scores", lambda: typed(metric.scores(hyps, refs)))
-            rec.run(f"{key} pairwise_scores", lambda: typed(metric.pairwise_scores(hyps, hyps)))
-            rec.run(f"{key} expected_scores", lambda: typed(metric.expected_scores(hyps, hyps)))
-            rec.run(f"{key} corpus_score", lambda: typed(metric.corpus_score(hyps, [refs])))
-            decoder = DecoderMBR(DecoderMBR.Config(), metric)
-            rec.run(f"{key} DecoderMBR", lambda: typed(decoder.decode(hyps, hyps, nbest=3)))
-            if name.startswith(("bleu", "chrf")):
-                agg = DecoderAggregateMBR(DecoderAggregateMBR.Config(), metric)
-                lprobs = torch.linspace(-3.0, 0.0, len(hyps))
-                rec.run(f"{key} DecoderAggregateMBR",
-                        lambda: typed(agg.decode(hyps, hyps, nbest=2)))
-                rec.run(f"{key} DecoderAggregateMBR lprobs",
-                        lambda: typed(agg.decode(hyps, hyps, nbest=2, reference_lprobs=lprobs)))
+            aggregate = name.startswith(("bleu", "chrf"))
+            record(rec, f"{name} {texts_name} {k}x{k}", cls(cfg), hyps, aggregate)
     # sacreBLEU logs a warning per sentence_score without effective_order: mbrs answers.
     plain = m.MetricBLEU(m.MetricBLEU.Config(effective_order=False, num_workers=2))
     rec.run("bleu no-effective-order scores", lambda: typed(plain.scores(real[:4], real[4:8])))
