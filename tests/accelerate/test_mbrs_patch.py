@@ -54,7 +54,9 @@ def valid():
         lambda: metric.scores(hyps, hyps[::-1]))]
 
 def declined():
-    out = [tensor(MyChrF(MyChrF.Config(num_workers=2)).pairwise_scores(hyps, hyps))]
+    mine = MyChrF(MyChrF.Config(num_workers=2))
+    out = [tensor(mine.pairwise_scores(hyps, hyps))]
+    out.append(tensor(mine.expected_scores_reference_aggregation(hyps, hyps)))
     for metric in metrics:
         for bad in (([], hyps), (hyps, []), ([1, 2], ["a", "b"])):
             try:
@@ -103,5 +105,5 @@ def test_mbrs_patched_after_import_and_in_the_mode(tmp_path: Path) -> None:
     script.write_text(PROGRAM, encoding="utf-8")
     plain = _run([], script)
     accelerated = _run(["-m", "rapidbleu.accelerate"], script)
-    assert len(plain) == 6 + 1 + 9
+    assert len(plain) == 6 + 2 + 9
     assert accelerated == plain

@@ -184,11 +184,11 @@ def _base(obj: Any) -> str:
     raise _Declined("not one of mbrs' sacreBLEU metrics")
 
 
-def _real_scorer(obj: Any) -> Any:
-    """A real sacreBLEU scorer with ``obj``'s options (mbrs' own constructor arguments)."""
+def _real_scorer(obj: Any, name: str) -> Any:
+    """A real sacreBLEU scorer with the options of ``obj``, an mbrs ``name`` (or a subclass)."""
     from rapidbleu.accelerate.real import module
 
-    cfg, name = obj.cfg, _base(obj)
+    cfg = obj.cfg
     if name == "MetricBLEU":
         return module("sacrebleu.metrics.bleu").BLEU(
             lowercase=cfg.lowercase,
@@ -211,13 +211,13 @@ def _real_scorer(obj: Any) -> Any:
     )
 
 
-def _aggregation(original: Callable[..., Any]) -> Callable[..., Any]:
+def _aggregation(original: Callable[..., Any], name: str) -> Callable[..., Any]:
     @functools.wraps(original)
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         if hasattr(self.scorer, "_cache_references"):  # a real sacreBLEU scorer: mbrs as is
             return original(self, *args, **kwargs)
         twin = copy.copy(self)  # mbrs reads self.scorer's private cache and preprocessing
-        twin.scorer = _real_scorer(self)
+        twin.scorer = _real_scorer(self, name)
         return original(twin, *args, **kwargs)
 
     return call
@@ -247,7 +247,7 @@ def patch(module: ModuleType) -> None:
         "scores": lambda o: _accelerated(f"{qual}.scores", _scores, o),
     }
     if "expected_scores_reference_aggregation" in vars(cls):
-        methods["expected_scores_reference_aggregation"] = _aggregation
+        methods["expected_scores_reference_aggregation"] = lambda o: _aggregation(o, cls.__name__)
     for attr, wrap in methods.items():
         original = vars(cls).get(attr)
         if original is None or hasattr(original, "__rapidbleu_original__"):
