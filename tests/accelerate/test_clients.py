@@ -9,7 +9,9 @@ functions on real WMT22 en-de lines (see each program's notes):
 - HELM: ``compute_reference_metrics`` for ``bleu_1`` and ``bleu_4`` (NLTK ``sentence_bleu``);
 - evaluate: ``evaluate.load(NAME).compute`` for its five MT metrics, loaded by name;
 - mbrs: BLEU, chrF and TER ``pairwise_scores`` (its code path, as mbrs cannot be imported
-  without torch: see mbrs_pairwise.py).
+  without torch: see mbrs_pairwise.py);
+- mbrs itself (mbrs_metrics.py): ``MetricBLEU``, ``MetricChrF`` and ``MetricTER``'s batch
+  methods, ``DecoderMBR`` and ``DecoderAggregateMBR``, results compared with their types.
 
 Every program runs twice in a subprocess (with a timeout): plainly, and under
 ``python -m rapidbleu.accelerate`` with ``RAPIDBLEU_ACCELERATE_REPORT=FILE.json``. Its results
@@ -90,6 +92,21 @@ CASES = {
                 "sacrebleu.metrics.ter.TER",
             }
         ),
+    ),
+    "mbrs-installed": Client(
+        "mbrs_metrics",
+        ("--k", "16", "--ter-k", "8"),
+        frozenset(
+            f"mbrs.metrics.{module}.{cls}.{method}"
+            for module, cls in (
+                ("bleu", "MetricBLEU"),
+                ("chrf", "MetricChrF"),
+                ("ter", "MetricTER"),
+            )
+            for method in ("scores", "pairwise_scores")
+        ),
+        # BLEU without effective_order: sacreBLEU logs a warning per sentence call, so mbrs runs.
+        fallbacks=frozenset({"mbrs.metrics.bleu.MetricBLEU.scores"}),
     ),
 }
 

@@ -86,6 +86,7 @@ def install() -> None:
             from rapidbleu.accelerate.evaluate_load import patch
 
             patch(evaluate)
+        _patch_mbrs(install=True)
     os.environ[ENV] = "1"
     setting = os.environ.get(REPORT_ENV, "")
     if setting and os.getpid() not in _reporting:
@@ -117,7 +118,20 @@ def uninstall() -> None:
         from rapidbleu.accelerate.evaluate_load import unpatch
 
         unpatch(evaluate)
+    _patch_mbrs(install=False)
     os.environ.pop(ENV, None)
+
+
+def _patch_mbrs(install: bool) -> None:
+    """Patches (or unpatches) mbrs' metric modules imported before the mode changed."""
+    from rapidbleu.accelerate.targets import MBRS
+
+    if any(name in sys.modules for name in MBRS):
+        from rapidbleu.accelerate import mbrs_metrics
+
+        for name in MBRS:
+            if name in sys.modules:
+                (mbrs_metrics.patch if install else mbrs_metrics.unpatch)(sys.modules[name])
 
 
 def load_ipython_extension(ipython: Any) -> None:

@@ -12,7 +12,10 @@
   ``rouge_score.scoring`` over rapidbleu's ROUGE modules, ...): a namespace module over
   rapidbleu's, with the real module (a private copy) behind it;
 - ``evaluate``: the real package, whose ``load`` then answers :data:`EVALUATE` names with
-  rapidbleu's loading scripts (:mod:`rapidbleu.accelerate.evaluate_load`).
+  rapidbleu's loading scripts (:mod:`rapidbleu.accelerate.evaluate_load`);
+- mbrs' ``mbrs.metrics.bleu`` / ``chrf`` / ``ter`` (:data:`MBRS`): the real modules, whose
+  metric classes then score batches with rapidbleu's matrices
+  (:mod:`rapidbleu.accelerate.mbrs_metrics`).
 
 Every other import is left to the finders after it.
 """
@@ -29,7 +32,7 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import METRIC_MODULES, sacrebleu_modules
+from rapidbleu.accelerate.targets import MBRS, METRIC_MODULES, sacrebleu_modules
 
 __all__ = ["FINDER", "Finder"]
 
@@ -138,6 +141,16 @@ def _evaluate_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | No
     return real_spec
 
 
+def _mbrs_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None:
+    real_spec = PathFinder.find_spec(fullname, path)
+    if real_spec is None or real_spec.loader is None:
+        return None
+    from rapidbleu.accelerate.mbrs_metrics import patch
+
+    real_spec.loader = _Patched(real_spec.loader, patch)
+    return real_spec
+
+
 class Finder(MetaPathFinder):
     """The accelerator's entry in :data:`sys.meta_path` (see the module's notes)."""
 
@@ -151,6 +164,8 @@ class Finder(MetaPathFinder):
             return _module_spec(fullname, path)
         if fullname == "evaluate":
             return _evaluate_spec(fullname, path)
+        if fullname in MBRS:
+            return _mbrs_spec(fullname, path)
         return None
 
 

@@ -4,7 +4,8 @@ sacreBLEU's paths (every one that rapidbleu's drop-in namespace has, :func:`sacr
 the single modules of other packages that the metrics declare (:data:`METRIC_MODULES`: NLTK's
 ``bleu_score``, rouge-score's ``rouge_scorer`` and ``scoring``, ...); and the names
 ``evaluate.load`` resolves to rapidbleu's loading scripts (:data:`EVALUATE`). Both come from the
-metrics' declarations (:mod:`rapidbleu.metrics.declarations`), which import no metric. A path of
+metrics' declarations (:mod:`rapidbleu.metrics.declarations`), which import no metric. mbrs'
+metric modules (:data:`MBRS`) are the real ones, their classes patched. A path of
 a real package that is not in a table (``sacrebleu.dataset``, ``sacrebleu.metrics.lib_ter``,
 ...) is the real package's own module.
 
@@ -23,7 +24,7 @@ from types import ModuleType
 
 from rapidbleu.metrics.declarations import accelerated_modules, evaluate_functions
 
-__all__ = ["EVALUATE", "METRIC_MODULES", "sacrebleu_modules"]
+__all__ = ["EVALUATE", "MBRS", "METRIC_MODULES", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -44,3 +45,11 @@ METRIC_MODULES: dict[str, tuple[str, str]] = accelerated_modules()
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts (the keys of
 #: :data:`rapidbleu.evaluate.METRICS`; ``tests/evaluate/test_evaluate_metrics.py`` checks).
 EVALUATE = frozenset(evaluate_functions())
+
+#: mbrs' modules -> the sacreBLEU metric class in each whose batch methods the mode gives
+#: rapidbleu's matrices (:mod:`rapidbleu.accelerate.mbrs_metrics`).
+MBRS: dict[str, str] = {
+    "mbrs.metrics.bleu": "MetricBLEU",
+    "mbrs.metrics.chrf": "MetricChrF",
+    "mbrs.metrics.ter": "MetricTER",
+}

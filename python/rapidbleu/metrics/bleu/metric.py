@@ -38,6 +38,7 @@ from rapidbleu.metrics.checks import (
     add_sums,
     check_flag,
     check_hypotheses,
+    check_sentence_references,
     check_streams,
     count_tokenized,
 )
@@ -408,6 +409,12 @@ class BLEU(Metric[BLEUScore]):
             raise InputTypeError(f"hypothesis must be a str, not {type(hypothesis).__name__}")
         if not self.effective_order:
             logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
+        if type(hypothesis) is str and pad_id is None and ref_lengths is None:
+            # One core call for the summed statistics, no rows array and no NumPy sum: programs
+            # call sentence_bleu once per item, where the template's path costs twice as much.
+            check_sentence_references(references)
+            totals = self._counted(self._options.totals, [hypothesis], [references], True)
+            return self.score_totals(totals)
         return super().sentence_score(
             hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths
         )
