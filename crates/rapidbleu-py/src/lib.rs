@@ -14,6 +14,7 @@
 mod args;
 mod arrays;
 mod bleu;
+mod caption;
 mod chrf;
 mod corpus;
 mod engine;
@@ -46,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ter::register(m)?;
     rouge::register(m)?;
     meteor::register(m)?;
+    caption::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
     line_cache::register(m)?;
