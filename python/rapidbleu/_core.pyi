@@ -22,9 +22,9 @@ __all__ = [
     "BleuOptions",
     "BleuReferenceCache",
     "ChrfOptions",
+    "ChunkReader",
     "CiderDOptions",
     "CiderDocumentFrequency",
-    "ChunkReader",
     "CocoBleuOptions",
     "CocoRougeOptions",
     "LineCache",
@@ -495,6 +495,7 @@ class MeteorOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[flo
 
 # -- caption: pycocoevalcap 1.2's metrics (src/caption/) -------------------------------------------
 
+@final
 class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int], int]]):
     """COCO BLEU-1..n (pycocoevalcap's ``Bleu(n)``; frozen, picklable)."""
 
@@ -510,6 +511,7 @@ class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int
     def __getnewargs__(self) -> tuple[int]: ...
     def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class CocoRougeOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[float], int]]):
     """COCO ROUGE-L (pycocoevalcap's ``Rouge()``; frozen, picklable)."""
 

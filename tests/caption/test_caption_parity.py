@@ -131,8 +131,12 @@ def test_checks_as_pycocoevalcap() -> None:
         ({1: []}, {1: ["a"]}),
         ({1: ("a",)}, {1: ["a"]}),
     ]:
-        for ours, theirs in [(Bleu(), TheirBleu()), (Cider(), TheirCider()), (Rouge(), TheirRouge())]:
+        for ours, theirs in [
+            (Bleu(), TheirBleu()),
+            (Cider(), TheirCider()),
+            (Rouge(), TheirRouge()),
+        ]:
             with pytest.raises(AssertionError):
-                printed(lambda: theirs.compute_score(gts, res))
+                printed(lambda t=theirs, g=gts, r=res: t.compute_score(g, r))
             with pytest.raises(AssertionError):
                 ours.compute_score(gts, res)

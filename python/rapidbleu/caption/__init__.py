@@ -1,5 +1,6 @@
-"""The COCO caption evaluation (pycocoevalcap 1.2) with BLEU-1..4, ROUGE-L and CIDEr-D scored
-by rapidbleu; METEOR, SPICE and the PTB tokenizer stay pycocoevalcap's Java.
+"""The COCO caption evaluation (pycocoevalcap 1.2), its BLEU, ROUGE-L and CIDEr-D by rapidbleu.
+
+METEOR, SPICE and the PTB tokenizer stay pycocoevalcap's Java.
 
 Example:
     >>> from rapidbleu.caption import evaluate
@@ -12,4 +13,13 @@ from rapidbleu.caption.eval import METRICS, COCOEvalCap, evaluate
 from rapidbleu.metrics.caption import Bleu, Cider, Rouge
 from rapidbleu.metrics.caption.reward import CiderDReward, cider_reward
 
-__all__ = ["METRICS", "Bleu", "COCOEvalCap", "Cider", "CiderDReward", "Rouge", "cider_reward", "evaluate"]
+__all__ = [
+    "METRICS",
+    "Bleu",
+    "COCOEvalCap",
+    "Cider",
+    "CiderDReward",
+    "Rouge",
+    "cider_reward",
+    "evaluate",
+]

@@ -1,7 +1,9 @@
-"""The COCO caption evaluation as users run it: pycocoevalcap 1.2's ``COCOEvalCap`` with
-BLEU-1..4, ROUGE-L and CIDEr-D scored by rapidbleu, and METEOR 1.5, SPICE and the PTB
-tokenizer run by pycocoevalcap's own Java (they stay pycocoevalcap's: rapidbleu does not
-reimplement them, so those scores are pycocoevalcap's by construction).
+"""The COCO caption evaluation as users run it, its BLEU, ROUGE-L and CIDEr-D by rapidbleu.
+
+pycocoevalcap 1.2's ``COCOEvalCap`` with BLEU-1..4, ROUGE-L and CIDEr-D scored by rapidbleu, and
+METEOR 1.5, SPICE and the PTB tokenizer run by pycocoevalcap's own Java (they stay
+pycocoevalcap's: rapidbleu does not reimplement them, so those scores are pycocoevalcap's by
+construction).
 
 - :class:`COCOEvalCap`: the same constructor (``coco``, ``cocoRes``: pycocotools ``COCO``
   objects), ``params``, ``evaluate()``, ``eval``, ``imgToEval``, ``evalImgs`` and printed
@@ -70,7 +72,7 @@ class _Results:
         for metric in metrics:
             scorer, method = _scorer(metric)
             if verbose:
-                print("computing %s score..." % (scorer.method()))
+                print(f"computing {scorer.method()} score...")
             if metric == "Bleu":
                 score, scores = scorer.compute_score(gts, res, verbose=int(verbose))
             else:
@@ -80,12 +82,12 @@ class _Results:
                     self.setEval(sc, m)
                     self.setImgToEvalImgs(scs, gts.keys(), m)
                     if verbose:
-                        print("%s: %0.3f" % (m, sc))
+                        print(f"{m}: {sc:0.3f}")
             else:
                 self.setEval(score, method)
                 self.setImgToEvalImgs(scores, gts.keys(), method)
                 if verbose:
-                    print("%s: %0.3f" % (method, score))
+                    print(f"{method}: {score:0.3f}")
 
 
 def evaluate(

@@ -1,6 +1,7 @@
-"""pycocoevalcap 1.2's caption metrics, scored by the core and equal with ``==``: COCO BLEU-1..4
-(:class:`Bleu`), ROUGE-L (:class:`Rouge`) and CIDEr-D (:class:`Cider`), with pycocoevalcap's
-``compute_score(gts, res)`` and return types; CIDEr-D as a training reward in
+"""pycocoevalcap 1.2's caption metrics, scored by the core and equal with ``==``.
+
+COCO BLEU-1..4 (:class:`Bleu`), ROUGE-L (:class:`Rouge`) and CIDEr-D (:class:`Cider`), with
+pycocoevalcap's ``compute_score(gts, res)`` and return types; CIDEr-D as a training reward in
 :mod:`rapidbleu.metrics.caption.reward`. The evaluation as users run it is
 :mod:`rapidbleu.caption`.
 

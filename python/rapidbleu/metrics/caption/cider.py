@@ -41,9 +41,7 @@ class Cider:
         (4.837654, (2,))
     """
 
-    def __init__(
-        self, test: Any = None, refs: Any = None, n: int = 4, sigma: float = 6.0
-    ) -> None:
+    def __init__(self, test: Any = None, refs: Any = None, n: int = 4, sigma: float = 6.0) -> None:
         del test, refs
         self._n = n
         self._sigma = sigma
@@ -88,7 +86,7 @@ class Cider:
                 raise ValueError("max() arg is an empty sequence") from e
             raise
         # np.mean(np.array(score)), NumPy's own mean.
-        mean: np.float64 = np.mean(scores)
+        mean = np.float64(np.mean(scores))
         return mean, scores
 
     def method(self) -> str:

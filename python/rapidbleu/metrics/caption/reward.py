@@ -1,6 +1,8 @@
-"""CIDEr-D as a reward (self-critical sequence training): document frequencies counted once
-from a training corpus, reused for every batch, in the call shapes of rapidbleu's other
-reward helpers (TRL's reward functions and verl's ``compute_score``).
+"""CIDEr-D as a reward (self-critical sequence training), frequencies counted once.
+
+Document frequencies are counted once from a training corpus, reused for every batch, in the
+call shapes of rapidbleu's other reward helpers (TRL's reward functions and verl's
+``compute_score``).
 
 A sample's reward is pycocoevalcap 1.2's CIDEr-D of its caption against its references, with
 the corpus's document frequencies and ``ref_len`` the log of the corpus's image count
@@ -25,8 +27,13 @@ from typing import Any
 import numpy as np
 
 from rapidbleu import _core
-from rapidbleu.errors import InputTypeError, InvalidOptionError, LengthMismatchError
-from rapidbleu.errors import MissingColumnError, MissingReferenceError
+from rapidbleu.errors import (
+    InputTypeError,
+    InvalidOptionError,
+    LengthMismatchError,
+    MissingColumnError,
+    MissingReferenceError,
+)
 from rapidbleu.metrics.caption.inputs import log_table, threads
 
 __all__ = ["CiderDReward", "cider_reward"]
@@ -192,7 +199,7 @@ class CiderDReward:
         ground_truths: Any = None,
         extra_infos: Any = None,
     ) -> float | list[float]:
-        """verl's ``compute_score``: one response's CIDEr-D, or a batch's with the plural keywords.
+        """The ``compute_score`` of verl: a response's CIDEr-D, or (plural keywords) a batch's.
 
         Example:
             >>> r = CiderDReward([["a b", "a c"], ["a b"]])

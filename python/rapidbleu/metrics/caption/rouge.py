@@ -62,7 +62,7 @@ class Rouge:
             score = np.array([], dtype=np.float64)
         # average_score = np.mean(np.array(score)): NumPy's own mean (and its warning when
         # there is no image).
-        average_score: np.float64 = np.mean(score)
+        average_score = np.float64(np.mean(score))
         return average_score, score
 
     def method(self) -> str:
