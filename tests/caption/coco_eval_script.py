@@ -1,7 +1,8 @@
 """Run by test_caption_eval.py in a subprocess (Java: the PTB tokenizer and METEOR 1.5):
 pycocoevalcap's COCOEvalCap (SPICE replaced by a stub, since its Stanford models are a download)
-against rapidbleu.caption.COCOEvalCap without SPICE (one METEOR process serves both), on real text. Prints "equal" when the
-``eval`` and ``imgToEval`` dicts (SPICE left out) and the printed lines are equal."""
+against rapidbleu.caption.COCOEvalCap without SPICE (one METEOR process serves both), on real
+text. Prints "equal" when the ``eval`` and ``imgToEval`` dicts (SPICE left out) and the printed
+lines are equal."""
 
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ def test_text_and_ids(seed: int, mode: str) -> None:
     assert reward.scores(padded, ref_ids) == expected
     assert reward.scores(torch.from_numpy(padded), ref_ids) == expected
     assert (
-        reward.scores([torch.tensor(h + [0], dtype=torch.int32) for h in hyp_ids], ref_ids)
+        reward.scores([torch.tensor([*h, 0], dtype=torch.int32) for h in hyp_ids], ref_ids)
         == expected
     )
 
