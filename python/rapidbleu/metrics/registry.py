@@ -9,7 +9,7 @@ and removed by :func:`registered`.
 
 Example:
     >>> metric_names()
-    ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
+    ['bleu', 'chrf', 'cider', 'coco_bleu', 'meteor', 'rouge', 'rouge_l', 'ter']
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import BLEU
+from rapidbleu.metrics.caption.metric import COCOBLEU, CIDErD, COCORougeL
 from rapidbleu.metrics.chrf import CHRF
 from rapidbleu.metrics.meteor import METEOR
 from rapidbleu.metrics.rouge import ROUGE
@@ -125,7 +126,7 @@ def metric_names() -> list[str]:
 
     Example:
         >>> metric_names()
-        ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
+        ['bleu', 'chrf', 'cider', 'coco_bleu', 'meteor', 'rouge', 'rouge_l', 'ter']
     """
     return sorted(_METRICS)
 
@@ -165,3 +166,6 @@ register(CHRF)
 register(METEOR)
 register(ROUGE)
 register(TER)
+register(CIDErD)
+register(COCOBLEU)
+register(COCORougeL)

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InputError
 from rapidbleu.metrics.caption.inputs import images, log_table, threads
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Cider"]
 
@@ -66,6 +67,8 @@ class Cider:
             >>> Cider().compute_score({0: ["a b"]}, {0: ["a b"]})[1].tolist()
             [0.0]
         """
+        import numpy as np
+
         try:
             options = _core.CiderDOptions(self._n, self._sigma)
         except (InputError, ValueError, TypeError):

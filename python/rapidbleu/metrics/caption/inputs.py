@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _config
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Images", "images", "log_table", "threads"]
 
@@ -68,6 +69,8 @@ def threads() -> int:
 
 @lru_cache(maxsize=8)
 def _table(size: int) -> npt.NDArray[np.float64]:
+    import numpy as np
+
     return np.log(np.arange(1, size + 1, dtype=np.float64))
 
 
@@ -77,6 +80,7 @@ def log_table(count: int) -> npt.NDArray[np.float64]:
     The size is rounded up to a power of two so that a training loop reuses one table.
 
     Example:
+        >>> import numpy as np
         >>> float(log_table(3)[2]) == float(np.log(3.0))
         True
     """

@@ -9,13 +9,14 @@ best recall over the references taken separately; ``beta = 1.2``; the corpus val
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.metrics.caption.inputs import images, threads
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Rouge"]
 
@@ -53,6 +54,8 @@ class Rouge:
             >>> Rouge().compute_score({0: ["a b"]}, {0: ["a b"]})[1].tolist()
             [1.0]
         """
+        import numpy as np
+
         hyps, refs = images(gts, res)
         options = _core.CocoRougeOptions(self.beta)
         if hyps:
