@@ -28,7 +28,7 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import NLTK_BLEU, ROUGE_SCORE, sacrebleu_modules
+from rapidbleu.accelerate.targets import NLTK_BLEU, PYCOCOEVALCAP, ROUGE_SCORE, sacrebleu_modules
 
 __all__ = ["FINDER", "Finder"]
 
@@ -117,6 +117,7 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
 _MODULES = {
     **{m: (f, "nltk") for m, f in NLTK_BLEU.items()},
     **{m: (f, "rouge-score==0.1.2") for m, f in ROUGE_SCORE.items()},
+    **{m: (f, "pycocoevalcap==1.2") for m, f in PYCOCOEVALCAP.items()},
 }
 
 
@@ -127,6 +128,8 @@ def _module_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None
     fast_name, package = _MODULES[fullname]
 
     def make() -> ModuleType:
+        if fullname in PYCOCOEVALCAP:
+            real_packages.namespace_parents(fullname)
         real_mod = real_packages.load_copy(fullname, real_spec)
         fast = importlib.import_module(fast_name)
         return namespace_module(fullname, fast, real_mod, package)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
+__all__ = ["EVALUATE", "NLTK_BLEU", "PYCOCOEVALCAP", "ROUGE_SCORE", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -40,6 +40,15 @@ NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nl
 ROUGE_SCORE: dict[str, str] = {
     "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge.rouge_scorer",
     "rouge_score.scoring": "rapidbleu.metrics.rouge.scoring",
+}
+
+#: pycocoevalcap 1.2's scorers and evaluation -> rapidbleu's modules of their shape (METEOR,
+#: SPICE and the PTB tokenizer are pycocoevalcap's own).
+PYCOCOEVALCAP: dict[str, str] = {
+    "pycocoevalcap.bleu.bleu": "rapidbleu.metrics.caption.bleu",
+    "pycocoevalcap.rouge.rouge": "rapidbleu.metrics.caption.rouge",
+    "pycocoevalcap.cider.cider": "rapidbleu.metrics.caption.cider",
+    "pycocoevalcap.eval": "rapidbleu.caption.eval",
 }
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of

@@ -21,7 +21,8 @@ from typing import Any
 from rapidbleu.errors import InvalidOptionError, MissingDependencyError
 from rapidbleu.metrics.caption import Bleu, Cider, Rouge
 
-__all__ = ["METRICS", "COCOEvalCap", "evaluate"]
+# COCOEvalCap alone: the accelerator answers pycocoevalcap.eval with this module's __all__.
+__all__ = ["COCOEvalCap"]
 
 #: The metrics in pycocoevalcap's order, with the names ``eval`` keeps them under.
 METRICS = ("Bleu", "METEOR", "ROUGE_L", "CIDEr", "SPICE")

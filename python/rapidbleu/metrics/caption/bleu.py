@@ -10,11 +10,11 @@ prints them (``verbose=1``, its default); ``verbose=0`` prints nothing.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
 from rapidbleu import _core
+from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.caption.inputs import images, threads
 
 __all__ = ["Bleu"]
@@ -53,12 +53,14 @@ class Bleu:
             gts: Image id -> list of reference captions (tokenized text).
             res: Image id -> list of one caption.
             verbose: 1 prints the corpus statistics and the ratio (pycocoevalcap's default);
-                0 prints nothing; 2 or more also each image's (pycocoevalcap runs it).
+                0 prints nothing (2, every image's statistics, is pycocoevalcap's only).
 
         Returns:
             ``(score, scores)``: ``n`` floats, and ``n`` lists of one float per image.
 
         Raises:
+            rapidbleu.errors.InvalidOptionError: ``n`` outside 1..4, or ``verbose > 1`` (the
+                accelerator mode then runs pycocoevalcap's own Bleu).
             AssertionError: Mismatched keys, a result that is not a list of one caption, or
                 an image without references (pycocoevalcap's checks).
 
@@ -67,12 +69,18 @@ class Bleu:
             ([0.9999999990000008], [[0.9999999990000008]])
         """
         n = self._n
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 4 or verbose > 1:
-            # What the core does not do (Bleu(n) outside 1..4, every image printed) runs in
-            # pycocoevalcap itself, never as a different number.
-            real = importlib.import_module("pycocoevalcap.bleu.bleu").Bleu(n)
-            out: tuple[list[float], list[list[float]]] = real.compute_score(gts, res, verbose)
-            return out
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 4:
+            # pycocoevalcap counts n-grams up to 4: Bleu(5) fails there with IndexError. In
+            # the accelerator mode this error hands the call to pycocoevalcap itself.
+            raise InvalidOptionError(
+                f"COCO BLEU's n must be 1, 2, 3 or 4 (pycocoevalcap counts n-grams up to 4), "
+                f"not {n!r}"
+            )
+        if verbose > 1:
+            raise InvalidOptionError(
+                "verbose=2 prints every image's statistics, which only pycocoevalcap's Bleu "
+                "does; use verbose=0 or 1"
+            )
         hyps, refs = images(gts, res)
         options = _core.CocoBleuOptions(n)
         if hyps:

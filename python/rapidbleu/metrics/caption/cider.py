@@ -10,7 +10,6 @@ the corpus value ``np.mean`` of the images' scores. Logarithms are NumPy's own (
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +59,8 @@ class Cider:
             ``(np.mean(scores), scores)``, as pycocoevalcap returns them.
 
         Raises:
+            rapidbleu.errors.InvalidOptionError: ``n < 4`` or ``sigma`` 0 (pycocoevalcap fails
+                there too; the accelerator mode runs it).
             AssertionError: pycocoevalcap's checks of the dictionaries.
             ValueError: No reference has a word (pycocoevalcap's ``max()`` of nothing).
 
@@ -69,15 +70,9 @@ class Cider:
         """
         import numpy as np
 
-        try:
-            options = _core.CiderDOptions(self._n, self._sigma)
-        except (InputError, ValueError, TypeError):
-            # Options the core refuses (n < 4, sigma 0, ...) run in pycocoevalcap itself.
-            real = importlib.import_module("pycocoevalcap.cider.cider").Cider(
-                n=self._n, sigma=self._sigma
-            )
-            out: tuple[np.float64, npt.NDArray[np.float64]] = real.compute_score(gts, res)
-            return out
+        # Options the core refuses (n < 4, sigma 0) raise InvalidOptionError; the accelerator
+        # mode then runs pycocoevalcap's own Cider.
+        options = _core.CiderDOptions(self._n, self._sigma)
         hyps, refs = images(gts, res)
         if not hyps:
             # CiderScorer.compute_score: max(self.document_frequency.values()) of nothing.
