@@ -87,7 +87,7 @@ class Bleu:
             rows, _ = options.statistics(hyps, refs, threads(), per_segment=True)
             per_image = options.image_scores(rows)
             totals = [int(v) for v in rows.sum(axis=0)]
-            scores = [[float(v) for v in per_image[:, k]] for k in range(n)]
+            scores = per_image.T.tolist()  # Python floats, one list per order
         else:
             totals = [0] * (2 + 2 * n)
             scores = [[] for _ in range(n)]
