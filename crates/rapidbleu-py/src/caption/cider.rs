@@ -139,8 +139,7 @@ impl PyCiderDOptions {
             let input = TextInput::read(hyps, refs, false, true)?;
             let (corpus, _) = input.corpus(py)?;
             let opts = self.inner;
-            let (mean, scores) =
-                run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
+            let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
             Ok((mean, scores.into_pyarray(py)))
         })
     }
@@ -314,7 +313,11 @@ impl PyCiderDocumentFrequency {
             if hyps.len() != refs.len() {
                 return Err(ErrorKind::LengthMismatch.err(
                     py,
-                    format!("{} hypotheses but {} lists of references", hyps.len(), refs.len()),
+                    format!(
+                        "{} hypotheses but {} lists of references",
+                        hyps.len(),
+                        refs.len()
+                    ),
                 ));
             }
             if let Some(i) = refs.iter().position(Vec::is_empty) {
@@ -340,7 +343,11 @@ impl PyCiderDocumentFrequency {
         format!(
             "CiderDocumentFrequency(images={}, {})",
             self.df.images(),
-            if self.df.is_ids() { "token IDs" } else { "text" }
+            if self.df.is_ids() {
+                "token IDs"
+            } else {
+                "text"
+            }
         )
     }
 }

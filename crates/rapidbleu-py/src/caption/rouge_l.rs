@@ -68,7 +68,11 @@ impl PyCocoRougeOptions {
             if cols != ROW_LEN {
                 return Err(ErrorKind::Input.err(py, self.inner.width_error(cols)));
             }
-            Ok(self.inner.image_scores(&data).or_raise(py)?.into_pyarray(py))
+            Ok(self
+                .inner
+                .image_scores(&data)
+                .or_raise(py)?
+                .into_pyarray(py))
         })
     }
 
