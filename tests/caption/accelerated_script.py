@@ -14,7 +14,7 @@ from rapidbleu.accelerate.profile import PROFILE
 
 rapidbleu.accelerate.install()
 
-from make_golden import generated  # noqa: E402
+from caption_data import generated  # noqa: E402
 from pycocoevalcap.bleu.bleu import Bleu  # noqa: E402
 from pycocoevalcap.cider.cider import Cider  # noqa: E402
 from pycocoevalcap.eval import COCOEvalCap  # noqa: E402

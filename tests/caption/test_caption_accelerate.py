@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from make_golden import generated
+from caption_data import generated
 from pycocoevalcap.bleu.bleu import Bleu
 from pycocoevalcap.cider.cider import Cider
 from pycocoevalcap.rouge.rouge import Rouge

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from make_golden import generated
+from caption_data import generated
 from pycocoevalcap.bleu.bleu import Bleu
 from pycocoevalcap.cider.cider import Cider
 from pycocoevalcap.rouge.rouge import Rouge

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from make_golden import generated
+from caption_data import generated
 from pycocoevalcap.bleu.bleu import Bleu
 from pycocoevalcap.cider.cider import Cider
 from pycocoevalcap.rouge.rouge import Rouge

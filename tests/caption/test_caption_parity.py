@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from make_golden import generated, real_images
+from caption_data import generated, real_images
 from pycocoevalcap.bleu.bleu import Bleu as TheirBleu
 from pycocoevalcap.cider.cider import Cider as TheirCider
 from pycocoevalcap.rouge.rouge import Rouge as TheirRouge

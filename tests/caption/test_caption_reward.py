@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 import torch
-from make_golden import generated, real_images
+from caption_data import generated, real_images
 from pycocoevalcap.cider.cider_scorer import CiderScorer
 
 from rapidbleu.errors import InputTypeError, LengthMismatchError, MissingColumnError
