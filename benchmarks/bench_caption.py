@@ -37,13 +37,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_caption_core import BATCH, images, log, theirs_reward  # noqa: E402
-from pycocoevalcap.bleu.bleu import Bleu as TheirBleu  # noqa: E402
-from pycocoevalcap.cider.cider import Cider as TheirCider  # noqa: E402
-from pycocoevalcap.rouge.rouge import Rouge as TheirRouge  # noqa: E402
+from bench_caption_core import BATCH, images, log, theirs_reward
+from pycocoevalcap.bleu.bleu import Bleu as TheirBleu
+from pycocoevalcap.cider.cider import Cider as TheirCider
+from pycocoevalcap.rouge.rouge import Rouge as TheirRouge
 
-from rapidbleu.metrics.caption import Bleu, Cider, Rouge  # noqa: E402
-from rapidbleu.metrics.caption.reward import CiderDReward  # noqa: E402
+from rapidbleu.metrics.caption import Bleu, Cider, Rouge
+from rapidbleu.metrics.caption.reward import CiderDReward
 
 OUT = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "bench_caption.json"
 
