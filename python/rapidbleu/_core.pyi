@@ -23,6 +23,10 @@ __all__ = [
     "BleuReferenceCache",
     "ChrfOptions",
     "ChunkReader",
+    "CiderDOptions",
+    "CiderDocumentFrequency",
+    "CocoBleuOptions",
+    "CocoRougeOptions",
     "LineCache",
     "MecabModel",
     "MeteorOptions",
@@ -488,6 +492,95 @@ class MeteorOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[flo
         num_threads: int = 0,
     ) -> npt.NDArray[np.int64]:
         """Rows ``[matches, chunks, hyp_len, ref_len]`` of token lists (NLTK's input)."""
+
+# -- caption: pycocoevalcap 1.2's metrics (src/caption/) -------------------------------------------
+
+@final
+class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int], int]]):
+    """COCO BLEU-1..n (pycocoevalcap's ``Bleu(n)``; frozen, picklable)."""
+
+    def __new__(cls, n: int | None = None) -> CocoBleuOptions: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def row_len(self) -> int: ...
+    def image_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
+        """BLEU-1..n of every row, ``(images, n)``."""
+    def scores(self, totals: Sequence[int]) -> list[float]:
+        """BLEU-1..n of summed rows."""
+    def __getnewargs__(self) -> tuple[int]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class CocoRougeOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[float], int]]):
+    """COCO ROUGE-L (pycocoevalcap's ``Rouge()``; frozen, picklable)."""
+
+    def __new__(cls, beta: float | None = None) -> CocoRougeOptions: ...
+    @property
+    def beta(self) -> float: ...
+    @property
+    def row_len(self) -> int: ...
+    def image_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
+        """ROUGE-L of every row ``[lcs_p, hyp_len, lcs_r, ref_len]``."""
+    def __getnewargs__(self) -> tuple[float]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class CiderDOptions:
+    """CIDEr-D's ``n`` and ``sigma`` (pycocoevalcap's ``Cider(n, sigma)``; frozen, picklable)."""
+
+    def __new__(cls, n: int | None = None, sigma: float | None = None) -> CiderDOptions: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def sigma(self) -> float: ...
+    def compute(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        logs: npt.NDArray[np.float64],
+        num_threads: int = 0,
+    ) -> tuple[float, npt.NDArray[np.float64]]:
+        """``Cider.compute_score``: the mean and every image's score."""
+    def __getnewargs__(self) -> tuple[int, float]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class CiderDocumentFrequency:
+    """CIDEr-D's document frequencies of a reference corpus, built once."""
+
+    @staticmethod
+    def from_texts(refs: Sequence[Sequence[str]]) -> CiderDocumentFrequency: ...
+    @staticmethod
+    def from_ids(refs: Sequence[Sequence[Sequence[int]]]) -> CiderDocumentFrequency: ...
+    @property
+    def images(self) -> int: ...
+    @property
+    def is_ids(self) -> bool: ...
+    @property
+    def max_count(self) -> int: ...
+    def of_words(self, words: Sequence[str]) -> int: ...
+    def scores(
+        self,
+        options: CiderDOptions,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        logs: npt.NDArray[np.float64],
+        ref_len: str,
+        num_threads: int = 0,
+    ) -> npt.NDArray[np.float64]:
+        """CIDEr-D of text captions under these frequencies."""
+    def id_scores(
+        self,
+        options: CiderDOptions,
+        hyps: Sequence[Sequence[int]],
+        refs: Sequence[Sequence[Sequence[int]]],
+        logs: npt.NDArray[np.float64],
+        ref_len: str,
+        num_threads: int = 0,
+    ) -> npt.NDArray[np.float64]:
+        """CIDEr-D of token-ID captions under these frequencies."""
+    def __len__(self) -> int: ...
 
 def porter_stem(words: Sequence[str]) -> list[str]:
     """NLTK's ``PorterStemmer().stem`` of lowercase ``[a-z0-9]`` words."""

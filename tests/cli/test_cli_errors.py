@@ -145,7 +145,10 @@ USAGE_ERRORS = {
     "bad-tokenizer": (["ref", "-tok", "bogus"], ["'bogus'", "13a", "intl", "char", "ja-mecab"]),
     "bad-smooth": (["ref", "-s", "Exp"], ["'Exp'", "exp", "floor", "add-k", "none"]),
     "bad-format": (["ref", "-f", "yaml"], ["'yaml'", "json", "text", "latex"]),
-    "metric-bogus": (["ref", "-m", "bogus"], ["'bogus'", "bleu, chrf, meteor, rouge, ter"]),
+    "metric-bogus": (
+        ["ref", "-m", "bogus"],
+        ["'bogus'", "bleu, chrf, cider, coco_bleu, meteor, rouge, rouge_l, ter"],
+    ),
     "bad-width-type": (["ref", "-w", "two"], ["'two'"]),
     "negative-width": (["ref", "-w", "-1"], [">= 0"]),
     "bad-order": (["ref", "--max-ngram-order", "0"], [">= 1"]),

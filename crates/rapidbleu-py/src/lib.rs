@@ -15,6 +15,7 @@ mod args;
 mod arrays;
 mod arrow;
 mod bleu;
+mod caption;
 mod chrf;
 mod corpus;
 mod engine;
@@ -47,6 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ter::register(m)?;
     rouge::register(m)?;
     meteor::register(m)?;
+    caption::register(m)?;
     io::register(m)?;
     mecab::register(m)?;
     line_cache::register(m)?;

@@ -124,6 +124,9 @@ def _module_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None
     fast_name, package = METRIC_MODULES[fullname]
 
     def make() -> ModuleType:
+        top = PathFinder.find_spec(fullname.partition(".")[0])
+        if top is not None and top.origin is None:  # a namespace package (pycocoevalcap's)
+            real_packages.namespace_parents(fullname)
         real_mod = real_packages.load_copy(fullname, real_spec)
         fast = importlib.import_module(fast_name)
         return namespace_module(fullname, fast, real_mod, package)

@@ -22,7 +22,7 @@ import sys
 from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType
 
-__all__ = ["PREFIX", "load_copy", "module", "private_name"]
+__all__ = ["PREFIX", "load_copy", "module", "namespace_parents", "private_name"]
 
 #: The package under which the real packages' copies live.
 PREFIX = "_rapidbleu_real"
@@ -69,6 +69,30 @@ def load_copy(name: str, spec: ModuleSpec | None) -> ModuleType | None:
         del sys.modules[private]
         raise
     return mod
+
+
+def namespace_parents(name: str) -> None:
+    """Private parents of the module ``name`` whose packages are namespace packages.
+
+    pycocoevalcap's folders have no ``__init__.py`` and its modules import their siblings
+    relatively (``from .bleu_scorer import BleuScorer``): with private parents whose
+    ``__path__`` is the real folders', the private copy of ``name`` loads private copies of
+    its real siblings, so a fallback is the real package's code from end to end.
+    """
+    _prefix_package()
+    parts = name.split(".")[:-1]
+    path: list[str] | None = None
+    for i in range(1, len(parts) + 1):
+        parent = ".".join(parts[:i])
+        spec = PathFinder.find_spec(parent, path)
+        if spec is None or spec.submodule_search_locations is None:
+            return
+        path = list(spec.submodule_search_locations)
+        private = private_name(parent)
+        if private not in sys.modules:
+            package = ModuleType(private)
+            package.__path__ = path
+            sys.modules[private] = package
 
 
 def real_sacrebleu() -> ModuleType | None:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # the names of `_HOMES`, for type checkers (`as`: re-exported
     from rapidbleu.metrics.bleu import BLEU as BLEU
     from rapidbleu.metrics.bleu.score import BLEUScore as BLEUScore
     from rapidbleu.metrics.bleu.score import BLEUSignature as BLEUSignature
+    from rapidbleu.metrics.caption.metric import COCOBLEU as COCOBLEU
+    from rapidbleu.metrics.caption.metric import CIDErD as CIDErD
+    from rapidbleu.metrics.caption.metric import COCORougeL as COCORougeL
     from rapidbleu.metrics.chrf import CHRF as CHRF
     from rapidbleu.metrics.chrf.score import CHRFScore as CHRFScore
     from rapidbleu.metrics.chrf.score import CHRFSignature as CHRFSignature
@@ -56,6 +59,9 @@ _HOMES = {
     "TER": "ter",
     "BLEUScore": "bleu.score",
     "BLEUSignature": "bleu.score",
+    "CIDErD": "caption.metric",
+    "COCOBLEU": "caption.metric",
+    "COCORougeL": "caption.metric",
     "CHRFScore": "chrf.score",
     "CHRFSignature": "chrf.score",
     "CliOption": "options",

@@ -12,7 +12,7 @@ each start of every accelerated program).
 
 Example:
     >>> [d.name for d in DECLARATIONS]
-    ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
+    ['bleu', 'chrf', 'cider', 'coco_bleu', 'meteor', 'rouge', 'rouge_l', 'ter']
     >>> accelerated_modules()["rouge_score.scoring"]
     ('rapidbleu.metrics.rouge.scoring', 'rouge-score==0.1.2')
     >>> resolve("rapidbleu.metrics.bleu:BLEU").__name__
@@ -53,6 +53,7 @@ class Declaration:
 
 
 _EVALUATE = "rapidbleu.evaluate.metrics"
+_COCO = "pycocoevalcap==1.2"
 
 #: The built-in metrics, in registry order (sorted by name).
 DECLARATIONS: tuple[Declaration, ...] = (
@@ -72,6 +73,22 @@ DECLARATIONS: tuple[Declaration, ...] = (
         "rapidbleu.metrics.chrf:CHRF",
         oracle="sacrebleu.metrics.chrf:CHRF",
         evaluate={"chrf": f"{_EVALUATE}:chrf"},
+    ),
+    Declaration(
+        "cider",
+        "rapidbleu.metrics.caption.metric:CIDErD",
+        oracle="pycocoevalcap.cider.cider:Cider",
+        accelerates={
+            "pycocoevalcap.cider.cider": ("rapidbleu.metrics.caption.cider", _COCO),
+            # The whole caption evaluation, whose CIDEr-D, BLEU and ROUGE-L are rapidbleu's.
+            "pycocoevalcap.eval": ("rapidbleu.caption.eval", _COCO),
+        },
+    ),
+    Declaration(
+        "coco_bleu",
+        "rapidbleu.metrics.caption.metric:COCOBLEU",
+        oracle="pycocoevalcap.bleu.bleu:Bleu",
+        accelerates={"pycocoevalcap.bleu.bleu": ("rapidbleu.metrics.caption.bleu", _COCO)},
     ),
     Declaration(
         "meteor",
@@ -100,6 +117,12 @@ DECLARATIONS: tuple[Declaration, ...] = (
         },
     ),
     Declaration(
+        "rouge_l",
+        "rapidbleu.metrics.caption.metric:COCORougeL",
+        oracle="pycocoevalcap.rouge.rouge:Rouge",
+        accelerates={"pycocoevalcap.rouge.rouge": ("rapidbleu.metrics.caption.rouge", _COCO)},
+    ),
+    Declaration(
         "ter",
         "rapidbleu.metrics.ter:TER",
         oracle="sacrebleu.metrics.ter:TER",
@@ -123,7 +146,7 @@ def accelerated_modules() -> dict[str, tuple[str, str]]:
 
     Example:
         >>> sorted(accelerated_modules())[:3]
-        ['multilingual_rouge.rouge_scorer', 'nltk.translate.bleu_score', 'rouge.rouge']
+        ['multilingual_rouge.rouge_scorer', 'nltk.translate.bleu_score', 'pycocoevalcap.bleu.bleu']
     """
     return {path: home for d in DECLARATIONS for path, home in d.accelerates.items()}
 

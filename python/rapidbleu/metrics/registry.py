@@ -11,7 +11,7 @@ and removed by :func:`registered`. The built-in metrics are those of
 
 Example:
     >>> metric_names()
-    ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
+    ['bleu', 'chrf', 'cider', 'coco_bleu', 'meteor', 'rouge', 'rouge_l', 'ter']
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def metric_names() -> list[str]:
 
     Example:
         >>> metric_names()
-        ['bleu', 'chrf', 'meteor', 'rouge', 'ter']
+        ['bleu', 'chrf', 'cider', 'coco_bleu', 'meteor', 'rouge', 'rouge_l', 'ter']
     """
     return sorted(_METRICS)
 
@@ -159,7 +159,7 @@ def metric_class(name: str) -> type[Metric[Any]]:
         ) from None
 
 
-# The built-in metrics (tests/metrics/test_metric_seam.py checks that each is registered under
+# The built-in metrics (tests/metrics/test_declarations.py checks that each is registered under
 # its declared name).
 for _declared in DECLARATIONS:
     register(resolve(_declared.home))

@@ -1,0 +1,133 @@
+"""COCO caption metrics: rapidbleu's Python API against pycocoevalcap 1.2, in one run.
+
+The input is bench_caption_core.py's: ``--images`` images (5,000 by default) of 5 references,
+real WMT sentences from tests/data (about three times as long as COCO captions). Cases, each
+checked with ``==`` on the corpus value and every image's score:
+
+- ``bleu``: ``Bleu(4).compute_score(gts, res, verbose=0)``;
+- ``rouge_l``: ``Rouge().compute_score(gts, res)``;
+- ``cider_d``: ``Cider().compute_score(gts, res)``;
+- ``reward``: CIDEr-D of a 256-sample batch against the document frequencies of every image,
+  computed beforehand (rapidbleu's ``CiderDReward.scores`` against pycocoevalcap's
+  ``CiderScorer`` with ``document_frequency`` assigned and the corpus's ``ref_len``).
+
+pycocoevalcap runs once per case (tens of seconds); rapidbleu ``--rounds`` times (the reward
+20 times as many), median. Results go to ``benchmarks/results/bench_caption.json``; exit
+status 1 if a score differs.
+
+Usage (the branch's venv, with pycocoevalcap installed)::
+
+    .venv/bin/python benchmarks/bench_caption.py              # about a minute
+    .venv/bin/python benchmarks/bench_caption.py --images 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_caption_core import BATCH, images, log, theirs_reward
+from pycocoevalcap.bleu.bleu import Bleu as TheirBleu
+from pycocoevalcap.cider.cider import Cider as TheirCider
+from pycocoevalcap.rouge.rouge import Rouge as TheirRouge
+
+from rapidbleu.metrics.caption import Bleu, Cider, Rouge
+from rapidbleu.metrics.caption.reward import CiderDReward
+
+OUT = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "bench_caption.json"
+
+
+def median_time(f: Callable[[], Any], rounds: int) -> tuple[float, Any]:
+    times, out = [], None
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        out = f()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--images", type=int, default=5000)
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--out", type=Path, default=OUT)
+    args = p.parse_args()
+    gts, res = images(args.images)
+    n = len(gts)
+    log(f"{n} images, 5 references each; rapidbleu {args.rounds} rounds")
+
+    ours: dict[str, tuple[float, Any]] = {
+        "bleu": median_time(lambda: Bleu(4).compute_score(gts, res, verbose=0), args.rounds),
+        "rouge_l": median_time(lambda: Rouge().compute_score(gts, res), args.rounds),
+        "cider_d": median_time(lambda: Cider().compute_score(gts, res), args.rounds),
+    }
+    keys = list(gts)[:BATCH]
+    t0 = time.perf_counter()
+    reward = CiderDReward(list(gts.values()))
+    df_s = time.perf_counter() - t0
+    hyps, refs = [res[k][0] for k in keys], [gts[k] for k in keys]
+    ours["reward"] = median_time(lambda: reward.scores(hyps, refs), 20 * args.rounds)
+
+    log("pycocoevalcap Bleu(4)")
+    theirs: dict[str, tuple[float, Any]] = {
+        "bleu": median_time(lambda: TheirBleu(4).compute_score(gts, res, verbose=0), 1)
+    }
+    log("pycocoevalcap Rouge()")
+    theirs["rouge_l"] = median_time(lambda: TheirRouge().compute_score(gts, res), 1)
+    log("pycocoevalcap Cider()")
+    theirs["cider_d"] = median_time(lambda: TheirCider().compute_score(gts, res), 1)
+    log("pycocoevalcap CiderScorer reward batch")
+    theirs["reward"] = theirs_reward(gts, res)
+
+    def same(name: str) -> bool:
+        a, b = ours[name][1], theirs[name][1]
+        if name == "bleu":
+            return bool(a == b)
+        if name == "reward":
+            return bool(a == [float(x) for x in b])
+        return bool(a[0] == b[0] and a[1].tolist() == b[1].tolist())
+
+    equal = {name: same(name) for name in ours}
+    print(f"{'case':<10}{'pycocoevalcap s':>17}{'rapidbleu s':>14}{'ratio':>10}  equal")
+    for name in ours:
+        a, b = theirs[name][0], ours[name][0]
+        print(f"{name:<10}{a:>17.4f}{b:>14.6f}{a / b:>9.1f}x  {equal[name]}")
+    print(f"(rapidbleu: document frequencies of {n} images built once in {df_s:.4f} s)")
+    result = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
+        "images": n,
+        "references": 5,
+        "batch": BATCH,
+        "rounds": args.rounds,
+        "threads": os.environ.get("RAPIDBLEU_NUM_THREADS", "all"),
+        "cases": {
+            name: {
+                "pycocoevalcap_s": theirs[name][0],
+                "rapidbleu_s": ours[name][0],
+                "ratio": theirs[name][0] / ours[name][0],
+                "equal": equal[name],
+            }
+            for name in ours
+        },
+        "reward_df_s": df_s,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    log(f"wrote {args.out}")
+    return 0 if all(equal.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
