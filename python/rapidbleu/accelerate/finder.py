@@ -28,7 +28,7 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import NLTK_BLEU, ROUGE_SCORE, sacrebleu_modules
+from rapidbleu.accelerate.targets import NLTK_BLEU, NLTK_METEOR, ROUGE_SCORE, sacrebleu_modules
 
 __all__ = ["FINDER", "Finder"]
 
@@ -116,6 +116,7 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
 #: Single modules of other packages (module -> rapidbleu's module) and what to install.
 _MODULES = {
     **{m: (f, "nltk") for m, f in NLTK_BLEU.items()},
+    **{m: (f, "nltk") for m, f in NLTK_METEOR.items()},
     **{m: (f, "rouge-score==0.1.2") for m, f in ROUGE_SCORE.items()},
 }
 

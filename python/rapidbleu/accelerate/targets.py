@@ -11,14 +11,14 @@ Example:
     >>> sacrebleu_modules()["metrics.bleu"].__name__
     'rapidbleu.metrics.bleu'
     >>> sorted(EVALUATE)
-    ['bleu', 'chrf', 'google_bleu', 'rouge', 'sacrebleu', 'ter']
+    ['bleu', 'chrf', 'google_bleu', 'meteor', 'rouge', 'sacrebleu', 'ter']
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
+__all__ = ["EVALUATE", "NLTK_BLEU", "NLTK_METEOR", "ROUGE_SCORE", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -36,6 +36,9 @@ def sacrebleu_modules() -> dict[str, ModuleType]:
 #: NLTK's BLEU module -> rapidbleu's NLTK dialect.
 NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nltk"}
 
+#: NLTK's METEOR module -> rapidbleu's module of its shape.
+NLTK_METEOR: dict[str, str] = {"nltk.translate.meteor_score": "rapidbleu.metrics.meteor.nltk"}
+
 #: rouge-score's modules -> rapidbleu's modules of their shape (ROUGE and its aggregator).
 ROUGE_SCORE: dict[str, str] = {
     "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge.rouge_scorer",
@@ -44,4 +47,4 @@ ROUGE_SCORE: dict[str, str] = {
 
 #: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
 #: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/evaluate/test_evaluate_metrics.py`` checks).
-EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter", "rouge"})
+EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter", "rouge", "meteor"})

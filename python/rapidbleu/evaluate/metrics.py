@@ -22,6 +22,7 @@ import rapidbleu._core as _core
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
 from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
+from rapidbleu.evaluate.meteor import meteor
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
 from rapidbleu.metrics.rouge import ROUGE
@@ -265,4 +266,5 @@ METRICS: dict[str, Callable[..., dict[str, Any]]] = {
     "chrf": chrf,
     "ter": ter,
     "rouge": rouge,
+    "meteor": meteor,
 }

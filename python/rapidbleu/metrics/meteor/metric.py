@@ -97,9 +97,10 @@ class METEOR(Metric[METEORScore]):
         CliOption(
             ("--meteor-wordnet",),
             "wordnet",
-            str,
+            lambda v: False if v.lower() in ("no", "none", "off") else v,
             True,
-            "WordNet 3.0: a folder, wordnet.zip or NLTK data root (default: where NLTK finds it)",
+            "WordNet 3.0: a folder, wordnet.zip or NLTK data root (default: where NLTK finds "
+            "it); 'no': no synonym stage",
             metavar="PATH",
         ),
         CliOption(("--meteor-alpha",), "alpha", float, 0.9, "weight of precision", minimum=0),
@@ -312,14 +313,17 @@ class METEOR(Metric[METEORScore]):
         return 100 * np.asarray(sums, dtype=np.float64)
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
-        """A corpus score as JSON fields: ``meteor`` (the mean, 0..1, as evaluate's key).
+        """A corpus score as JSON fields: ``meteor``, the score over ``divisor`` (``--jsonl``'s
+        unit scale passes 100: the mean itself, 0..1, exact, as evaluate's key).
 
         Example:
             >>> m = METEOR(wordnet=False)
-            >>> m.score_fields(m.corpus_score(["a b"], [["a b"]]))
+            >>> m.score_fields(m.corpus_score(["a b"], [["a b"]]), 100.0)
             {'meteor': 0.9375}
         """
-        return {"meteor": score.meteor}
+        if divisor == 100:
+            return {"meteor": score.meteor}
+        return {"meteor": score.score / divisor}
 
     def get_signature(self) -> METEORSignature:
         """The signature (known once references have been seen).

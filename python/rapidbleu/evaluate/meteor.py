@@ -1,0 +1,56 @@
+"""evaluate's ``meteor`` (``metrics/meteor/meteor.py``): NLTK's ``word_tokenize`` and
+``meteor_score``, the ``np.mean`` of the sentence scores, computed by rapidbleu.
+
+Example:
+    >>> from rapidbleu.evaluate.meteor import meteor
+    >>> try:
+    ...     r = meteor(["the cat sat"], ["the cat sat"])
+    ... except Exception as e:  # without WordNet or punkt_tab: a named error
+    ...     print(type(e).__name__)
+    ... else:
+    ...     print(round(float(r["meteor"]), 4))
+    0.9815
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["meteor"]
+
+
+def meteor(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]] | Sequence[str],
+    alpha: float = 0.9,
+    beta: float = 3,
+    gamma: float = 0.5,
+) -> dict[str, Any]:
+    """``evaluate.load("meteor").compute(...)``.
+
+    As evaluate's ``_compute`` (NLTK >= 3.6.5): one list of references per prediction
+    (``isinstance(references[0], list)``) is ``meteor_score`` on ``word_tokenize`` tokens, else
+    ``single_meteor_score`` against the one reference; pairs are taken with ``zip`` (the
+    shorter side decides); the value is ``np.mean`` of the scores (``np.float64``).
+
+    Returns:
+        ``{"meteor": mean}``.
+
+    Raises:
+        rapidbleu.errors.MissingDependencyError: NLTK's ``punkt_tab`` data or WordNet is not
+            found (evaluate's script downloads them; rapidbleu never downloads).
+    """
+    import numpy as np
+
+    from rapidbleu.metrics.meteor.metric import METEOR
+    from rapidbleu.metrics.meteor.tokenize import word_tokenizer
+
+    tok = word_tokenizer()
+    metric = METEOR(alpha, beta, gamma, wordnet=True)
+    pairs = list(zip(references, predictions))
+    multiple_refs = isinstance(references[0], list)
+    hyps = [tok(pred) for _, pred in pairs]
+    refs = [[tok(r) for r in ref] if multiple_refs else [tok(ref)] for ref, _ in pairs]
+    scores = metric.token_scores(hyps, refs).tolist() if pairs else []
+    return {"meteor": np.mean(scores)}
