@@ -131,10 +131,9 @@ def zipped(nltk_data: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_wordnet_zip_equals_nltk_reading_it(zipped: Path, monkeypatch: Any) -> None:
+    import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
     from nltk.data import ZipFilePathPointer
-
-    import nltk
 
     archive = zipped / "corpora" / "wordnet.zip"
     found = [METEOR(wordnet=str(archive)), METEOR(wordnet=str(zipped))]
@@ -156,7 +155,12 @@ def test_wordnet_zip_equals_nltk_reading_it(zipped: Path, monkeypatch: Any) -> N
     words = "car auto automobile machine big large great good well near close dog hound".split()
     syn = METEOR(stem=False, wordnet=str(archive))
     want = [meteor_score([[a]], [b], stemmer=Stem0(), wordnet=wn) for a in words for b in words]
-    assert syn.token_scores([[b] for a in words for b in words], [[[a]] for a in words for b in words]).tolist() == want
+    assert (
+        syn.token_scores(
+            [[b] for a in words for b in words], [[[a]] for a in words for b in words]
+        ).tolist()
+        == want
+    )
 
 
 class Stem0:
@@ -174,7 +178,7 @@ def test_folder_before_zip_and_missing(zipped: Path, nltk_data: Any, tmp_path: P
         METEOR(wordnet=str(tmp_path))
     bad = tmp_path / "wordnet.zip"
     bad.write_bytes(b"not a zip")
-    with pytest.raises(MissingDependencyError, match="nltk.downloader wordnet"):
+    with pytest.raises(MissingDependencyError, match=r"nltk\.downloader wordnet"):
         METEOR(wordnet=str(bad))
 
 
@@ -206,8 +210,19 @@ def test_evaluate_meteor(nltk_data: Any, tmp_path: Path) -> None:
         got = rb_evaluate.load("meteor").compute(predictions=hyps, references=refs, **kw)
         assert got == want and type(got["meteor"]) is type(want["meteor"])
     # The documented example of evaluate's meteor card.
-    predictions = ["It is a guide to action which ensures that the military always obeys the commands of the party"]
-    references = [["It is a guide to action that ensures that the military will forever heed Party commands", "It is the guiding principle which guarantees the military forces always being under the command of the Party", "It is the practical guide for the army always to heed the directions of the party"]]
+    predictions = [
+        "It is a guide to action which ensures that the military always obeys the commands of "
+        "the party"
+    ]
+    references = [
+        [
+            "It is a guide to action that ensures that the military will forever heed Party "
+            "commands",
+            "It is the guiding principle which guarantees the military forces always being under "
+            "the command of the Party",
+            "It is the practical guide for the army always to heed the directions of the party",
+        ]
+    ]
     got = rb_evaluate.METRICS["meteor"](predictions, references)
     assert got == oracle_evaluate_meteor(predictions, references)
     assert round(float(got["meteor"]), 4) == 0.6944  # the card's value
@@ -223,14 +238,18 @@ class Stem:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    hyp=st.lists(st.sampled_from(WORDS + ["the", "a", "sat", "sits"]), max_size=12),
-    refs=st.lists(st.lists(st.sampled_from(WORDS + ["the", "sat"]), max_size=12), min_size=1, max_size=3),
+    hyp=st.lists(st.sampled_from([*WORDS, "the", "a", "sat", "sits"]), max_size=12),
+    refs=st.lists(
+        st.lists(st.sampled_from([*WORDS, "the", "sat"]), max_size=12), min_size=1, max_size=3
+    ),
 )
 def test_nltk_module_functions(nltk_data: Any, hyp: list[str], refs: list[list[str]]) -> None:
     assert fast_nltk.meteor_score(refs, hyp) == meteor_score(refs, hyp)
     assert fast_nltk.single_meteor_score(refs[0], hyp) == single_meteor_score(refs[0], hyp)
     # Fallbacks to NLTK's own function: another stemmer, preprocess, or token type.
-    assert fast_nltk.meteor_score(refs, hyp, stemmer=Stem()) == meteor_score(refs, hyp, stemmer=Stem())
+    assert fast_nltk.meteor_score(refs, hyp, stemmer=Stem()) == meteor_score(
+        refs, hyp, stemmer=Stem()
+    )
     assert fast_nltk.meteor_score(refs, hyp, preprocess=str.upper) == meteor_score(
         refs, hyp, preprocess=str.upper
     )
@@ -248,7 +267,9 @@ def test_nltk_module_errors_are_nltks(nltk_data: Any) -> None:
         with pytest.raises((TypeError, ValueError)) as want_e:
             meteor_score(*args)
         assert (type(ours_e.value), str(ours_e.value)) == (type(want_e.value), str(want_e.value))
-    assert fast_nltk.meteor_score([["\ud800"]], ["\ud800"]) == meteor_score([["\ud800"]], ["\ud800"])
+    assert fast_nltk.meteor_score([["\ud800"]], ["\ud800"]) == meteor_score(
+        [["\ud800"]], ["\ud800"]
+    )
 
 
 def test_accelerator_mode(nltk_data: Any, tmp_path: Path) -> None:
@@ -267,7 +288,7 @@ def test_accelerator_mode(nltk_data: Any, tmp_path: Path) -> None:
     )
     env = {**os.environ, "PYTHONPATH": ""}
     runs = [
-        subprocess.run(argv + [str(program)], capture_output=True, text=True, timeout=120, env=env)
+        subprocess.run([*argv, str(program)], capture_output=True, text=True, timeout=120, env=env)
         for argv in ([sys.executable], [sys.executable, "-m", "rapidbleu.accelerate"])
     ]
     for done in runs:

@@ -1,5 +1,6 @@
-"""evaluate's ``meteor`` (``metrics/meteor/meteor.py``): NLTK's ``word_tokenize`` and
-``meteor_score``, the ``np.mean`` of the sentence scores, computed by rapidbleu.
+"""evaluate's ``meteor`` (``metrics/meteor/meteor.py``), computed by rapidbleu.
+
+NLTK's ``word_tokenize`` and ``meteor_score``, then ``np.mean`` of the sentence scores.
 
 Example:
     >>> from rapidbleu.evaluate.meteor import meteor
@@ -51,6 +52,8 @@ def meteor(
     pairs = list(zip(references, predictions))
     multiple_refs = isinstance(references[0], list)
     hyps = [tok(pred) for _, pred in pairs]
-    refs = [[tok(r) for r in ref] if multiple_refs else [tok(ref)] for ref, _ in pairs]
+    refs: list[list[list[str]]] = []
+    for ref, _ in pairs:
+        refs.append([tok(r) for r in ref] if multiple_refs else [tok(ref)])  # type: ignore[arg-type]
     scores = metric.token_scores(hyps, refs).tolist() if pairs else []
     return {"meteor": np.mean(scores)}

@@ -313,8 +313,9 @@ class METEOR(Metric[METEORScore]):
         return 100 * np.asarray(sums, dtype=np.float64)
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
-        """A corpus score as JSON fields: ``meteor``, the score over ``divisor`` (``--jsonl``'s
-        unit scale passes 100: the mean itself, 0..1, exact, as evaluate's key).
+        """A corpus score as JSON fields: ``meteor``, the score over ``divisor``.
+
+        ``--jsonl``'s unit scale passes 100: the mean itself (0..1, exact, evaluate's key).
 
         Example:
             >>> m = METEOR(wordnet=False)

@@ -1,5 +1,7 @@
-"""NLTK's ``nltk.translate.meteor_score`` (nltk 3.10.4): ``meteor_score`` and
-``single_meteor_score`` with NLTK's names, arguments, defaults and results (``==``), on rapidbleu.
+"""NLTK's ``nltk.translate.meteor_score`` (nltk 3.10.4), on rapidbleu.
+
+``meteor_score`` and ``single_meteor_score`` keep NLTK's names, arguments, defaults and
+results (``==``).
 
 The accelerator answers ``nltk.translate.meteor_score`` with this module (its other names,
 ``align_words`` and the like, stay NLTK's). A call rapidbleu cannot compute exactly is NLTK's
@@ -30,8 +32,11 @@ _METRICS: dict[tuple[float, float, float], Any] = {}
 
 
 def _real(name: str) -> Callable[..., float]:
-    """NLTK's own function ``name``: its module, or in accelerator mode (where that path is
-    rapidbleu's namespace) the private copy of the real module the namespace falls back to."""
+    """NLTK's own function ``name``.
+
+    From its module, or in accelerator mode (where that path is rapidbleu's namespace) from
+    the private copy of the real module that the namespace falls back to.
+    """
     import sys
 
     mod = sys.modules.get("nltk.translate.meteor_score")
@@ -95,7 +100,7 @@ def _fast(
     beta: Any,
     gamma: Any,
 ) -> float | None:
-    """rapidbleu's score, or ``None`` where NLTK's own function must answer."""
+    """Rapidbleu's score, or ``None`` where NLTK's own function must answer."""
     if (
         preprocess is not str.lower
         or not all(map(_number, (alpha, beta, gamma)))

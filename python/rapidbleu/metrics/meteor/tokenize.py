@@ -99,8 +99,9 @@ def _line(tokenize: Callable[[str], list[str]], text: Any) -> Any:
 
 
 def retokenize(tokenize: Callable[[str], list[str]], lines: Any, depth: int) -> list[Any]:
-    """``lines`` (``depth`` 1: segments; 2: streams or per-segment lists) as tokens joined by
-    one space, ``None`` kept.
+    """``lines`` as tokens joined by one space, ``None`` kept.
+
+    ``depth`` 1: segments; 2: streams or per-segment lists.
 
     Example:
         >>> retokenize(lambda s: s.split("-"), [["a-b", None]], 2)

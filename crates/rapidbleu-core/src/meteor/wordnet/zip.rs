@@ -76,9 +76,7 @@ fn split_archive(location: &Path) -> Option<(PathBuf, String)> {
     let mut inner: Vec<String> = Vec::new();
     let mut p = location;
     loop {
-        let is_zip = p
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+        let is_zip = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip"));
         if is_zip && p.is_file() {
             inner.reverse();
             return Some((p.to_path_buf(), inner.join("/")));
