@@ -79,7 +79,7 @@ def _tok(text: str) -> list[str]:
 # --- text with NLTK's word_tokenize -----------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(hyp=TEXT, refs=st.lists(TEXT, min_size=1, max_size=3))
 def test_nltk_tokenizer_generated(nltk_data: Any, hyp: str, refs: list[str]) -> None:
     m = METEOR(tokenize="nltk")
@@ -236,7 +236,7 @@ class Stem:
         return word[:3]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(
     hyp=st.lists(st.sampled_from([*WORDS, "the", "a", "sat", "sits"]), max_size=12),
     refs=st.lists(
