@@ -156,7 +156,7 @@ def main() -> int:
     }
     print(
         f"WordNet load (fresh process): rapidbleu median {statistics.median(rb_loads):.3f} s "
-        f"{['%.3f' % x for x in rb_loads]}, NLTK {nltk_loads[0]:.2f} s"
+        f"{[round(x, 3) for x in rb_loads]}, NLTK {nltk_loads[0]:.2f} s"
     )
     results["meta"] = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

@@ -13,9 +13,13 @@ own function, so its number (or exception) is NLTK's:
 - ``alpha``/``beta``/``gamma`` that are not int or float, input that is not lists (or tuples)
   of str, a token with a lone surrogate, or no references.
 
-Example:
+Example (a ``wordnet`` object of one's own: NLTK's own function answers, and needs no data)::
+
     >>> from rapidbleu.metrics.meteor.nltk import meteor_score
-    >>> meteor_score([["the", "cat", "sat"]], ["the", "cat", "sat"])
+    >>> class NoSynonyms:
+    ...     def synsets(self, word):
+    ...         return []
+    >>> meteor_score([["the", "cat", "sat"]], ["the", "cat", "sat"], wordnet=NoSynonyms())
     0.9814814814814815
 """
 
@@ -142,7 +146,10 @@ def single_meteor_score(
     ``nltk.corpus.wordnet``.
 
     Example:
-        >>> single_meteor_score(["a", "b"], ["a", "c"])
+        >>> class NoSynonyms:
+        ...     def synsets(self, word):
+        ...         return []
+        >>> single_meteor_score(["a", "b"], ["a", "c"], wordnet=NoSynonyms())
         0.25
     """
     if stemmer is None or wordnet is None:
@@ -170,7 +177,10 @@ def meteor_score(
     """NLTK's ``meteor_score(references, hypothesis, ...)``: the best reference's score.
 
     Example:
-        >>> meteor_score([["a", "c"], ["a", "b"]], ["a", "b"])
+        >>> class NoSynonyms:
+        ...     def synsets(self, word):
+        ...         return []
+        >>> meteor_score([["a", "c"], ["a", "b"]], ["a", "b"], wordnet=NoSynonyms())
         0.9375
     """
     if stemmer is None or wordnet is None:
