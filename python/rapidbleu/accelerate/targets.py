@@ -13,7 +13,7 @@ Example:
     >>> sacrebleu_modules()["metrics.bleu"].__name__
     'rapidbleu.metrics.bleu'
     >>> sorted(EVALUATE)
-    ['bleu', 'chrf', 'google_bleu', 'rouge', 'sacrebleu', 'ter']
+    ['bleu', 'chrf', 'google_bleu', 'meteor', 'rouge', 'sacrebleu', 'ter']
     >>> METRIC_MODULES["nltk.translate.bleu_score"]
     ('rapidbleu.dialects.nltk', 'nltk')
 """

@@ -94,6 +94,8 @@ DECLARATIONS: tuple[Declaration, ...] = (
         "meteor",
         "rapidbleu.metrics.meteor:METEOR",
         oracle="nltk.translate.meteor_score:meteor_score",
+        evaluate={"meteor": "rapidbleu.evaluate.meteor:meteor"},
+        accelerates={"nltk.translate.meteor_score": ("rapidbleu.metrics.meteor.nltk", "nltk")},
     ),
     Declaration(
         "rouge",
@@ -136,7 +138,7 @@ def evaluate_functions() -> dict[str, str]:
 
     Example:
         >>> sorted(evaluate_functions())
-        ['bleu', 'chrf', 'google_bleu', 'rouge', 'sacrebleu', 'ter']
+        ['bleu', 'chrf', 'google_bleu', 'meteor', 'rouge', 'sacrebleu', 'ter']
     """
     return {name: path for d in DECLARATIONS for name, path in d.evaluate.items()}
 
@@ -146,7 +148,7 @@ def accelerated_modules() -> dict[str, tuple[str, str]]:
 
     Example:
         >>> sorted(accelerated_modules())[:3]
-        ['multilingual_rouge.rouge_scorer', 'nltk.translate.bleu_score', 'pycocoevalcap.bleu.bleu']
+        ['multilingual_rouge.rouge_scorer', 'nltk.translate.bleu_score', 'nltk.translate.meteor_score']
     """
     return {path: home for d in DECLARATIONS for path, home in d.accelerates.items()}
 

@@ -36,7 +36,8 @@ impl Worker {
         for t in tokens {
             let t = t.as_ref();
             // An ASCII word without capitals is its own `str.lower()`.
-            let id = if lowercase && (!t.is_ascii() || t.bytes().any(|b| b.is_ascii_uppercase())) {
+            // One pass over the bytes: a capital or a non-ASCII byte.
+            let id = if lowercase && t.bytes().any(|b| b >= 0x80 || b.is_ascii_uppercase()) {
                 py_lower_into(t, &mut self.lowered);
                 self.aligner.word_id(&self.lowered)
             } else {

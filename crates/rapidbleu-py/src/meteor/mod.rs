@@ -1,8 +1,10 @@
 //! Glue of `rapidbleu_core::meteor`: options ([`options`]: WordNet found and loaded once,
-//! token statistics) and METEOR through the generic glue ([`metric`]).
+//! token statistics), token lists read flat ([`tokens`]) and METEOR through the generic glue
+//! ([`metric`]).
 
 pub mod metric;
 pub mod options;
+pub mod tokens;
 
 use pyo3::prelude::*;
 

@@ -5,9 +5,9 @@
 
 use crate::args::{flag_arg, options_repr, repr, NewArgs};
 use crate::arrays::to_2d;
-use crate::corpus::{self, Owned};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
+use crate::meteor::tokens::Arena;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -50,21 +50,6 @@ fn real_arg(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
             repr(obj)
         ),
     ))
-}
-
-/// A token list (a sequence of str, not a str), its strings borrowed, not copied
-/// ([`corpus::collect`]); a lone surrogate is an `InvalidTextError`.
-fn token_list<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Owned<'py>> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(ErrorKind::InputType.err(
-            obj.py(),
-            format!(
-                "{what} must be a list of tokens (str), as NLTK's meteor_score takes them, not \
-                 a str"
-            ),
-        ));
-    }
-    corpus::collect(obj, what, false, false)
 }
 
 #[pymethods]
@@ -139,25 +124,30 @@ impl PyMeteorOptions {
                     })?
                     .collect()
             };
-            // The strings are borrowed (kept alive by the owned lists) and only pointers are
-            // gathered: copying every token cost more than scoring it.
-            let hyps: Vec<Owned<'py>> = seq(hyps, "hypotheses")?
+            // The strings are borrowed (kept alive by the arenas) and only pointers are
+            // gathered: copying every token cost more than scoring it (see `tokens`).
+            let mut hyp_arena = Arena::new();
+            for h in &seq(hyps, "hypotheses")? {
+                hyp_arena.push(h, "a hypothesis")?;
+            }
+            let mut ref_arena = Arena::new();
+            let mut group_ends = Vec::new();
+            for group in &seq(refs, "references")? {
+                for r in &seq(group, "each hypothesis's references")? {
+                    ref_arena.push(r, "a reference")?;
+                }
+                group_ends.push(ref_arena.len());
+            }
+            let hyps: Vec<&[&str]> = (0..hyp_arena.len()).map(|k| hyp_arena.list(k)).collect();
+            let ref_lists: Vec<&[&str]> = (0..ref_arena.len()).map(|k| ref_arena.list(k)).collect();
+            let mut start = 0;
+            let refs: Vec<&[&[&str]]> = group_ends
                 .iter()
-                .map(|h| token_list(h, "a hypothesis"))
-                .collect::<PyResult<_>>()?;
-            let refs: Vec<Vec<Owned<'py>>> = seq(refs, "references")?
-                .iter()
-                .map(|group| {
-                    seq(group, "each hypothesis's references")?
-                        .iter()
-                        .map(|r| token_list(r, "a reference"))
-                        .collect::<PyResult<_>>()
+                .map(|&end| {
+                    let g = &ref_lists[start..end];
+                    start = end;
+                    g
                 })
-                .collect::<PyResult<_>>()?;
-            let hyps: Vec<Vec<&str>> = hyps.iter().map(corpus::borrow_all).collect();
-            let refs: Vec<Vec<Vec<&str>>> = refs
-                .iter()
-                .map(|g| g.iter().map(corpus::borrow_all).collect())
                 .collect();
             if hyps.len() != refs.len() {
                 return Err(ErrorKind::LengthMismatch.err(

@@ -14,8 +14,9 @@ rows (``additive = False``), so the totals are the sentence scores in order.
 
 Input: NLTK takes token lists (:meth:`METEOR.score_tokens`, :meth:`METEOR.token_scores`);
 text given to the template's methods (``corpus_score``, ``sentence_score``, ``statistics``)
-is split on whitespace (Python's ``str.split()``), as a token list made with ``.split()``.
-(evaluate's ``meteor`` tokenizes with NLTK's ``word_tokenize``, not done here.)
+is tokenized by a named tokenizer (:mod:`rapidbleu.metrics.meteor.tokenize`): ``split``
+(Python's ``str.split()``, the default) or ``nltk`` (NLTK's ``word_tokenize``, as evaluate's
+``meteor`` tokenizes).
 """
 
 from __future__ import annotations
@@ -29,7 +30,14 @@ from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.meteor.score import METEORScore, METEORSignature
+from rapidbleu.metrics.meteor.tokenize import (
+    TOKENIZERS,
+    check_tokenize,
+    retokenize,
+    word_tokenizer,
+)
 from rapidbleu.metrics.meteor.wordnet import wordnet_folder
+from rapidbleu.metrics.options import CliOption
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,15 +62,18 @@ class METEOR(Metric[METEORScore]):
         gamma: Weight of the fragmentation penalty.
         lowercase: ``preprocess=str.lower`` (else the tokens as they are).
         stem: The Porter stem stage (``stemmer=PorterStemmer()``).
-        wordnet: ``True``: WordNet 3.0 found where NLTK finds it; a folder; ``False``: no
-            synonym stage.
+        wordnet: ``True``: WordNet 3.0 found where NLTK finds it; a folder (or NLTK's
+            ``wordnet.zip``, or a data root holding either); ``False``: no synonym stage.
         references: Reference streams to keep, reused by calls that pass ``references=None``.
         num_threads: Threads for the Rust core; ``None`` uses ``$RAPIDBLEU_NUM_THREADS`` or
             all cores, ``1`` runs on the calling thread.
+        tokenize: How text is tokenized: ``"split"`` (``str.split()``) or ``"nltk"``
+            (NLTK's ``word_tokenize``, which needs NLTK's ``punkt_tab`` data).
 
     Raises:
         rapidbleu.errors.InvalidOptionError: A bad option value.
-        rapidbleu.errors.MissingDependencyError: WordNet was asked for and not found.
+        rapidbleu.errors.MissingDependencyError: WordNet was asked for and not found, or
+            ``tokenize="nltk"`` without NLTK's ``punkt_tab``.
 
     Example:
         >>> m = METEOR(wordnet=False)
@@ -74,7 +85,28 @@ class METEOR(Metric[METEORScore]):
     in_default_report = False
     additive = False
     _SIGNATURE_TYPE = METEORSignature
-    CLI_OPTIONS = ()
+    CLI_OPTIONS = (
+        CliOption(
+            ("--meteor-tokenize",),
+            "tokenize",
+            str,
+            "split",
+            "how text is tokenized: split (str.split) or nltk (NLTK's word_tokenize)",
+            choices=TOKENIZERS,
+        ),
+        CliOption(
+            ("--meteor-wordnet",),
+            "wordnet",
+            lambda v: False if v.lower() in ("no", "none", "off") else v,
+            True,
+            "WordNet 3.0: a folder, wordnet.zip or NLTK data root (default: where NLTK finds "
+            "it); 'no': no synonym stage",
+            metavar="PATH",
+        ),
+        CliOption(("--meteor-alpha",), "alpha", float, 0.9, "weight of precision", minimum=0),
+        CliOption(("--meteor-beta",), "beta", float, 3.0, "fragmentation exponent", minimum=0),
+        CliOption(("--meteor-gamma",), "gamma", float, 0.5, "fragmentation weight", minimum=0),
+    )
     _LAYOUT = RowLayout(("matches", "chunks", "hyp_len", "ref_len"))
 
     def __init__(
@@ -88,8 +120,11 @@ class METEOR(Metric[METEORScore]):
         references: Sequence[Sequence[str | None]] | None = None,
         *,
         num_threads: int | None = None,
+        tokenize: str = "split",
     ) -> None:
         super().__init__(num_threads=num_threads)
+        self.tokenize = check_tokenize(tokenize)
+        self._word_tokenize = word_tokenizer() if self.tokenize == "nltk" else None
         self.alpha = _number(alpha, "alpha")
         self.beta = _number(beta, "beta")
         self.gamma = _number(gamma, "gamma")
@@ -162,7 +197,24 @@ class METEOR(Metric[METEORScore]):
 
     # -- the template ----------------------------------------------------------------------
 
+    def _cache(self, references: Sequence[Any]) -> Any:
+        if self._word_tokenize is not None:
+            references = retokenize(self._word_tokenize, references, 2)
+        return super()._cache(references)
+
+    def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
+        # The cached references are tokenized already (_cache): only the hypotheses are.
+        if self._word_tokenize is not None:
+            hypotheses = retokenize(self._word_tokenize, hypotheses, 1)
+        rows, self.num_refs = self._options.statistics(
+            hypotheses, cache, self.num_threads, per_segment=False
+        )
+        return rows
+
     def _statistics(self, hypotheses: Sequence[Any], references: Any, per_segment: bool) -> Rows:
+        if self._word_tokenize is not None:
+            hypotheses = retokenize(self._word_tokenize, hypotheses, 1)
+            references = retokenize(self._word_tokenize, references, 2)
         rows, self.num_refs = self._options.statistics(
             hypotheses, references, self.num_threads, per_segment=per_segment
         )
@@ -261,14 +313,18 @@ class METEOR(Metric[METEORScore]):
         return 100 * np.asarray(sums, dtype=np.float64)
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
-        """A corpus score as JSON fields: ``meteor`` (the mean, 0..1, as evaluate's key).
+        """A corpus score as JSON fields: ``meteor``, the score over ``divisor``.
+
+        ``--jsonl``'s unit scale passes 100: the mean itself (0..1, exact, evaluate's key).
 
         Example:
             >>> m = METEOR(wordnet=False)
-            >>> m.score_fields(m.corpus_score(["a b"], [["a b"]]))
+            >>> m.score_fields(m.corpus_score(["a b"], [["a b"]]), 100.0)
             {'meteor': 0.9375}
         """
-        return {"meteor": score.meteor}
+        if divisor == 100:
+            return {"meteor": score.meteor}
+        return {"meteor": score.score / divisor}
 
     def get_signature(self) -> METEORSignature:
         """The signature (known once references have been seen).

@@ -46,7 +46,7 @@ class METEORSignature(Signature):
                 "alpha": args["alpha"],
                 "beta": args["beta"],
                 "gamma": args["gamma"],
-                "tok": "split",
+                "tok": args.get("tokenize", "split"),
             }
         )
 

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 /// How to get WordNet, for error messages.
-pub const HOW_TO_GET: &str = "get WordNet 3.0 with `python -m nltk.downloader wordnet` (then \
-    unzip ~/nltk_data/corpora/wordnet.zip if it stays zipped), or Debian's `wordnet-base` \
-    package (/usr/share/wordnet), or give its folder as the wordnet path";
+pub const HOW_TO_GET: &str = "get WordNet 3.0 with `python -m nltk.downloader wordnet` \
+    (~/nltk_data/corpora/wordnet.zip), or Debian's `wordnet-base` package (/usr/share/wordnet), \
+    or give its folder or wordnet.zip as the wordnet path";
 
 /// The folder holding WordNet's files under an NLTK data root `root` (`corpora/wordnet`), or
 /// `root` itself when it holds them (Debian's `/usr/share/wordnet`).
@@ -42,10 +42,37 @@ pub fn default_roots() -> Vec<PathBuf> {
     roots
 }
 
-/// The first of `roots` that holds WordNet (see [`default_roots`]).
+/// WordNet in NLTK's zipped form under `root`: `root/corpora/wordnet.zip` (or `root` itself,
+/// a `.zip` file) holding `wordnet/index.noun` (or `index.noun` in another folder): the
+/// archive's path with the folder inside it appended, as [`WordNet::load`] takes it.
+fn wordnet_zip(root: &Path) -> Option<PathBuf> {
+    let zipped = root.join("corpora").join("wordnet.zip");
+    let zip = if zipped.is_file() {
+        zipped
+    } else if root.is_file() && root.extension().is_some_and(|e| e == "zip") {
+        root.to_path_buf()
+    } else {
+        return None;
+    };
+    let archive = super::zip::Archive::open(&zip).ok()?;
+    let prefix = if archive.contains("wordnet/index.noun") {
+        "wordnet/".to_string()
+    } else {
+        archive.wordnet_prefix()?
+    };
+    let inner = prefix.trim_end_matches('/');
+    Some(if inner.is_empty() {
+        zip
+    } else {
+        zip.join(inner)
+    })
+}
+
+/// The first of `roots` that holds WordNet (see [`default_roots`]), in `nltk.data.find`'s
+/// order as `LazyCorpusLoader` asks it: a `corpora/wordnet` folder under any root first, then
+/// a `corpora/wordnet.zip` under any root (`corpora/wordnet.zip/wordnet/`).
 ///
-/// Errors: [`CoreError::MissingData`], listing where it looked and how to get WordNet (and
-/// naming a `corpora/wordnet.zip` found, which is read only once unzipped).
+/// Errors: [`CoreError::MissingData`], listing where it looked and how to get WordNet.
 pub fn find(roots: &[PathBuf]) -> Result<PathBuf, CoreError> {
     let mut unique: Vec<&PathBuf> = Vec::new();
     for r in roots {
@@ -57,21 +84,13 @@ pub fn find(roots: &[PathBuf]) -> Result<PathBuf, CoreError> {
     if let Some(dir) = roots.iter().find_map(|r| wordnet_dir(r)) {
         return Ok(dir);
     }
-    let zipped: Vec<String> = roots
-        .iter()
-        .map(|r| r.join("corpora").join("wordnet.zip"))
-        .filter(|z| z.is_file())
-        .map(|z| z.display().to_string())
-        .collect();
+    if let Some(zip) = roots.iter().find_map(|r| wordnet_zip(r)) {
+        return Ok(zip);
+    }
     let looked: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
-    let zip_note = if zipped.is_empty() {
-        String::new()
-    } else {
-        format!(" (found {}: unzip it where it is)", zipped.join(", "))
-    };
     Err(CoreError::MissingData(format!(
-        "WordNet (corpora/wordnet with index.noun, data.noun, noun.exc, ...) was not found \
-         under {}{zip_note}; {HOW_TO_GET}",
+        "WordNet (corpora/wordnet with index.noun, data.noun, noun.exc, ..., or \
+         corpora/wordnet.zip) was not found under {}; {HOW_TO_GET}",
         looked.join(", ")
     )))
 }

@@ -10,6 +10,7 @@
 pub mod locate;
 mod morphy;
 mod parse;
+mod zip;
 
 use crate::error::CoreError;
 use parse::{Entry, Exceptions, Index, Names, POS};
@@ -34,18 +35,20 @@ pub struct WordNet {
 
 impl WordNet {
     /// Reads WordNet 3.0 from `dir` (the folder of `index.noun`, `data.noun`, `noun.exc`, ...:
-    /// NLTK's `corpora/wordnet`, or Debian's `/usr/share/wordnet`).
+    /// NLTK's `corpora/wordnet`, or Debian's `/usr/share/wordnet`), or from a zip archive
+    /// (NLTK's `corpora/wordnet.zip`, or a folder inside one: `wordnet.zip/wordnet`).
     ///
     /// Errors: [`CoreError::MissingData`] when a file is missing or not in WordNet's format.
     pub fn load(dir: &Path) -> Result<WordNet, CoreError> {
+        let files = zip::Files::open(dir)?;
         let mut names = Names::default();
         let (mut synset_names, mut synset_starts) = (Vec::new(), Vec::new());
         let mut offsets: Vec<(u32, Vec<u32>)> = Vec::with_capacity(4);
         for (suffix, _) in POS {
             let name = format!("data.{suffix}");
-            let text = parse::read(dir, &name)?;
+            let text = files.read(&name)?;
             let first = synset_starts.len() as u32;
-            let path = dir.join(&name);
+            let path = files.path_of(&name);
             let o = parse::data(
                 &path,
                 &text,
@@ -63,12 +66,12 @@ impl WordNet {
         let mut index = Index::default();
         for (suffix, _) in POS {
             let name = format!("index.{suffix}");
-            let text = parse::read(dir, &name)?;
-            parse::index(&dir.join(&name), &text, &mut index, synset_of)?;
+            let text = files.read(&name)?;
+            parse::index(&files.path_of(&name), &text, &mut index, synset_of)?;
         }
         let mut exceptions: [Exceptions; 4] = Default::default();
         for (k, (suffix, _)) in POS.iter().enumerate() {
-            exceptions[k] = parse::exceptions(&parse::read(dir, &format!("{suffix}.exc"))?);
+            exceptions[k] = parse::exceptions(&files.read(&format!("{suffix}.exc"))?);
         }
         let underscore = (0..names.len() as u32)
             .map(|n| names.get(n).contains('_'))
