@@ -33,6 +33,7 @@ from rapidbleu.errors import (
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.live_options import Rebuilds, built
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.rouge.score import ROUGEScore, ROUGESignature, type_score
 from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
@@ -47,6 +48,15 @@ __all__ = ["ROUGE"]
 
 #: HF evaluate's default rouge types.
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def _type_list(rouge_types: Any) -> list[str]:
+    """rouge-score's rouge types as a list, each once (its result is a dict)."""
+    if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
+        raise InvalidOptionError(
+            f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
+        )
+    return list(dict.fromkeys(rouge_types))
 
 
 class ROUGE(Metric[ROUGEScore]):
@@ -101,6 +111,9 @@ class ROUGE(Metric[ROUGEScore]):
         ),
     )
 
+    # rouge-score reads `rouge_types` from `self` on every call: set later, it takes effect.
+    rouge_types = Rebuilds()
+
     def __init__(
         self,
         rouge_types: Sequence[str] = DEFAULT_TYPES,
@@ -112,12 +125,8 @@ class ROUGE(Metric[ROUGEScore]):
         num_threads: int | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
-            raise InvalidOptionError(
-                f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
-            )
         # rouge-score's result is a dict: a repeated type is one entry.
-        self.rouge_types = list(dict.fromkeys(rouge_types))
+        self.rouge_types = _type_list(rouge_types)
         self.use_stemmer = check_flag(use_stemmer, "use_stemmer")
         self.split_summaries = check_flag(split_summaries, "split_summaries")
         # "unicode": rapidbleu's own tokenizer for any script (rouge/dialects/unicode.rs in the
@@ -132,12 +141,18 @@ class ROUGE(Metric[ROUGEScore]):
                 "tokenizer='unicode' splits rougeLsum sentences at newlines; "
                 "split_summaries is not allowed with it"
             )
-        self._options = _core.RougeOptions(self.rouge_types, self.use_stemmer)
-        self._layout = RowLayout(
-            tuple(f"{t}_{c}" for t in self.rouge_types for c in ("hits", "pred", "target"))
-        )
+        self._rebuild_options()
         if references is not None:
             self.cache_references(references)
+        built(self)
+
+    def _rebuild_options(self) -> None:
+        """The core's options of ``rouge_types`` as it is now (see :mod:`.live_options`)."""
+        types = _type_list(self.rouge_types)
+        self._options = _core.RougeOptions(types, self.use_stemmer)
+        self._layout = RowLayout(
+            tuple(f"{t}_{c}" for t in types for c in ("hits", "pred", "target"))
+        )
 
     @property
     def options(self) -> _core.RougeOptions:
@@ -184,7 +199,7 @@ class ROUGE(Metric[ROUGEScore]):
         if len(targets) == 0:
             raise EmptyInputError("score_multi needs at least one target")
         row = self._rows([prediction], [list(targets)])[0].tolist()
-        return {t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        return {t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
 
     def tokenize(self, text: str) -> list[Any]:
         """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).
@@ -229,7 +244,7 @@ class ROUGE(Metric[ROUGEScore]):
         import numpy as np
 
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
-        return {t: score_arrays(rows[:, 3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        return {t: score_arrays(rows[:, 3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
 
     # -- the Metric template -----------------------------------------------------------------
 
@@ -330,7 +345,7 @@ class ROUGE(Metric[ROUGEScore]):
         """A text through the user tokenizer, as rouge-score's ``score`` calls it."""
         assert self.tokenizer is not None
         tok = self.tokenizer.tokenize
-        only_lsum = self.rouge_types == ["rougeLsum"]
+        only_lsum = self._options.rouge_types == ["rougeLsum"]
         tokens = [] if only_lsum else list(tok(text))
         sents = (
             [list(tok(s)) for s in self._sentences(text)] if self._options.needs_sentences else None
@@ -367,7 +382,7 @@ class ROUGE(Metric[ROUGEScore]):
         count, sums = totals
         means = [float(s) / count if count else 0.0 for s in sums]
         return ROUGEScore(
-            {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+            {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
         )
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
