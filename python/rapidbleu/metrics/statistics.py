@@ -428,6 +428,23 @@ class MetricStatistics(ABC, Generic[S]):
             self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
         )
 
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each item's score divided by ``divisor`` (``--jsonl --per-item``'s values).
+
+        ``references[i]`` is item ``i``'s list of references. The default divides
+        :meth:`sentence_scores`; a metric whose oracle reports the 0..1 value itself (ROUGE's
+        F-measure) returns that float where ``100 * F / 100`` would not be it.
+
+        Example:
+            >>> from rapidbleu.metrics import CHRF
+            >>> CHRF().item_values(["abc"], [["abc"]], 100.0)
+            [1.0]
+        """
+        scores = self.sentence_scores(hypotheses, references, per_segment=True).tolist()
+        return [s / divisor for s in scores]
+
     def _pass_sentence_scores(
         self, hypotheses: Sequence[Any], references: Any, per_segment: bool
     ) -> Scores | None:

@@ -385,6 +385,25 @@ class ROUGE(Metric[ROUGEScore]):
             {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
         )
 
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each item's first rouge type F-measure; on the 0..1 scale rouge-score's float itself.
+
+        ``100 * F / 100`` is not always ``F`` (0.6666666666666665 for rouge-score's
+        0.6666666666666666), so ``divisor=100`` returns the F-measures as rouge-score's
+        ``score_multi`` gives them.
+
+        Example:
+            >>> ROUGE(["rouge1"]).item_values(["a b c"], [["a b d e"]], 100.0)
+            [0.5714285714285715]
+        """
+        if divisor != 100.0:
+            return super().item_values(hypotheses, references, divisor)
+        rows = self.statistics(hypotheses, references, per_segment=True)
+        first = self._options.rouge_types[0]
+        return [float(f) for f in self._type_arrays(rows)[first][:, 2].tolist()]
+
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """Each row's score on its own: 100 times the first rouge type's F-measure.
 
@@ -467,7 +486,10 @@ class ROUGE(Metric[ROUGEScore]):
             >>> r.score_fields(r.corpus_score(["a b"], [["a c"]]), 100.0)
             {'rouge': 0.5, 'rouge1_precision': 0.5, 'rouge1_recall': 0.5, 'rouge1_fmeasure': 0.5}
         """
-        fields: dict[str, Any] = {"rouge": score.score / divisor}
+        # On the 0..1 scale the oracle's own float (the mean F), never `100 * F / 100`.
+        unit = divisor == 100.0 and score.scores
+        first = next(iter(score.scores.values())).fmeasure if unit else score.score / divisor
+        fields: dict[str, Any] = {"rouge": first}
         for t, s in score.scores.items():
             fields.update({f"{t}_{k}": v for k, v in s._asdict().items()})
         return fields
