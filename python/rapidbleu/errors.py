@@ -30,6 +30,7 @@ __all__ = [
     "MissingDependencyError",
     "MissingModelError",
     "MissingReferenceError",
+    "MissingResourceError",
     "NullValueError",
     "RapidBleuError",
     "ReferenceNestingError",
@@ -128,3 +129,10 @@ class DatasetDownloadError(RapidBleuError, OSError):
 
 class InternalError(RapidBleuError, RuntimeError):
     """A bug in rapidbleu (for example a Rust panic caught at the boundary). Please report it."""
+
+
+class MissingResourceError(MissingDependencyError, LookupError):
+    """Data an oracle reads (NLTK's ``punkt_tab``, ...) is not installed where it looks.
+
+    A ``LookupError`` too, as NLTK raises for it; the message says how to install it.
+    """

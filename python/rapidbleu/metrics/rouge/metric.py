@@ -28,7 +28,9 @@ from rapidbleu.errors import (
     InvalidOptionError,
     InvalidTextError,
     LengthMismatchError,
+    MissingDependencyError,
     MissingReferenceError,
+    MissingResourceError,
 )
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
@@ -48,6 +50,27 @@ __all__ = ["ROUGE"]
 
 #: HF evaluate's default rouge types.
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def _sent_tokenize(text: str) -> list[str]:
+    """``nltk.sent_tokenize`` (rouge-score's ``get_sents``); without NLTK or its ``punkt_tab``
+    data, a :class:`MissingResourceError` (still a ``LookupError``) that says how to get it."""
+    try:
+        import nltk  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingDependencyError(
+            "split_summaries needs NLTK's sent_tokenize: pip install nltk"
+        ) from None
+    try:
+        return nltk.sent_tokenize(text)  # type: ignore[no-any-return]
+    except LookupError as e:
+        if "punkt" not in str(e):
+            raise
+        raise MissingResourceError(
+            "split_summaries needs NLTK's punkt_tab sentence model, which is not installed: "
+            "run python -c \"import nltk; nltk.download('punkt_tab')\" "
+            f"(NLTK searched {', '.join(map(str, nltk.data.path))})"
+        ) from None
 
 
 def _type_list(rouge_types: Any) -> list[str]:
@@ -334,9 +357,7 @@ class ROUGE(Metric[ROUGEScore]):
     def _sentences(self, text: str) -> list[str]:
         r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
         if self.split_summaries:
-            import nltk  # type: ignore[import-untyped]
-
-            sents = nltk.sent_tokenize(text)
+            sents = _sent_tokenize(text)
         else:
             sents = text.split("\n")
         return [x for x in sents if len(x)]
