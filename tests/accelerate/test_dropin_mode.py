@@ -32,7 +32,10 @@ def test_attributes_fallback_signatures_and_pickles_as_without_the_mode(tmp_path
     assert json.loads(fast) == json.loads(plain)
     calls = json.loads((tmp_path / "report.json").read_text())["calls"]
     fell_back = {c["name"] for c in calls if c["where"] == "fallback"}
-    assert fell_back == {"sacrebleu.metrics.BLEU.corpus_score", "sacrebleu.metrics.CHRF.corpus_score"}
+    assert fell_back == {
+        "sacrebleu.metrics.BLEU.corpus_score",
+        "sacrebleu.metrics.CHRF.corpus_score",
+    }
 
 
 @pytest.fixture

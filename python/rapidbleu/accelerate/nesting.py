@@ -108,8 +108,11 @@ def _words(text: Any) -> set[str]:
 
 
 def _references_read_per_segment(references: Sequence[Any]) -> bool:
-    """Whether the references of each list share clearly more words with each other (a
-    segment's references) than with the other lists' references at the same position."""
+    """Whether the references read as one list per segment.
+
+    They do when the references of each list share clearly more words with each other (as one
+    segment's references do) than with the other lists' references at the same position.
+    """
     n = len(references)
     within = across = 0
     for i in range(min(n, _SAMPLE)):

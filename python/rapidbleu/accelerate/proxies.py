@@ -147,9 +147,7 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         self.__dict__[_ARGS] = (args, kwargs)
         super(cls, self).__init__(*args, **kwargs)
-        self.__dict__[_AS_BUILT] = {
-            k: v for k, v in self.__dict__.items() if not k.startswith("_")
-        }
+        self.__dict__[_AS_BUILT] = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def __reduce_ex__(self: Any, protocol: Any) -> Any:
         state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN, _AS_BUILT)}

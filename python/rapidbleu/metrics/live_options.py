@@ -20,7 +20,7 @@ package, which computes what it computes) instead of returning a different numbe
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
 
@@ -47,6 +47,10 @@ class Rebuilds:
         >>> m.order, m.rebuilt, vars(m)["order"]
         (2, 1, 2)
     """
+
+    if TYPE_CHECKING:  # for mypy only: at run time a read is the instance's own value
+
+        def __get__(self, obj: Any, owner: Any) -> Any: ...
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name

@@ -42,7 +42,7 @@ out["chrf_ws"] = [chrf.corpus_score(hyps, [ref_a, ref_b]).score, sig(chrf)]
 chrf.char_order = 4  # sacreBLEU keeps `order` from __init__: its error, in both runs
 try:
     chrf.corpus_score(hyps, [ref_a])
-except Exception as e:  # noqa: BLE001
+except Exception as e:
     out["chrf_order"] = type(e).__name__
 # A call rapidbleu refuses (a reference stream one line short) falls back; the signature
 # must describe it (its nrefs), not the call before.
@@ -50,7 +50,10 @@ bleu = BLEU()
 out["two_refs"] = [bleu.corpus_score(hyps, [ref_a, ref_b]).score, sig(bleu)]
 out["fallback"] = [bleu.corpus_score(hyps, [ref_a[:-1]]).score, sig(bleu)]
 cached = BLEU(references=[ref_a])
-for name, copier in [("deepcopy", copy.deepcopy), ("pickle", lambda m: pickle.loads(pickle.dumps(m)))]:
+for name, copier in [
+    ("deepcopy", copy.deepcopy),
+    ("pickle", lambda m: pickle.loads(pickle.dumps(m))),
+]:
     twin = copier(cached)
     out[name] = [twin.corpus_score(hyps, None).score, sig(twin)]
 print(json.dumps(out))

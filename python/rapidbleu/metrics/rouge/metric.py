@@ -53,8 +53,11 @@ DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 
 def _sent_tokenize(text: str) -> list[str]:
-    """``nltk.sent_tokenize`` (rouge-score's ``get_sents``); without NLTK or its ``punkt_tab``
-    data, a :class:`MissingResourceError` (still a ``LookupError``) that says how to get it."""
+    """``nltk.sent_tokenize``, as rouge-score's ``get_sents`` calls it.
+
+    Without NLTK or its ``punkt_tab`` data: a :class:`MissingResourceError` (still NLTK's
+    ``LookupError``) that says how to get it.
+    """
     try:
         import nltk  # type: ignore[import-untyped]
     except ImportError:
@@ -222,7 +225,9 @@ class ROUGE(Metric[ROUGEScore]):
         if len(targets) == 0:
             raise EmptyInputError("score_multi needs at least one target")
         row = self._rows([prediction], [list(targets)])[0].tolist()
-        return {t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
+        return {
+            t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)
+        }
 
     def tokenize(self, text: str) -> list[Any]:
         """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).
@@ -267,7 +272,10 @@ class ROUGE(Metric[ROUGEScore]):
         import numpy as np
 
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
-        return {t: score_arrays(rows[:, 3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
+        return {
+            t: score_arrays(rows[:, 3 * k : 3 * k + 3])
+            for k, t in enumerate(self._options.rouge_types)
+        }
 
     # -- the Metric template -----------------------------------------------------------------
 
@@ -403,7 +411,10 @@ class ROUGE(Metric[ROUGEScore]):
         count, sums = totals
         means = [float(s) / count if count else 0.0 for s in sums]
         return ROUGEScore(
-            {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)}
+            {
+                t: RougeTypeScore(*means[3 * k : 3 * k + 3])
+                for k, t in enumerate(self._options.rouge_types)
+            }
         )
 
     def item_values(

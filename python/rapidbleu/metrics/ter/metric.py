@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    import rapidbleu._core as _core
+
 __all__ = ["TER", "TERScore", "TERSignature"]
 
 
@@ -163,7 +165,7 @@ class TER(Metric[TERScore]):
             case_sensitive=check_flag(case_sensitive, "case_sensitive"),
         )
         self.tokenizer_signature = self.tokenizer.signature()
-        self._options = self.tokenizer.options
+        self._options: _core.TerOptions = self.tokenizer.options
         if references is not None:
             self.cache_references(references)
         built(self)
