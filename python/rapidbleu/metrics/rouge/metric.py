@@ -37,7 +37,7 @@ from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, 
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.live_options import Rebuilds, built
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.rouge.score import ROUGEScore, ROUGESignature, type_score
+from rapidbleu.metrics.rouge.score import LCS_TYPES, ROUGEScore, ROUGESignature, type_score
 from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge.scoring import score_arrays
 from rapidbleu.metrics.statistics import Scores
@@ -226,7 +226,8 @@ class ROUGE(Metric[ROUGEScore]):
             raise EmptyInputError("score_multi needs at least one target")
         row = self._rows([prediction], [list(targets)])[0].tolist()
         return {
-            t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self._options.rouge_types)
+            t: type_score(row[3 * k], row[3 * k + 1], row[3 * k + 2], lcs=t in LCS_TYPES)
+            for k, t in enumerate(self._options.rouge_types)
         }
 
     def tokenize(self, text: str) -> list[Any]:
@@ -267,6 +268,32 @@ class ROUGE(Metric[ROUGEScore]):
             [[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]]
         """
         return self._type_arrays(self.statistics(hypotheses, references, per_segment=per_segment))
+
+    def fmeasure_lists(
+        self, hypotheses: Sequence[str], references: Any = None, *, per_segment: bool = False
+    ) -> dict[str, list[float | int]]:
+        """Every item's F-measure per rouge type, as rouge-score's ``score_multi`` gives it.
+
+        Floats, but the int ``0`` that rouge-score returns for ``rougeL`` and ``rougeLsum``
+        when a side has no tokens (``json.dumps`` prints ``0`` there, as for rouge-score).
+
+        Example:
+            >>> ROUGE(["rouge1", "rougeL"]).fmeasure_lists(["a b", "!"], [["a b", "a"]])
+            {'rouge1': [1.0, 0.0], 'rougeL': [1.0, 0]}
+        """
+        import numpy as np
+
+        rows = self.statistics(hypotheses, references, per_segment=per_segment)
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        out: dict[str, list[float | int]] = {}
+        for k, t in enumerate(self._options.rouge_types):
+            triples = rows[:, 3 * k : 3 * k + 3]
+            values: list[float | int] = score_arrays(triples)[:, 2].tolist()
+            if t in LCS_TYPES:
+                empty = ((triples[:, 1] == 0) | (triples[:, 2] == 0)).tolist()
+                values = [0 if e else v for v, e in zip(values, empty)]
+            out[t] = values
+        return out
 
     def _type_arrays(self, rows: Rows) -> dict[str, npt.NDArray[np.float64]]:
         import numpy as np
