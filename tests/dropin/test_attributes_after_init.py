@@ -151,3 +151,13 @@ def test_bleu_with_cached_references_pickles_and_copies(copier: Any) -> None:
     fast = copier(rapidbleu.BLEU(references=refs))
     assert fast.corpus_score(hyps, None).score == copier(real).corpus_score(hyps, None).score
     assert _signature(fast) == _signature(real)
+
+
+def test_class_attributes_and_private_statistics_have_sacrebleus_types() -> None:
+    assert type(rapidbleu.BLEU.TOKENIZERS) is type(sacrebleu.BLEU.TOKENIZERS)
+    assert list(rapidbleu.BLEU.TOKENIZERS) == list(sacrebleu.BLEU.TOKENIZERS)
+    hyps, refs = GENERATED
+    for name in ("BLEU", "CHRF"):
+        fast = getattr(rapidbleu, name)()._extract_corpus_statistics(hyps, refs)
+        real = getattr(sacrebleu, name)()._extract_corpus_statistics(hyps, refs)
+        assert (type(fast), type(fast[0]), fast) == (type(real), type(real[0]), real)

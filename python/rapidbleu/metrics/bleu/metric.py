@@ -89,7 +89,8 @@ class BLEU(Metric[BLEUScore]):
 
     cli_name = "bleu"
     SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = SMOOTH_DEFAULTS
-    TOKENIZERS = TOKENIZERS
+    # sacreBLEU's `BLEU.TOKENIZERS` is `_TOKENIZERS.keys()`: a dict_keys view, in its order.
+    TOKENIZERS = dict.fromkeys(TOKENIZERS).keys()
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
