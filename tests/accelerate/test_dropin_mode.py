@@ -73,3 +73,22 @@ def test_sacrebleus_version_command_in_the_mode(tmp_path: Path) -> None:
     rc, out, err = _run([*ACCELERATE, "-m", "sacrebleu", "-V"], tmp_path)
     # The mode's sacrebleu.__version__ says that rapidbleu answers (as its signatures' field).
     assert (rc, out.startswith("__main__.py 2.6.0+rapidbleu.")) == (0, True), err
+
+
+def test_the_report_counts_each_call_once(tmp_path: Path) -> None:
+    # rouge-score's `score` calls `score_multi`: the report shows the program's 5 calls only.
+    program = tmp_path / "five.py"
+    program.write_text(
+        "from rouge_score import rouge_scorer\n"
+        "scorer = rouge_scorer.RougeScorer(['rouge1', 'rougeL'])\n"
+        "print([scorer.score('a b c', 'a b d')['rougeL'].fmeasure for _ in range(5)])\n"
+    )
+    rc, fast, err = _run([*ACCELERATE, str(program)], tmp_path)
+    assert rc == 0, err
+    assert fast == _run([sys.executable, str(program)], tmp_path)[1]
+    calls = json.loads((tmp_path / "report.json").read_text())["calls"]
+    counts = {c["name"]: c["count"] for c in calls}
+    assert counts == {
+        "rouge_score.rouge_scorer.RougeScorer": 1,
+        "rouge_score.rouge_scorer.RougeScorer.score": 5,
+    }

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
 import warnings
 from collections.abc import Callable
 from time import perf_counter
@@ -35,13 +36,22 @@ _TWIN = "_rapidbleu_accelerate_twin"
 _AS_BUILT = "_rapidbleu_accelerate_as_built"
 
 
+#: Whether this thread is inside an accelerated call already (``score`` calls ``score_multi``):
+#: an inner call is part of the outer one, which is counted, checked and falls back as a whole.
+_INSIDE = threading.local()
+
+
 def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any) -> Any:
+    if getattr(_INSIDE, "active", False):
+        return fast(*args, **kwargs)
     if name.rpartition(".")[2] in CORPUS_CALLS:
         warn_if_nested(name, args, kwargs)
     start = perf_counter()
+    _INSIDE.active = True
     try:
         result = fast(*args, **kwargs)
     except RapidBleuError as e:
+        _INSIDE.active = False
         if real is None:
             raise
         if isinstance(e, LengthMismatchError):
@@ -58,6 +68,8 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
             return real(*args, **kwargs)
         finally:
             PROFILE.add(name, "fallback", perf_counter() - start)
+    finally:
+        _INSIDE.active = False
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
 
