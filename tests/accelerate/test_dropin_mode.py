@@ -92,3 +92,10 @@ def test_the_report_counts_each_call_once(tmp_path: Path) -> None:
         "rouge_score.rouge_scorer.RougeScorer": 1,
         "rouge_score.rouge_scorer.RougeScorer.score": 5,
     }
+
+
+def test_dash_c_code_runs_in_the_mode(tmp_path: Path) -> None:
+    code = "import sys, sacrebleu; print(sacrebleu.__version__, sys.argv[1:])"
+    rc, out, err = _run([*ACCELERATE, "-c", code, "x", "y"], tmp_path)
+    assert rc == 0, err
+    assert out.startswith("2.6.0+rapidbleu.") and out.endswith(" ['x', 'y']\n")
