@@ -19,6 +19,7 @@ __all__ = [
     "DatasetDownloadError",
     "DatasetError",
     "EmptyInputError",
+    "FailedOptionCheckError",
     "InputError",
     "InputFileError",
     "InputTypeError",
@@ -34,6 +35,7 @@ __all__ = [
     "NullValueError",
     "RapidBleuError",
     "ReferenceNestingError",
+    "UnknownNameError",
     "UsageError",
 ]
 
@@ -135,4 +137,21 @@ class MissingResourceError(MissingDependencyError, LookupError):
     """Data an oracle reads (NLTK's ``punkt_tab``, ...) is not installed where it looks.
 
     A ``LookupError`` too, as NLTK raises for it; the message says how to install it.
+    """
+
+
+class UnknownNameError(InvalidOptionError, KeyError):
+    """An option names something that does not exist (a tokenizer).
+
+    A ``KeyError`` too, as sacreBLEU raises for it (its ``_get_tokenizer`` looks the name up);
+    its message reads as a ``ValueError``'s (not quoted).
+    """
+
+    __str__ = Exception.__str__
+
+
+class FailedOptionCheckError(InvalidOptionError, AssertionError):
+    """An option value that sacreBLEU checks with ``assert`` (``BLEU``'s ``smooth_method``).
+
+    An ``AssertionError`` too, as sacreBLEU raises for it.
     """

@@ -113,8 +113,9 @@ def test_an_unknown_smoothing_set_later_fails_at_the_call_as_in_sacrebleu() -> N
     fast.smooth_method = real.smooth_method = "nope"
     with pytest.raises(AssertionError):
         real.corpus_score(*REAL)
-    with pytest.raises(InvalidOptionError):
+    with pytest.raises(AssertionError) as caught:
         fast.corpus_score(*REAL)
+    assert isinstance(caught.value, InvalidOptionError)
 
 
 @pytest.mark.parametrize("name", ["BLEU", "CHRF"])
@@ -161,3 +162,18 @@ def test_class_attributes_and_private_statistics_have_sacrebleus_types() -> None
         fast = getattr(rapidbleu, name)()._extract_corpus_statistics(hyps, refs)
         real = getattr(sacrebleu, name)()._extract_corpus_statistics(hyps, refs)
         assert (type(fast), type(fast[0]), fast) == (type(real), type(real[0]), real)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "builtin"),
+    [({"smooth_method": "foo"}, AssertionError), ({"tokenize": "foo"}, KeyError)],
+)
+def test_option_errors_are_sacrebleus_exception_types_too(
+    kwargs: dict[str, Any], builtin: type[Exception]
+) -> None:
+    with pytest.raises(builtin):
+        sacrebleu.BLEU(**kwargs)
+    with pytest.raises(builtin) as caught:
+        rapidbleu.BLEU(**kwargs)
+    assert isinstance(caught.value, InvalidOptionError)
+    assert "foo" in str(caught.value) and not str(caught.value).startswith("'")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import rapidbleu._core as _core
-from rapidbleu.errors import InputTypeError
+from rapidbleu.errors import FailedOptionCheckError, InputTypeError
 from rapidbleu.io import tokens as _tokens
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import tokenize as bleu_tokenize
@@ -55,6 +55,14 @@ __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
 T = TypeVar("T")
+
+
+def _check_smoothing(smooth_method: Any) -> None:
+    """SacreBLEU's ``assert smooth_method in SMOOTH_DEFAULTS`` (an ``AssertionError`` too)."""
+    if not isinstance(smooth_method, str) or smooth_method not in SMOOTH_DEFAULTS:
+        raise FailedOptionCheckError(
+            f"unknown smooth_method {smooth_method!r}; allowed: " + ", ".join(SMOOTH_DEFAULTS)
+        )
 
 
 class BLEU(Metric[BLEUScore]):
@@ -125,6 +133,7 @@ class BLEU(Metric[BLEUScore]):
             for name, value in (("lowercase", lowercase), ("effective_order", effective_order))
         }
         check_flag(force, "force")
+        _check_smoothing(smooth_method)
         best_tokenizer = bleu_tokenize.choose_tokenizer(
             tokenize, trg_lang, self.TOKENIZER_DEFAULT, self._TOKENIZER_MAP
         )
@@ -182,6 +191,7 @@ class BLEU(Metric[BLEUScore]):
                 "(BLEU(references=...)); build a new BLEU with the options you want",
             )
             return
+        _check_smoothing(self.smooth_method)
         self._options = _core.BleuOptions(
             tokenizer=self._core_tokenizer,
             lowercase=check_flag(self.lowercase, "lowercase") and self._py_tokenizer is None,
