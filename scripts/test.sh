@@ -109,7 +109,7 @@ cd "$(mktemp -d)"
 case "$VENV" in /*) PYBIN="$VENV/bin/python" ;; *) PYBIN="$REPO/$VENV/bin/python" ;; esac
 without_rust "$PYBIN" -c "import rapidbleu, sys; sys.exit(0 if 'site-packages' in rapidbleu.__file__ else 'rapidbleu is not the installed wheel')"
 without_rust "$PYBIN" -m pytest -p no:cacheprovider -c "$REPO/pyproject.toml" --rootdir "$REPO" \
-    "$REPO/tests" "$@"
+    --durations=25 "$REPO/tests" "$@"
 without_rust "$PYBIN" -m pytest -p no:cacheprovider -q --doctest-modules --pyargs rapidbleu
 
 cd "$REPO"

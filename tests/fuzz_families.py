@@ -1,10 +1,13 @@
 """The fuzzed metrics and their oracles, one entry per metric (shared by the fuzz tests).
 
-:data:`METRICS` lists every sacreBLEU metric rapidbleu has, each with its oracle class and a
-strategy of valid options. The differential, hostile-shape, state-machine and concurrency
-tests loop over it, so **adding a metric to the fuzzing is one entry here**. chrF and TER
-join by themselves once ``rapidbleu.metrics`` exports ``CHRF`` / ``TER`` (their entries are
-below, guarded by ``hasattr``).
+:data:`METRICS` lists the metrics fuzzed against their oracle, each with the oracle class (of
+sacreBLEU's metric shape: ``corpus_score``, ``sentence_score``) and a strategy of valid
+options. The differential, hostile-shape, state-machine and concurrency tests loop over it, so
+**adding a metric to the fuzzing is one entry here**; ``tests/fuzz/test_fuzz_families.py``
+checks that every metric of :data:`rapidbleu.metrics.declarations.DECLARATIONS` has one, or is
+named in :data:`FUZZED_ELSEWHERE` with the test that fuzzes it instead. ROUGE's oracle is
+rouge-score's ``RougeScorer.score_multi`` per item with ROUGE's corpus rule on top
+(:class:`RougeScoreCorpus`).
 
 :func:`classify` turns one call of rapidbleu and one of its oracle into the outcome that
 :func:`fuzzstats.record` counts, with the rules of the reliability issue:
@@ -31,11 +34,22 @@ from typing import Any
 
 import sacrebleu
 from hypothesis import strategies as st
+from rouge_score import rouge_scorer
 
 import rapidbleu.metrics
 from rapidbleu import errors
+from rapidbleu.metrics.rouge.score import ROUGEScore
+from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 
-__all__ = ["METRICS", "MetricFamily", "classify", "outcome", "with_surrogate"]
+__all__ = [
+    "FUZZED_ELSEWHERE",
+    "METRICS",
+    "MetricFamily",
+    "RougeScoreCorpus",
+    "classify",
+    "outcome",
+    "with_surrogate",
+]
 
 
 @dataclass(frozen=True)
@@ -49,6 +63,10 @@ class MetricFamily:
         options: Keyword arguments both accept.
         extra: rapidbleu's own keyword arguments (e.g. ``num_threads``), for the tests that
             vary them; the oracle never sees them.
+        against: The oracle's name in the tally (``<name>-vs-<against>``).
+        surrogates_are_text: Whether a lone surrogate is text the metric scores as its oracle
+            does (ROUGE: rouge-score's tokenizer reads it as a separator), instead of an
+            ``InvalidTextError``.
     """
 
     name: str
@@ -56,6 +74,8 @@ class MetricFamily:
     oracle: Callable[..., Any]
     options: st.SearchStrategy[dict[str, Any]]
     extra: st.SearchStrategy[dict[str, Any]] = st.just({})  # noqa: RUF009 (immutable)
+    against: str = "sacrebleu"
+    surrogates_are_text: bool = False
 
 
 _BLEU_OPTIONS = st.fixed_dictionaries(
@@ -69,6 +89,40 @@ _BLEU_OPTIONS = st.fixed_dictionaries(
         "effective_order": st.booleans(),
     },
 )
+
+
+class RougeScoreCorpus:
+    """rouge-score on sacreBLEU's metric shape, with ROUGE's documented corpus rule on top.
+
+    Each item is rouge-score's ``score_multi(references, hypothesis)`` (the reference with the
+    best F-measure, missing references left out); the corpus score is each type's mean
+    precision, recall and F-measure, summed in item order. Input rouge-score cannot take (no
+    item, no reference for an item, streams of another length) raises, as ROUGE refuses it.
+    """
+
+    def __init__(self, rouge_types: Any, use_stemmer: bool = False) -> None:
+        self._scorer = rouge_scorer.RougeScorer(rouge_types, use_stemmer=use_stemmer)
+
+    def corpus_score(self, hypotheses: list[str], references: list[list[str | None]]) -> Any:
+        if not hypotheses or any(len(stream) != len(hypotheses) for stream in references):
+            raise ValueError("no item, or reference streams of another length")
+        sums: dict[str, list[float]] = {}
+        for i, hypothesis in enumerate(hypotheses):
+            targets = [stream[i] for stream in references if stream[i] is not None]
+            if not targets:
+                raise ValueError(f"item {i} has no reference")
+            for rouge_type, score in self._scorer.score_multi(targets, hypothesis).items():
+                acc = sums.setdefault(rouge_type, [0.0, 0.0, 0.0])
+                for k in range(3):
+                    acc[k] += score[k]
+        n = len(hypotheses)
+        return ROUGEScore({t: RougeTypeScore(*(x / n for x in acc)) for t, acc in sums.items()})
+
+    def sentence_score(self, hypothesis: str, references: list[str]) -> Any:
+        return self.corpus_score([hypothesis], [[r] for r in references])
+
+
+_ROUGE_TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
 
 METRICS: list[MetricFamily] = [
     MetricFamily(
@@ -117,6 +171,30 @@ if hasattr(rapidbleu.metrics, "TER"):
             ),
         )
     )
+
+
+METRICS.append(
+    MetricFamily(
+        "rouge",
+        rapidbleu.metrics.ROUGE,
+        RougeScoreCorpus,
+        st.fixed_dictionaries(
+            {
+                "rouge_types": st.lists(
+                    st.sampled_from(_ROUGE_TYPES), min_size=1, max_size=3, unique=True
+                )
+            },
+            optional={"use_stemmer": st.booleans()},
+        ),
+        against="rouge-score",
+        surrogates_are_text=True,
+    )
+)
+
+#: Metrics fuzzed by another test than those looping over :data:`METRICS` (name -> the test).
+FUZZED_ELSEWHERE = {
+    "meteor": "tests/meteor/test_meteor_parity.py::test_tokens_equal_nltk",
+}
 
 
 def outcome(call: Callable[[], Any]) -> tuple[str, Any]:

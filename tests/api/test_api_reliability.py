@@ -66,9 +66,9 @@ ENTRY_POINTS: list[tuple[str, Callable[..., Any], Callable[[], Any]]] = [
         lambda: BLEU().statistics(SEQS, [REFS]).tolist(),
     ),
     (
-        "BLEU.corpus_statistics",
-        lambda **kw: BLEU().corpus_statistics(BATCH, [STREAM], **kw).tolist(),
-        lambda: BLEU().corpus_statistics(SEQS, [REFS]).tolist(),
+        "BLEU.statistics",
+        lambda **kw: BLEU().statistics(BATCH, [STREAM], **kw).tolist(),
+        lambda: BLEU().statistics(SEQS, [REFS]).tolist(),
     ),
     (
         "nltk.corpus_bleu",

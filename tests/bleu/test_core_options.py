@@ -100,7 +100,7 @@ def test_a_huge_order_is_an_error_not_an_abort(path: Callable[[int], Any], order
 
 
 def test_the_largest_order_works() -> None:
-    rows = BLEU(max_ngram_order=1000).corpus_statistics(["a b c"], [["a b c"]])
+    rows = BLEU(max_ngram_order=1000).statistics(["a b c"], [["a b c"]])
     assert rows.shape == (1, 2002) and rows[0, :5].tolist() == [3, 3, 3, 2, 1]
     assert self_bleu_scores(["a b", "a b"], max_ngram_order=1000, effective_order=True)[0] > 99
 

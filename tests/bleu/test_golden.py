@@ -206,7 +206,7 @@ def test_wmt17_live(tok_key: str, system: str) -> None:
 
     # Per-segment statistics and the corpus score, end to end.
     metric = rapidbleu.BLEU(**tok_opts)
-    assert metric.corpus_statistics(hyps, refs).tolist() == sacre_stats
+    assert metric.statistics(hyps, refs).tolist() == sacre_stats
     theirs_metric = SacreBLEU(**tok_opts)
     theirs = theirs_metric._aggregate_and_compute(sacre_stats)
     theirs_metric.num_refs = 1
@@ -228,7 +228,7 @@ def test_wmt17_live(tok_key: str, system: str) -> None:
         theirs = theirs_metric._aggregate_and_compute(st)
         theirs_metric.num_refs = 1
         metric = rapidbleu.BLEU(**opts)
-        ours_stats = metric.corpus_statistics(hyps, refs) if n != 4 else None
+        ours_stats = metric.statistics(hyps, refs) if n != 4 else None
         if ours_stats is not None:
             assert ours_stats.tolist() == st
             s = metric.corpus_score(hyps, refs)

@@ -110,11 +110,11 @@ def _check_all(hyps: list[str], refs: Refs, opts: dict[str, Any]) -> None:
                 width=width, **fmt
             ), ctx
 
-    # Per-segment statistics: sacreBLEU's list of lists == our int64 array.
+    # Per-segment statistics: sacreBLEU's list of lists, and our int64 array.
     theirs_stats = sacre._extract_corpus_statistics(hyps, refs)
     ours_stats = ours_m._extract_corpus_statistics(hyps, refs)
     assert (type(ours_stats), ours_stats) == (list, theirs_stats), f"statistics {ctx}"
-    assert ours_m.corpus_statistics(hyps, refs).tolist() == theirs_stats, ctx
+    assert ours_m.statistics(hyps, refs).tolist() == theirs_stats, ctx
 
     # Cached references give the same score and signature.
     cached = rapidbleu.BLEU(**opts, references=refs)
@@ -258,7 +258,7 @@ def test_max_ngram_order(order: int, tok: str) -> None:
         ctx = f"opts={opts} hyps={hyps!r} refs={refs!r}"
         sacre, ours = SacreBLEU(**opts), rapidbleu.BLEU(**opts)
         assert_same_score(ours.corpus_score(hyps, refs), sacre.corpus_score(hyps, refs), ctx)
-        stats = ours.corpus_statistics(hyps, refs)
+        stats = ours.statistics(hyps, refs)
         assert stats.shape == (len(hyps), 2 + 2 * order)
         assert stats.tolist() == sacre._extract_corpus_statistics(hyps, refs), ctx
         cached = rapidbleu.BLEU(**opts, references=refs)
@@ -474,9 +474,7 @@ def test_many_reference_streams(corpus: tuple[list[str], Refs], tok: str) -> Non
     sacre, ours = SacreBLEU(tokenize=tok), rapidbleu.BLEU(tokenize=tok)
     assert_same_score(ours.corpus_score(hyps, refs), sacre.corpus_score(hyps, refs), f"{refs!r}")
     assert strip_version(ours.get_signature().format()) == sacre.get_signature().format()
-    assert ours.corpus_statistics(hyps, refs).tolist() == sacre._extract_corpus_statistics(
-        hyps, refs
-    )
+    assert ours.statistics(hyps, refs).tolist() == sacre._extract_corpus_statistics(hyps, refs)
 
 
 def test_str_subclasses_and_tuples() -> None:

@@ -72,13 +72,13 @@ def test_statistics_add(
     n, order = len(hyps), opts["max_ngram_order"]
     (method, value), eff = scoring
     metric = rapidbleu.BLEU(**opts, smooth_method=method, smooth_value=value, effective_order=eff)
-    whole = metric.corpus_statistics(hyps, refs)
+    whole = metric.statistics(hyps, refs)
     _check_layout(whole, n, order)
 
     bounds = sorted({0, n, *(min(c, n) for c in cuts)})
     parts = []
     for a, b in zip(bounds, bounds[1:]):
-        part = metric.corpus_statistics(hyps[a:b], _split(refs, a, b))
+        part = metric.statistics(hyps[a:b], _split(refs, a, b))
         _check_layout(part, b - a, order)
         parts.append(part)
     assert np.array_equal(np.concatenate(parts), whole)
@@ -100,16 +100,14 @@ def test_statistics_add(
 def test_threads_identical(corpus: tuple[list[str], Refs], opts: dict[str, Any]) -> None:
     """Above 64 segments the core splits the rows over a pool; the rows do not change."""
     hyps, refs = corpus
-    arrays = {
-        t: rapidbleu.BLEU(**opts, num_threads=t).corpus_statistics(hyps, refs) for t in (1, 2, 3, 0)
-    }
+    arrays = {t: rapidbleu.BLEU(**opts, num_threads=t).statistics(hyps, refs) for t in (1, 2, 3, 0)}
     for t, a in arrays.items():
         _check_layout(a, len(hyps), opts["max_ngram_order"])
         assert np.array_equal(a, arrays[1]), f"num_threads={t}"
     # Cached references: same rows with any thread count, for both the cache and the scoring.
     for t in (1, 2, 0):
         cached = rapidbleu.BLEU(**opts, num_threads=t, references=refs)
-        assert np.array_equal(cached.corpus_statistics(hyps), arrays[1]), f"cached, num_threads={t}"
+        assert np.array_equal(cached.statistics(hyps), arrays[1]), f"cached, num_threads={t}"
     assert arrays[1].tolist() == SacreBLEU(**opts)._extract_corpus_statistics(hyps, refs)
 
 
@@ -117,9 +115,9 @@ def test_threads_identical(corpus: tuple[list[str], Refs], opts: dict[str, Any])
 def test_threads_from_environment(env: str, monkeypatch: pytest.MonkeyPatch) -> None:
     hyps = [f"segment {i} with some words , and a dot ." for i in range(300)]
     refs = [[f"segment {i % 7} with words and a dot ." for i in range(300)]]
-    expected = rapidbleu.BLEU(num_threads=1).corpus_statistics(hyps, refs)
+    expected = rapidbleu.BLEU(num_threads=1).statistics(hyps, refs)
     monkeypatch.setenv("RAPIDBLEU_NUM_THREADS", env)
-    assert np.array_equal(rapidbleu.BLEU().corpus_statistics(hyps, refs), expected)
+    assert np.array_equal(rapidbleu.BLEU().statistics(hyps, refs), expected)
 
 
 @pytest.mark.skipif(not (DATA / "wmt17.en-de").is_dir(), reason=f"{DATA}/wmt17.en-de not found")
@@ -130,8 +128,7 @@ def test_threads_real_data(tok: str) -> None:
     hyps = read_lines(d / "hyp.uedin-nmt.4722.de")
     refs = [read_lines(d / "ref.A.de"), read_lines(d / "hyp.online-B.0.de")]
     arrays = [
-        rapidbleu.BLEU(tokenize=tok, num_threads=t).corpus_statistics(hyps, refs)
-        for t in (1, 2, 0, 5)
+        rapidbleu.BLEU(tokenize=tok, num_threads=t).statistics(hyps, refs) for t in (1, 2, 0, 5)
     ]
     for a in arrays:
         _check_layout(a, len(hyps), 4)
@@ -139,8 +136,8 @@ def test_threads_real_data(tok: str) -> None:
     # Splitting the real corpus anywhere: the statistics add.
     m = rapidbleu.BLEU(tokenize=tok)
     for cut in (1, 64, 1000, 3003):
-        top = m.corpus_statistics(hyps[:cut], [r[:cut] for r in refs])
-        bottom = m.corpus_statistics(hyps[cut:], [r[cut:] for r in refs])
+        top = m.statistics(hyps[:cut], [r[:cut] for r in refs])
+        bottom = m.statistics(hyps[cut:], [r[cut:] for r in refs])
         assert np.array_equal(np.concatenate([top, bottom]), arrays[0])
 
 
@@ -156,7 +153,7 @@ def test_sentence_scores_are_row_scores(
     hyps, refs = corpus
     (method, value), eff = scoring
     metric = rapidbleu.BLEU(**opts, smooth_method=method, smooth_value=value, effective_order=eff)
-    stats = metric.corpus_statistics(hyps, refs)
+    stats = metric.statistics(hyps, refs)
     batched = metric.sentence_scores(hyps, refs)
     assert isinstance(batched, np.ndarray) and batched.dtype == np.float64
     assert batched.shape == (len(hyps),)
@@ -169,16 +166,16 @@ def test_sentence_scores_are_row_scores(
 
 def test_statistics_layout_small() -> None:
     m = rapidbleu.BLEU()
-    s = m.corpus_statistics(["a b c"], [["a b d"]])
+    s = m.statistics(["a b c"], [["a b d"]])
     _check_layout(s, 1, 4)
     assert s.tolist() == [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
     for order in (1, 2, 5, 6, 9):
-        s = rapidbleu.BLEU(max_ngram_order=order).corpus_statistics(
+        s = rapidbleu.BLEU(max_ngram_order=order).statistics(
             ["a b c", "", "x"], [["a b d", "", "y"]]
         )
         _check_layout(s, 3, order)
     # An empty hypothesis and an empty reference: lengths 0, nothing counted.
-    assert rapidbleu.BLEU().corpus_statistics([""], [[""]]).tolist() == [[0] * 10]
+    assert rapidbleu.BLEU().statistics([""], [[""]]).tolist() == [[0] * 10]
 
 
 def test_concurrent_calls_from_python_threads() -> None:
@@ -189,14 +186,14 @@ def test_concurrent_calls_from_python_threads() -> None:
     hyps = [f"the {i % 13} cat sat on the {i % 7} mat , and it was {i % 5} ." for i in range(500)]
     refs = [[f"the {i % 11} cat sat on a {i % 7} mat , and it was {i % 3} ." for i in range(500)]]
     shared = rapidbleu.BLEU(references=refs)
-    expected_stats = rapidbleu.BLEU(num_threads=1).corpus_statistics(hyps, refs)
+    expected_stats = rapidbleu.BLEU(num_threads=1).statistics(hyps, refs)
     expected = rapidbleu.BLEU(num_threads=1).corpus_score(hyps, refs).score
 
     def work(k: int) -> tuple[float, Any, float]:
         own = rapidbleu.BLEU(num_threads=k % 3)
         return (
             shared.corpus_score(hyps, None).score,
-            own.corpus_statistics(hyps, refs),
+            own.statistics(hyps, refs),
             own.corpus_score(hyps, refs).score,
         )
 

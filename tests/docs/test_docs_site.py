@@ -77,7 +77,7 @@ def test_help_tells_the_truth() -> None:
 def test_api_reference_has_the_docstrings(site: Path) -> None:
     page = (site / "api" / "metrics" / "index.html").read_text("utf-8")
     assert 'id="rapidbleu.metrics.bleu.BLEU"' in page
-    assert "corpus_statistics" in page
+    assert "sentence_scores" in page
     # reStructuredText roles become code, and Example: sections code blocks.
     assert ":func:`" not in page and ":class:`" not in page
     assert "<blockquote>" not in page  # a >>> line read as Markdown would be a quote

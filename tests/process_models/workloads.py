@@ -54,7 +54,7 @@ def results(data: Path, spm_model: str) -> dict[str, Any]:
     ]:
         bleu = BLEU(**options)
         out[f"bleu/{name}"] = str(bleu.corpus_score(hyps, refs))
-        out[f"bleu/{name}/rows"] = bleu.corpus_statistics(hyps, refs).tolist()
+        out[f"bleu/{name}/rows"] = bleu.statistics(hyps, refs).tolist()
         out[f"bleu/{name}/sentences"] = bleu.sentence_scores(hyps, refs).tolist()
     hyps, refs = de
     out["corpus_bleu"] = rapidbleu.corpus_bleu(hyps, refs).score

@@ -7,9 +7,10 @@
   submodules imported with the package, as sacreBLEU's own ``__init__`` does;
 - any other ``sacrebleu.*`` path (``sacrebleu.dataset``, ...): the real package's module,
   from the private copy (so ``sacrebleu.dataset`` is sacreBLEU's own);
-- ``nltk.translate.bleu_score``: a namespace module over rapidbleu's NLTK dialect, and
-  ``rouge_score.rouge_scorer`` / ``rouge_score.scoring`` over rapidbleu's ROUGE modules
-  (:data:`ROUGE_SCORE`), each with the real module (a private copy) behind it;
+- the single modules of other packages that the metrics declare (:data:`METRIC_MODULES`:
+  ``nltk.translate.bleu_score`` over rapidbleu's NLTK dialect, ``rouge_score.rouge_scorer`` /
+  ``rouge_score.scoring`` over rapidbleu's ROUGE modules, ...): a namespace module over
+  rapidbleu's, with the real module (a private copy) behind it;
 - ``evaluate``: the real package, whose ``load`` then answers :data:`EVALUATE` names with
   rapidbleu's loading scripts (:mod:`rapidbleu.accelerate.evaluate_load`).
 
@@ -28,7 +29,7 @@ from typing import Any
 
 from rapidbleu.accelerate import real as real_packages
 from rapidbleu.accelerate.namespace import namespace_module
-from rapidbleu.accelerate.targets import NLTK_BLEU, ROUGE_SCORE, sacrebleu_modules
+from rapidbleu.accelerate.targets import METRIC_MODULES, sacrebleu_modules
 
 __all__ = ["FINDER", "Finder"]
 
@@ -129,18 +130,11 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
     return ModuleSpec(fullname, _Made(make, import_children), origin=ORIGIN, is_package=is_package)
 
 
-#: Single modules of other packages (module -> rapidbleu's module) and what to install.
-_MODULES = {
-    **{m: (f, "nltk") for m, f in NLTK_BLEU.items()},
-    **{m: (f, "rouge-score==0.1.2") for m, f in ROUGE_SCORE.items()},
-}
-
-
 def _module_spec(fullname: str, path: Sequence[str] | None) -> ModuleSpec | None:
     real_spec = PathFinder.find_spec(fullname, path)
     if real_spec is None:
         return None  # the package's own import error, unchanged
-    fast_name, package = _MODULES[fullname]
+    fast_name, package = METRIC_MODULES[fullname]
 
     def make() -> ModuleType:
         real_mod = real_packages.load_copy(fullname, real_spec)
@@ -169,7 +163,7 @@ class Finder(MetaPathFinder):
         """A spec for the modules the accelerator answers, else ``None``."""
         if fullname == "sacrebleu" or fullname.startswith("sacrebleu."):
             return _sacrebleu_spec(fullname)
-        if fullname in _MODULES:
+        if fullname in METRIC_MODULES:
             return _module_spec(fullname, path)
         if fullname == "evaluate":
             return _evaluate_spec(fullname, path)
@@ -182,7 +176,7 @@ FINDER = Finder()
 
 def owned(name: str) -> bool:
     """Whether the module ``name`` is one the finder answers (the mode's modules)."""
-    return name == "sacrebleu" or name.startswith("sacrebleu.") or name in _MODULES
+    return name == "sacrebleu" or name.startswith("sacrebleu.") or name in METRIC_MODULES
 
 
 def loaded_modules() -> dict[str, ModuleType]:

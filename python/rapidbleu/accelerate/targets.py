@@ -1,24 +1,29 @@
 """The module paths the accelerator answers, and rapidbleu's module behind each.
 
-One table per package: sacreBLEU's paths (every one that rapidbleu's drop-in namespace has,
-:func:`sacrebleu_modules`), NLTK's ``bleu_score`` module, rouge-score's ``rouge_scorer`` and
-``scoring`` modules, and
-the names ``evaluate.load`` resolves to rapidbleu's loading scripts. A path of the real package
-that is not in a table (``sacrebleu.dataset``, ``sacrebleu.metrics.lib_ter``, ...) is the real
-package's own module.
+sacreBLEU's paths (every one that rapidbleu's drop-in namespace has, :func:`sacrebleu_modules`);
+the single modules of other packages that the metrics declare (:data:`METRIC_MODULES`: NLTK's
+``bleu_score``, rouge-score's ``rouge_scorer`` and ``scoring``, ...); and the names
+``evaluate.load`` resolves to rapidbleu's loading scripts (:data:`EVALUATE`). Both come from the
+metrics' declarations (:mod:`rapidbleu.metrics.declarations`), which import no metric. A path of
+a real package that is not in a table (``sacrebleu.dataset``, ``sacrebleu.metrics.lib_ter``,
+...) is the real package's own module.
 
 Example:
     >>> sacrebleu_modules()["metrics.bleu"].__name__
     'rapidbleu.metrics.bleu'
     >>> sorted(EVALUATE)
     ['bleu', 'chrf', 'google_bleu', 'rouge', 'sacrebleu', 'ter']
+    >>> METRIC_MODULES["nltk.translate.bleu_score"]
+    ('rapidbleu.dialects.nltk', 'nltk')
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-__all__ = ["EVALUATE", "NLTK_BLEU", "ROUGE_SCORE", "sacrebleu_modules"]
+from rapidbleu.metrics.declarations import accelerated_modules, evaluate_functions
+
+__all__ = ["EVALUATE", "METRIC_MODULES", "sacrebleu_modules"]
 
 
 def sacrebleu_modules() -> dict[str, ModuleType]:
@@ -33,15 +38,9 @@ def sacrebleu_modules() -> dict[str, ModuleType]:
     return {"": face, **face.module_paths(face)}
 
 
-#: NLTK's BLEU module -> rapidbleu's NLTK dialect.
-NLTK_BLEU: dict[str, str] = {"nltk.translate.bleu_score": "rapidbleu.dialects.nltk"}
+#: Single modules of other packages -> (rapidbleu's module of their shape, what to install).
+METRIC_MODULES: dict[str, tuple[str, str]] = accelerated_modules()
 
-#: rouge-score's modules -> rapidbleu's modules of their shape (ROUGE and its aggregator).
-ROUGE_SCORE: dict[str, str] = {
-    "rouge_score.rouge_scorer": "rapidbleu.metrics.rouge.rouge_scorer",
-    "rouge_score.scoring": "rapidbleu.metrics.rouge.scoring",
-}
-
-#: The names ``evaluate.load`` answers with rapidbleu's loading scripts: the keys of
-#: :data:`rapidbleu.evaluate.metrics.METRICS` (``tests/evaluate/test_evaluate_metrics.py`` checks).
-EVALUATE = frozenset({"sacrebleu", "bleu", "google_bleu", "chrf", "ter", "rouge"})
+#: The names ``evaluate.load`` answers with rapidbleu's loading scripts (the keys of
+#: :data:`rapidbleu.evaluate.METRICS`; ``tests/evaluate/test_evaluate_metrics.py`` checks).
+EVALUATE = frozenset(evaluate_functions())

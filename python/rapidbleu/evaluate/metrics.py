@@ -6,7 +6,8 @@ copies the ``_compute`` of evaluate's metric script (``metrics/<name>/<name>.py`
 huggingface/evaluate): the same reference handling (one str per prediction becomes a list of
 one; every prediction must have as many references, except for ROUGE) and the same output
 dict, computed by rapidbleu instead of sacreBLEU, NLTK or rouge-score. Adding a metric is one
-function here and one entry in :data:`METRICS`.
+function (here or in its package), one loading script in ``scripts/`` and its name in the
+metric's declaration (:mod:`rapidbleu.metrics.declarations`), which :data:`METRICS` reads.
 
 Example:
     >>> sacrebleu(["hello there general kenobi"], [["hello there general kenobi"]])["score"]
@@ -20,10 +21,10 @@ from typing import Any
 
 import rapidbleu._core as _core
 from rapidbleu.errors import EmptyInputError, InputError, InputTypeError, InvalidOptionError
-from rapidbleu.evaluate import nmt_bleu
 from rapidbleu.evaluate.gleu import corpus_gleu
 from rapidbleu.metrics.bleu import BLEU
 from rapidbleu.metrics.chrf import CHRF
+from rapidbleu.metrics.declarations import evaluate_functions, resolve
 from rapidbleu.metrics.rouge import ROUGE
 from rapidbleu.metrics.rouge.metric import DEFAULT_TYPES
 from rapidbleu.metrics.ter import TER
@@ -257,12 +258,9 @@ def rouge(
     return {t: s.mid.fmeasure for t, s in aggregator.aggregate().items()}
 
 
-#: ``evaluate.load`` name -> the function computing it.
+#: ``evaluate.load`` name -> its function, as the metrics declare them
+#: (:func:`rapidbleu.metrics.declarations.evaluate_functions`). Resolved at the end of this
+#: module, whose own functions are defined by then.
 METRICS: dict[str, Callable[..., dict[str, Any]]] = {
-    "sacrebleu": sacrebleu,
-    "bleu": nmt_bleu.compute,
-    "google_bleu": google_bleu,
-    "chrf": chrf,
-    "ter": ter,
-    "rouge": rouge,
+    name: resolve(path) for name, path in evaluate_functions().items()
 }

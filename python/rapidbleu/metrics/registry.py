@@ -5,7 +5,9 @@ the report's default metrics and every other list of "the metrics" read this reg
 nothing else: a :class:`~rapidbleu.metrics.base.Metric` subclass is listed only once
 :func:`register` is called with it (never because it was defined, as subclass discovery would
 do), under its ``cli_name``. A metric registered for a while (a test's toy metric) is added
-and removed by :func:`registered`.
+and removed by :func:`registered`. The built-in metrics are those of
+:data:`~rapidbleu.metrics.declarations.DECLARATIONS`, which also says what else each answers
+(evaluate's names, the accelerator's module paths).
 
 Example:
     >>> metric_names()
@@ -21,11 +23,7 @@ from typing import Any, TypeVar
 
 from rapidbleu.errors import InvalidOptionError
 from rapidbleu.metrics.base import Metric
-from rapidbleu.metrics.bleu import BLEU
-from rapidbleu.metrics.chrf import CHRF
-from rapidbleu.metrics.meteor import METEOR
-from rapidbleu.metrics.rouge import ROUGE
-from rapidbleu.metrics.ter import TER
+from rapidbleu.metrics.declarations import DECLARATIONS, resolve
 
 __all__ = [
     "metric_class",
@@ -60,6 +58,7 @@ def register(cls: M) -> M:
             is empty or not a lowercase name, or another class has that name.
 
     Example:
+        >>> from rapidbleu.metrics import BLEU
         >>> register(BLEU) is BLEU
         True
     """
@@ -105,6 +104,7 @@ def registered(*classes: type[Metric[Any]]) -> Iterator[None]:
     """Registers ``classes`` for the ``with`` block only (what was registered before stays).
 
     Example:
+        >>> from rapidbleu.metrics import BLEU
         >>> with registered(BLEU):
         ...     "bleu" in metric_names()
         True
@@ -159,9 +159,7 @@ def metric_class(name: str) -> type[Metric[Any]]:
         ) from None
 
 
-# The built-in metrics, one line each.
-register(BLEU)
-register(CHRF)
-register(METEOR)
-register(ROUGE)
-register(TER)
+# The built-in metrics (tests/metrics/test_metric_seam.py checks that each is registered under
+# its declared name).
+for _declared in DECLARATIONS:
+    register(resolve(_declared.home))

@@ -249,28 +249,6 @@ class MetricStatistics(ABC, Generic[S]):
         """
         return None
 
-    def corpus_statistics(
-        self,
-        hypotheses: Sequence[Any],
-        references: Any = None,
-        *,
-        pad_id: int | None = None,
-        lengths: Sequence[int] | None = None,
-        ref_lengths: Sequence[Sequence[int] | None] | None = None,
-    ) -> Rows:
-        """:meth:`statistics` with reference streams (rapidbleu's name since its first release).
-
-        ``pad_id``, ``lengths`` and ``ref_lengths`` are :meth:`statistics`'.
-
-        Example:
-            >>> from rapidbleu.metrics import BLEU
-            >>> BLEU().corpus_statistics(["a b c"], [["a b d"]]).tolist()
-            [[3, 3, 2, 1, 0, 0, 3, 2, 1, 0]]
-        """
-        return self.statistics(
-            hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
-        )
-
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Rows of every system of a chunk of lines read from files (the command's stream).
 
