@@ -174,7 +174,7 @@ def test_without_the_real_package_names_it_lacks_are_named_errors(tmp_path: Path
     assert got["DATASETS"][0] == "NotAcceleratedError"
     assert "pip install sacrebleu==2.6.0" in got["DATASETS"][1]
     assert "pip install sacrebleu==2.6.0" in got["dataset"]
-    assert got["option"] == "InvalidOptionError"
+    assert got["option"] == "UnknownNameError"  # an InvalidOptionError and a KeyError
     assert got["hasattr"] is False
 
 
