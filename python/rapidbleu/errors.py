@@ -19,6 +19,7 @@ __all__ = [
     "DatasetDownloadError",
     "DatasetError",
     "EmptyInputError",
+    "FailedOptionCheckError",
     "InputError",
     "InputFileError",
     "InputTypeError",
@@ -30,9 +31,11 @@ __all__ = [
     "MissingDependencyError",
     "MissingModelError",
     "MissingReferenceError",
+    "MissingResourceError",
     "NullValueError",
     "RapidBleuError",
     "ReferenceNestingError",
+    "UnknownNameError",
     "UsageError",
 ]
 
@@ -128,3 +131,27 @@ class DatasetDownloadError(RapidBleuError, OSError):
 
 class InternalError(RapidBleuError, RuntimeError):
     """A bug in rapidbleu (for example a Rust panic caught at the boundary). Please report it."""
+
+
+class MissingResourceError(MissingDependencyError, LookupError):
+    """Data an oracle reads (NLTK's ``punkt_tab``, ...) is not installed where it looks.
+
+    A ``LookupError`` too, as NLTK raises for it; the message says how to install it.
+    """
+
+
+class UnknownNameError(InvalidOptionError, KeyError):
+    """An option names something that does not exist (a tokenizer).
+
+    A ``KeyError`` too, as sacreBLEU raises for it (its ``_get_tokenizer`` looks the name up);
+    its message reads as a ``ValueError``'s (not quoted).
+    """
+
+    __str__ = Exception.__str__
+
+
+class FailedOptionCheckError(InvalidOptionError, AssertionError):
+    """An option value that sacreBLEU checks with ``assert`` (``BLEU``'s ``smooth_method``).
+
+    An ``AssertionError`` too, as sacreBLEU raises for it.
+    """

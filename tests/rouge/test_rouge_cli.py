@@ -2,7 +2,7 @@
 
 Every number is checked against rouge-score 0.1.2 run on the same lines (``score_multi`` of
 each item's references), with ``==``: the corpus score is the mean of the items' scores added
-in item order, times 100; ``--scale unit`` divides by 100 as for every metric.
+in item order, times 100; on ``--scale unit`` (0..1) the values are rouge-score's floats.
 """
 
 from __future__ import annotations
@@ -81,14 +81,14 @@ def test_jsonl_corpus_and_items(tmp_path: Path, capsys: pytest.CaptureFixture[st
     rc, out, err = ours(["--jsonl", "x.jsonl", "-m", "rouge"], tmp_path, capsys)
     assert rc == 0, err
     got = json.loads(out)
-    assert got["rouge"] == 100 * means(items, "rouge1")[2] / 100
+    assert got["rouge"] == means(items, "rouge1")[2]  # the oracle's float, not 100 * F / 100
     for t in TYPES:
         p, r, f = means(items, t)
         assert [got[f"{t}_precision"], got[f"{t}_recall"], got[f"{t}_fmeasure"]] == [p, r, f]
     rc, out, _ = ours(["--jsonl", "x.jsonl", "-m", "rouge", "bleu", "--per-item"], tmp_path, capsys)
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["id"] for r in rows] == list(range(N))
-    assert [r["rouge"] for r in rows] == [100 * s["rouge1"].fmeasure / 100 for s in items]
+    assert [r["rouge"] for r in rows] == [s["rouge1"].fmeasure for s in items]
     args = ["--jsonl", "x.jsonl", "-m", "rouge", "--per-item", "--scale", "percent"]
     rc, out, _ = ours([*args, "--rouge-types", "rougeLsum"], tmp_path, capsys)
     rows = [json.loads(line) for line in out.splitlines()]

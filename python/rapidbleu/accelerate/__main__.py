@@ -1,6 +1,7 @@
-"""``python -m rapidbleu.accelerate [-m MODULE | SCRIPT] [ARGS]``: a program in accelerator mode.
+"""``python -m rapidbleu.accelerate [-m MODULE | -c CODE | SCRIPT] [ARGS]``: accelerator mode.
 
-Runs the script (as ``python SCRIPT ARGS`` would) or the module (as ``python -m MODULE ARGS``)
+Runs the script (as ``python SCRIPT ARGS`` would), the module (as ``python -m MODULE ARGS``) or
+the code (as ``python -c CODE ARGS``)
 with :func:`rapidbleu.accelerate.install` in effect; its exit status is the program's.
 """
 
@@ -12,7 +13,7 @@ import sys
 
 from rapidbleu.accelerate import install
 
-USAGE = "usage: python -m rapidbleu.accelerate [-m MODULE | SCRIPT] [ARGS ...]"
+USAGE = "usage: python -m rapidbleu.accelerate [-m MODULE | -c CODE | SCRIPT] [ARGS ...]"
 
 
 def main(argv: list[str]) -> int:
@@ -31,6 +32,16 @@ def main(argv: list[str]) -> int:
         install()
         sys.argv = argv[1:]
         runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+        return 0
+    if argv[0] == "-c":
+        if len(argv) < 2:
+            print(f"rapidbleu.accelerate: -c needs code to run\n{USAGE}", file=sys.stderr)
+            return 2
+        install()
+        # As `python -c`: sys.argv[0] is "-c" and the current folder is first on the path.
+        sys.argv = ["-c", *argv[2:]]
+        sys.path[0] = ""
+        exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
         return 0
     script = argv[0]
     if not os.path.exists(script):

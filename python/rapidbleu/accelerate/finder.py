@@ -81,6 +81,20 @@ class _Patched(Loader):
         return getattr(self._loader, attr)
 
 
+#: sacreBLEU's command (``python -m sacrebleu``): its own code, run under its public names, so
+#: that its relative imports (``from .metrics import METRICS``) reach the mode's modules.
+COMMAND_MODULES = ("__main__", "sacrebleu")
+
+
+def _command_spec(fullname: str, real_top: ModuleType) -> ModuleSpec:
+    """The real file of a command module, loaded (with ``get_code``, for runpy) as ``fullname``."""
+    folder = real_top.__spec__.submodule_search_locations if real_top.__spec__ else None
+    spec = PathFinder.find_spec(fullname, list(folder or []))
+    if spec is None:
+        raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
+    return spec
+
+
 def _sacrebleu_spec(fullname: str) -> ModuleSpec:
     rel = fullname.partition(".")[2]
     table = sacrebleu_modules()
@@ -92,6 +106,8 @@ def _sacrebleu_spec(fullname: str) -> ModuleSpec:
                 f"fallback, the real package, is not installed (pip install {SACREBLEU_PIN})",
                 name=fullname,
             )
+        if rel in COMMAND_MODULES:
+            return _command_spec(fullname, real_top)
         private = real_packages.private_name(fullname)
         return ModuleSpec(fullname, _Made(lambda: importlib.import_module(private)))
 

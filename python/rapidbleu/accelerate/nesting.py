@@ -12,6 +12,7 @@ rapidbleu, and the mode's fallback warns with the same message: :mod:`.proxies`.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -53,7 +54,7 @@ def warn_if_nested(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
         >>> with warnings.catch_warnings(record=True) as seen:
         ...     warnings.simplefilter("always")
         ...     warn_if_nested("sacrebleu.corpus_bleu", (hyps, per_segment), {})
-        >>> "reads per segment" in str(seen[0].message)
+        >>> "look like one list per segment" in str(seen[0].message)
         True
     """
     hypotheses = args[0] if args else kwargs.get("hypotheses")
@@ -68,7 +69,54 @@ def warn_if_nested(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
 
     try:
         check_references(hypotheses, references)
-    except ReferenceNestingError as e:
-        warnings.warn(f"rapidbleu.accelerate: {name}: {e}", stacklevel=4)
+    except ReferenceNestingError:
+        pass  # the hypotheses read per segment: ask the references too, below
     except RapidBleuError:
-        pass  # not text the check can read; the call itself decides
+        return  # not text the check can read; the call itself decides
+    else:
+        return
+    # Hypotheses shifted by a line against valid streams read "per segment" too; nested
+    # references are told by themselves: the references of one segment (references[i][k] in a
+    # nested list) share words with each other, those of one stream's neighbours do not.
+    if not _references_read_per_segment(references):
+        return
+    caller = sys._getframe(3)
+    site = (caller.f_code.co_filename, caller.f_lineno)
+    if site in _WARNED:
+        return  # once per process and call site, whatever the warning filters say
+    _WARNED.add(site)
+    warnings.warn(
+        f"rapidbleu.accelerate: {name} reads references as streams (references[k][i], the "
+        f"k-th reference of segment i), but these {len(references)} lists of "
+        f"{len(references)} look like one list per segment: the references in each list "
+        "share more words with each other than with the other lists' references at the same "
+        "position, and the hypotheses share more words with them read that way. If each list "
+        "holds one segment's references, pass list(zip(*references)); the result is unchanged.",
+        stacklevel=4,
+    )
+
+
+#: The call sites warned already (file, line).
+_WARNED: set[tuple[str, int]] = set()
+
+#: How many segments the references' own check samples.
+_SAMPLE = 32
+
+
+def _words(text: Any) -> set[str]:
+    return set(text.lower().split()) if isinstance(text, str) else set()
+
+
+def _references_read_per_segment(references: Sequence[Any]) -> bool:
+    """Whether the references read as one list per segment.
+
+    They do when the references of each list share clearly more words with each other (as one
+    segment's references do) than with the other lists' references at the same position.
+    """
+    n = len(references)
+    within = across = 0
+    for i in range(min(n, _SAMPLE)):
+        k = (i + 1) % n
+        within += len(_words(references[i][i]) & _words(references[i][k]))
+        across += len(_words(references[i][i]) & _words(references[k][i]))
+    return within >= 2 * across + 4

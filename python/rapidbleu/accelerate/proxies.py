@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
 import warnings
 from collections.abc import Callable
 from time import perf_counter
@@ -31,15 +32,26 @@ __all__ = ["AcceleratedClass", "accelerated", "accelerated_function"]
 #: Where an instance keeps its constructor's arguments and, once built, its real twin.
 _ARGS = "_rapidbleu_accelerate_args"
 _TWIN = "_rapidbleu_accelerate_twin"
+#: The public attributes as the constructor left them (those changed since go to the twin).
+_AS_BUILT = "_rapidbleu_accelerate_as_built"
+
+
+#: Whether this thread is inside an accelerated call already (``score`` calls ``score_multi``):
+#: an inner call is part of the outer one, which is counted, checked and falls back as a whole.
+_INSIDE = threading.local()
 
 
 def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any) -> Any:
+    if getattr(_INSIDE, "active", False):
+        return fast(*args, **kwargs)
     if name.rpartition(".")[2] in CORPUS_CALLS:
         warn_if_nested(name, args, kwargs)
     start = perf_counter()
+    _INSIDE.active = True
     try:
         result = fast(*args, **kwargs)
     except RapidBleuError as e:
+        _INSIDE.active = False
         if real is None:
             raise
         if isinstance(e, LengthMismatchError):
@@ -56,6 +68,8 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
             return real(*args, **kwargs)
         finally:
             PROFILE.add(name, "fallback", perf_counter() - start)
+    finally:
+        _INSIDE.active = False
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
 
@@ -94,11 +108,40 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
             if twin is None:
                 ctor_args, ctor_kwargs = self.__dict__[_ARGS]
                 twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
-            return getattr(twin, method)(*a, **kw)
+            _sync_options(self, twin)
+            try:
+                return getattr(twin, method)(*a, **kw)
+            finally:
+                # What the call saw (sacreBLEU's `num_refs`): the signature describes it.
+                for attr in _CALL_STATE:
+                    if attr in twin.__dict__:
+                        self.__dict__[attr] = twin.__dict__[attr]
 
         return _run(f"{name}.{method}", functools.partial(fast, self), on_real, args, kwargs)
 
     return functools.wraps(fast)(call)
+
+
+#: Attributes a call of the real package sets that the signature reads.
+_CALL_STATE = ("num_refs", "n_bootstrap", "seed")
+
+
+def _sync_options(instance: Any, twin: Any) -> None:
+    """Gives the real twin the option attributes the program set on ``instance`` since.
+
+    Only attributes both objects keep in their ``__dict__`` (``lowercase``, ``rouge_types``,
+    ...): the twin then computes with what the program asked for, as the real object would.
+    """
+    mine, theirs = instance.__dict__, twin.__dict__
+    as_built = mine.get(_AS_BUILT, {})
+    for attr, value in mine.items():
+        if (
+            not attr.startswith("_")
+            and attr in theirs
+            and attr not in _CALL_STATE
+            and as_built.get(attr, theirs) is not value
+        ):
+            setattr(twin, attr, value)
 
 
 def _plain(cls: type[Any]) -> Any:
@@ -116,9 +159,10 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         self.__dict__[_ARGS] = (args, kwargs)
         super(cls, self).__init__(*args, **kwargs)
+        self.__dict__[_AS_BUILT] = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def __reduce_ex__(self: Any, protocol: Any) -> Any:
-        state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN)}
+        state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN, _AS_BUILT)}
         return (_plain, (fast,), state)
 
     body: dict[str, Any] = {"__init__": __init__, "__reduce_ex__": __reduce_ex__}

@@ -207,16 +207,10 @@ def _per_item_lines(
                     yield (f"{ids[k]}\t" if ids[k] is not None else "") + lines_of_item
         return
     columns = [
-        {
-            key: m.sentence_scores(hyps, refs, per_segment=True).tolist()
-            for key, m in metrics.items()
-        }
-        for hyps in cands
+        {key: m.item_values(hyps, refs, divisor) for key, m in metrics.items()} for hyps in cands
     ]
     for k, item_id in enumerate(ids):
-        per_system = [
-            {key: col[k] / divisor for key, col in sys_cols.items()} for sys_cols in columns
-        ]
+        per_system = [{key: col[k] for key, col in sys_cols.items()} for sys_cols in columns]
         if args.score_only:
             yield "\t".join(f"{v:.{args.width}f}" for row in per_system for v in row.values())
             continue

@@ -248,9 +248,9 @@ def rouge(
         use_stemmer=use_stemmer,
         tokenizer=None if tokenizer is None else _Tokenizer(tokenizer),
     )
+    if not use_aggregator:  # rouge-score's own values: int 0 for an empty rougeL side
+        return metric.fmeasure_lists(list(predictions), refs, per_segment=True)
     arrays = metric.score_arrays(list(predictions), refs, per_segment=True)
-    if not use_aggregator:
-        return {t: a[:, 2].tolist() for t, a in arrays.items()}
     from rapidbleu.metrics.rouge.scoring import BootstrapAggregator
 
     aggregator = BootstrapAggregator()

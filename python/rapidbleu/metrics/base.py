@@ -310,8 +310,9 @@ class Metric(MetricStatistics[S]):
 
     # -- sacreBLEU's private names, for code written against sacreBLEU -----------------------
 
-    def _extract_corpus_statistics(self, hypotheses: Sequence[Any], references: Any) -> Rows:
-        return self.statistics(hypotheses, references)
+    def _extract_corpus_statistics(self, hypotheses: Sequence[Any], references: Any) -> Any:
+        # sacreBLEU returns a list of lists of Python numbers (not an array).
+        return self.statistics(hypotheses, references).tolist()
 
     def _compute_score_from_stats(self, stats: Any) -> S:
         return self.score_totals(stats)

@@ -109,6 +109,10 @@ class MetricStatistics(ABC, Generic[S]):
         self.num_refs = num_refs(references)
         return references
 
+    def _counting_key(self) -> Any:
+        """The options that prepared references depend on (default: none)."""
+        return None
+
     def _cached_statistics(self, cache: Any, hypotheses: Sequence[Any]) -> Rows:
         """Rows of ``hypotheses`` against the prepared references ``cache``."""
         return self._statistics(hypotheses, cache, False)
@@ -137,6 +141,9 @@ class MetricStatistics(ABC, Generic[S]):
         check_shape(0, streams)  # a flat list of str (the hypotheses are not known yet)
         self._ref_cache = self._cache(streams)
         self._ref_shape = tuple(len(s) for s in streams)
+        # What the cache was prepared with: an option changed after it (live_options) and
+        # meant to change the counts cannot apply to it.
+        self._ref_cache_key = self._counting_key()
 
     def words(self, lines: Sequence[str | None]) -> list[list[str]] | None:
         """The words this metric counts n-grams of, per line; ``None`` if it counts no words.
@@ -399,6 +406,23 @@ class MetricStatistics(ABC, Generic[S]):
         return self.score_rows(
             self.statistics(hypotheses, references, per_segment=per_segment, **layout.kwargs())
         )
+
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each item's score divided by ``divisor`` (``--jsonl --per-item``'s values).
+
+        ``references[i]`` is item ``i``'s list of references. The default divides
+        :meth:`sentence_scores`; a metric whose oracle reports the 0..1 value itself (ROUGE's
+        F-measure) returns that float where ``100 * F / 100`` would not be it.
+
+        Example:
+            >>> from rapidbleu.metrics import CHRF
+            >>> CHRF().item_values(["abc"], [["abc"]], 100.0)
+            [1.0]
+        """
+        scores = self.sentence_scores(hypotheses, references, per_segment=True).tolist()
+        return [s / divisor for s in scores]
 
     def _pass_sentence_scores(
         self, hypotheses: Sequence[Any], references: Any, per_segment: bool

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import rapidbleu._core as _core
-from rapidbleu.errors import InputTypeError
+from rapidbleu.errors import FailedOptionCheckError, InputTypeError
 from rapidbleu.io import tokens as _tokens
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import tokenize as bleu_tokenize
 from rapidbleu.metrics.bleu import tokens as _bleu_tokens
 from rapidbleu.metrics.bleu.options import CLI_OPTIONS
 from rapidbleu.metrics.bleu.recent_references import RecentReferences
+from rapidbleu.metrics.bleu.reference_cache import ReferenceCache
 from rapidbleu.metrics.bleu.score import (
     MAX_NGRAM_ORDER,
     NEUMAIER,
@@ -43,6 +44,7 @@ from rapidbleu.metrics.checks import (
     count_tokenized,
 )
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.live_options import Rebuilds, built, refuse
 from rapidbleu.tokenizers import PythonTokenizer, Tokenizer, get_python_tokenizer, rust_tokenizer
 from rapidbleu.tokenizers.registry import TOKENIZERS, is_rust_tokenizer
 
@@ -54,6 +56,14 @@ __all__ = ["BLEU", "MAX_NGRAM_ORDER", "BLEUScore", "BLEUSignature"]
 
 logger = logging.getLogger("rapidbleu")
 T = TypeVar("T")
+
+
+def _check_smoothing(smooth_method: Any) -> None:
+    """SacreBLEU's ``assert smooth_method in SMOOTH_DEFAULTS`` (an ``AssertionError`` too)."""
+    if not isinstance(smooth_method, str) or smooth_method not in SMOOTH_DEFAULTS:
+        raise FailedOptionCheckError(
+            f"unknown smooth_method {smooth_method!r}; allowed: " + ", ".join(SMOOTH_DEFAULTS)
+        )
 
 
 class BLEU(Metric[BLEUScore]):
@@ -88,11 +98,18 @@ class BLEU(Metric[BLEUScore]):
 
     cli_name = "bleu"
     SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = SMOOTH_DEFAULTS
-    TOKENIZERS = TOKENIZERS
+    # sacreBLEU's `BLEU.TOKENIZERS` is `_TOKENIZERS.keys()`: a dict_keys view, in its order.
+    TOKENIZERS = dict.fromkeys(TOKENIZERS).keys()
     TOKENIZER_DEFAULT = "13a"
     _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     _SIGNATURE_TYPE = BLEUSignature
     CLI_OPTIONS = CLI_OPTIONS
+    # sacreBLEU reads these from `self` at call time: set after construction, they take effect.
+    lowercase = Rebuilds()
+    smooth_method = Rebuilds()
+    smooth_value = Rebuilds()
+    max_ngram_order = Rebuilds()
+    effective_order = Rebuilds()
 
     def __init__(
         self,
@@ -117,6 +134,7 @@ class BLEU(Metric[BLEUScore]):
             for name, value in (("lowercase", lowercase), ("effective_order", effective_order))
         }
         check_flag(force, "force")
+        _check_smoothing(smooth_method)
         best_tokenizer = bleu_tokenize.choose_tokenizer(
             tokenize, trg_lang, self.TOKENIZER_DEFAULT, self._TOKENIZER_MAP
         )
@@ -144,6 +162,7 @@ class BLEU(Metric[BLEUScore]):
         )
         self._py_tokenizer: PythonTokenizer | None = None
         self._recent_refs = RecentReferences()
+        self._core_tokenizer = best_tokenizer if rust_tokenizer else "none"
         if rust_tokenizer:
             self.tokenizer_signature = best_tokenizer
         else:
@@ -151,6 +170,41 @@ class BLEU(Metric[BLEUScore]):
             self.tokenizer_signature = self._py_tokenizer.signature()
         if references is not None:
             self.cache_references(references)
+        built(self)
+
+    def _counting_key(self) -> tuple[Any, ...]:
+        """What cached references were prepared with (the case and the n-gram order)."""
+        return (bool(self.lowercase), self.max_ngram_order)
+
+    def _rebuild_options(self) -> None:
+        """The core's options from the attributes as they are now (see :mod:`.live_options`).
+
+        sacreBLEU's ``BLEU`` reads ``lowercase``, ``smooth_method``, ``smooth_value``,
+        ``max_ngram_order`` and ``effective_order`` from ``self`` on every call; its tokenizer
+        is made once in ``__init__`` (so ``trg_lang`` set later changes nothing, as there).
+        """
+        if self._ref_cache is not None and self._ref_cache_key != self._counting_key():
+            # sacreBLEU's `_ref_cache` keeps the n-grams of the old case and order, and its
+            # calls mix them with the hypotheses' new ones: refuse rather than guess.
+            refuse(
+                self,
+                "lowercase or max_ngram_order changed after references were cached "
+                "(BLEU(references=...)); build a new BLEU with the options you want",
+            )
+            return
+        _check_smoothing(self.smooth_method)
+        self._options = _core.BleuOptions(
+            tokenizer=self._core_tokenizer,
+            lowercase=check_flag(self.lowercase, "lowercase") and self._py_tokenizer is None,
+            max_order=self.max_ngram_order,
+            smooth_method=self.smooth_method,
+            smooth_value=self.smooth_value,
+            effective_order=check_flag(self.effective_order, "effective_order"),
+            neumaier=NEUMAIER,
+        )
+        n = self._options.max_order
+        self._layout = RowLayout.of(["hyp_len", "ref_len"], correct=n, total=n)
+        self._recent_refs = RecentReferences()
 
     @classmethod
     def from_command_line(
@@ -230,9 +284,9 @@ class BLEU(Metric[BLEUScore]):
 
     # -- statistics ------------------------------------------------------------------------
 
-    def _cache(self, references: Sequence[Any]) -> _core.BleuReferenceCache:
+    def _cache(self, references: Sequence[Any]) -> ReferenceCache:
         _, refs = self.engine_inputs([], references)
-        cache = _core.BleuReferenceCache(refs, self._options, self.num_threads)
+        cache = ReferenceCache(refs, self._options, self.num_threads)
         self.num_refs = cache.num_refs
         return cache
 
@@ -268,7 +322,7 @@ class BLEU(Metric[BLEUScore]):
     def _text_totals(self, hypotheses: Sequence[Any], references: Any) -> list[int]:
         # The references of the last call, if these are they, are tokenized and counted once
         # (see recent_references): scoring several systems then counts only hypotheses.
-        cache: _core.BleuReferenceCache | None = self._recent_refs.prepared(references, self._cache)
+        cache: ReferenceCache | None = self._recent_refs.prepared(references, self._cache)
         if cache is None:
             totals = self._counted(self._options.totals, hypotheses, references, False)
             self._recent_refs.remember(references)

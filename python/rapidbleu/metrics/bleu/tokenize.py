@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 
 import rapidbleu._core as _core
-from rapidbleu.errors import InvalidOptionError
+from rapidbleu.errors import UnknownNameError
 from rapidbleu.tokenizers.registry import TOKENIZERS
 
 __all__ = ["choose_tokenizer", "words"]
@@ -40,7 +40,8 @@ def choose_tokenizer(
         The tokenizer's name.
 
     Raises:
-        rapidbleu.errors.InvalidOptionError: ``tokenize`` is not a tokenizer.
+        rapidbleu.errors.UnknownNameError: ``tokenize`` is not a tokenizer (an
+            ``InvalidOptionError`` and a ``KeyError``).
 
     Example:
         >>> choose_tokenizer("intl", "", "13a", {})
@@ -58,7 +59,8 @@ def choose_tokenizer(
         if trg_lang == "ko" and best != "ko-mecab":
             logger.warning("Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
     if best not in TOKENIZERS:
-        raise InvalidOptionError(f"unknown tokenizer {best!r}; allowed: " + ", ".join(TOKENIZERS))
+        # A KeyError too, as sacreBLEU's `_get_tokenizer(name)` raises.
+        raise UnknownNameError(f"unknown tokenizer {best!r}; allowed: " + ", ".join(TOKENIZERS))
     return best
 
 

@@ -47,6 +47,7 @@ from rapidbleu.metrics.checks import (
 from rapidbleu.metrics.chrf.score import CHRFScore, CHRFSignature, chrf_layout, f_score
 from rapidbleu.metrics.chrf.tokens import encode as encode_tokens
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.live_options import Rebuilds, built, refuse
 from rapidbleu.metrics.options import CliOption
 
 if TYPE_CHECKING:
@@ -102,6 +103,14 @@ class CHRF(Metric[CHRFScore]):
     #: attribute; the core tests the same set with ``u8::is_ascii_punctuation``).
     _PUNCTS: ClassVar[set[str]] = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
     _SIGNATURE_TYPE = CHRFSignature
+    # sacreBLEU reads these from `self` at call time: set after construction, they take effect.
+    char_order = Rebuilds()
+    word_order = Rebuilds()
+    order = Rebuilds()
+    beta = Rebuilds()
+    lowercase = Rebuilds()
+    whitespace = Rebuilds()
+    eps_smoothing = Rebuilds()
     # sacreBLEU's spellings and defaults (`--chrf-beta` takes an int there too).
     CLI_OPTIONS = (
         CliOption(
@@ -182,6 +191,44 @@ class CHRF(Metric[CHRFScore]):
         self._layout = chrf_layout(self.char_order, self.word_order)
         if references is not None:
             self.cache_references(references)
+        built(self)
+
+    def _counting_key(self) -> tuple[Any, ...]:
+        """What sacreBLEU's cached references were counted with."""
+        return (self.char_order, self.word_order, bool(self.lowercase), bool(self.whitespace))
+
+    def _rebuild_options(self) -> None:
+        """The core's options from the attributes as they are now (see :mod:`.live_options`).
+
+        sacreBLEU's ``CHRF`` reads every option from ``self`` on each call, but ``order``
+        (``char_order + word_order``) only in ``__init__``: its F score runs over
+        ``range(self.order)``.
+        """
+        if self.order != self.char_order + self.word_order:
+            # sacreBLEU would score rows of one width over `order` triples of another.
+            refuse(
+                self,
+                f"chrF's order ({self.order!r}) must equal char_order + word_order "
+                f"({self.char_order!r} + {self.word_order!r}): set order too, as sacreBLEU's "
+                "CHRF sets it only when built",
+            )
+            return
+        if self._ref_cache is not None and self._ref_cache_key != self._counting_key():
+            refuse(
+                self,
+                "char_order, word_order, lowercase or whitespace changed after references were "
+                "cached (CHRF(references=...)); build a new CHRF with the options you want",
+            )
+            return
+        self._options = _core.ChrfOptions(
+            char_order=_number(self.char_order),
+            word_order=_number(self.word_order),
+            beta=_number(self.beta),
+            lowercase=check_flag(self.lowercase, "lowercase"),
+            whitespace=check_flag(self.whitespace, "whitespace"),
+            eps_smoothing=check_flag(self.eps_smoothing, "eps_smoothing"),
+        )
+        self._layout = chrf_layout(self._options.char_order, self._options.word_order)
 
     @property
     def layout(self) -> RowLayout:

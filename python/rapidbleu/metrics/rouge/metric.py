@@ -28,13 +28,16 @@ from rapidbleu.errors import (
     InvalidOptionError,
     InvalidTextError,
     LengthMismatchError,
+    MissingDependencyError,
     MissingReferenceError,
+    MissingResourceError,
 )
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.live_options import Rebuilds, built
 from rapidbleu.metrics.options import CliOption
-from rapidbleu.metrics.rouge.score import ROUGEScore, ROUGESignature, type_score
+from rapidbleu.metrics.rouge.score import LCS_TYPES, ROUGEScore, ROUGESignature, type_score
 from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge.scoring import score_arrays
 from rapidbleu.metrics.statistics import Scores
@@ -47,6 +50,39 @@ __all__ = ["ROUGE"]
 
 #: HF evaluate's default rouge types.
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def _sent_tokenize(text: str) -> list[str]:
+    """``nltk.sent_tokenize``, as rouge-score's ``get_sents`` calls it.
+
+    Without NLTK or its ``punkt_tab`` data: a :class:`MissingResourceError` (still NLTK's
+    ``LookupError``) that says how to get it.
+    """
+    try:
+        import nltk  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingDependencyError(
+            "split_summaries needs NLTK's sent_tokenize: pip install nltk"
+        ) from None
+    try:
+        return nltk.sent_tokenize(text)  # type: ignore[no-any-return]
+    except LookupError as e:
+        if "punkt" not in str(e):
+            raise
+        raise MissingResourceError(
+            "split_summaries needs NLTK's punkt_tab sentence model, which is not installed: "
+            "run python -c \"import nltk; nltk.download('punkt_tab')\" "
+            f"(NLTK searched {', '.join(map(str, nltk.data.path))})"
+        ) from None
+
+
+def _type_list(rouge_types: Any) -> list[str]:
+    """rouge-score's rouge types as a list, each once (its result is a dict)."""
+    if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
+        raise InvalidOptionError(
+            f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
+        )
+    return list(dict.fromkeys(rouge_types))
 
 
 class ROUGE(Metric[ROUGEScore]):
@@ -138,6 +174,9 @@ class ROUGE(Metric[ROUGEScore]):
             return PltrdyROUGE(chinese=dialect == "chinese")
         return cls(**options)
 
+    # rouge-score reads `rouge_types` from `self` on every call: set later, it takes effect.
+    rouge_types = Rebuilds()
+
     def __init__(
         self,
         rouge_types: Sequence[str] = DEFAULT_TYPES,
@@ -149,12 +188,8 @@ class ROUGE(Metric[ROUGEScore]):
         num_threads: int | None = None,
     ) -> None:
         super().__init__(num_threads=num_threads)
-        if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
-            raise InvalidOptionError(
-                f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
-            )
         # rouge-score's result is a dict: a repeated type is one entry.
-        self.rouge_types = list(dict.fromkeys(rouge_types))
+        self.rouge_types = _type_list(rouge_types)
         self.use_stemmer = check_flag(use_stemmer, "use_stemmer")
         self.split_summaries = check_flag(split_summaries, "split_summaries")
         # "unicode": rapidbleu's own tokenizer for any script (rouge/dialects/unicode.rs in the
@@ -169,12 +204,18 @@ class ROUGE(Metric[ROUGEScore]):
                 "tokenizer='unicode' splits rougeLsum sentences at newlines; "
                 "split_summaries is not allowed with it"
             )
-        self._options = _core.RougeOptions(self.rouge_types, self.use_stemmer)
-        self._layout = RowLayout(
-            tuple(f"{t}_{c}" for t in self.rouge_types for c in ("hits", "pred", "target"))
-        )
+        self._rebuild_options()
         if references is not None:
             self.cache_references(references)
+        built(self)
+
+    def _rebuild_options(self) -> None:
+        """The core's options of ``rouge_types`` as it is now (see :mod:`.live_options`)."""
+        types = _type_list(self.rouge_types)
+        self._options = _core.RougeOptions(types, self.use_stemmer)
+        self._layout = RowLayout(
+            tuple(f"{t}_{c}" for t in types for c in ("hits", "pred", "target"))
+        )
 
     @property
     def options(self) -> _core.RougeOptions:
@@ -221,7 +262,10 @@ class ROUGE(Metric[ROUGEScore]):
         if len(targets) == 0:
             raise EmptyInputError("score_multi needs at least one target")
         row = self._rows([prediction], [list(targets)])[0].tolist()
-        return {t: type_score(*row[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        return {
+            t: type_score(row[3 * k], row[3 * k + 1], row[3 * k + 2], lcs=t in LCS_TYPES)
+            for k, t in enumerate(self._options.rouge_types)
+        }
 
     def tokenize(self, text: str) -> list[Any]:
         """The tokens rouge-score scores: its ``DefaultTokenizer``'s (or the user tokenizer's).
@@ -262,11 +306,40 @@ class ROUGE(Metric[ROUGEScore]):
         """
         return self._type_arrays(self.statistics(hypotheses, references, per_segment=per_segment))
 
+    def fmeasure_lists(
+        self, hypotheses: Sequence[str], references: Any = None, *, per_segment: bool = False
+    ) -> dict[str, list[float | int]]:
+        """Every item's F-measure per rouge type, as rouge-score's ``score_multi`` gives it.
+
+        Floats, but the int ``0`` that rouge-score returns for ``rougeL`` and ``rougeLsum``
+        when a side has no tokens (``json.dumps`` prints ``0`` there, as for rouge-score).
+
+        Example:
+            >>> ROUGE(["rouge1", "rougeL"]).fmeasure_lists(["a b", "!"], [["a b", "a"]])
+            {'rouge1': [1.0, 0.0], 'rougeL': [1.0, 0]}
+        """
+        import numpy as np
+
+        rows = self.statistics(hypotheses, references, per_segment=per_segment)
+        rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        out: dict[str, list[float | int]] = {}
+        for k, t in enumerate(self._options.rouge_types):
+            triples = rows[:, 3 * k : 3 * k + 3]
+            values: list[float | int] = score_arrays(triples)[:, 2].tolist()
+            if t in LCS_TYPES:
+                empty = ((triples[:, 1] == 0) | (triples[:, 2] == 0)).tolist()
+                values = [0 if e else v for v, e in zip(values, empty)]
+            out[t] = values
+        return out
+
     def _type_arrays(self, rows: Rows) -> dict[str, npt.NDArray[np.float64]]:
         import numpy as np
 
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
-        return {t: score_arrays(rows[:, 3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+        return {
+            t: score_arrays(rows[:, 3 * k : 3 * k + 3])
+            for k, t in enumerate(self._options.rouge_types)
+        }
 
     # -- the Metric template -----------------------------------------------------------------
 
@@ -356,9 +429,7 @@ class ROUGE(Metric[ROUGEScore]):
     def _sentences(self, text: str) -> list[str]:
         r"""rouge-score's ``get_sents``: ``nltk.sent_tokenize`` or ``\n``, empty ones dropped."""
         if self.split_summaries:
-            import nltk  # type: ignore[import-untyped]
-
-            sents = nltk.sent_tokenize(text)
+            sents = _sent_tokenize(text)
         else:
             sents = text.split("\n")
         return [x for x in sents if len(x)]
@@ -367,7 +438,7 @@ class ROUGE(Metric[ROUGEScore]):
         """A text through the user tokenizer, as rouge-score's ``score`` calls it."""
         assert self.tokenizer is not None
         tok = self.tokenizer.tokenize
-        only_lsum = self.rouge_types == ["rougeLsum"]
+        only_lsum = self._options.rouge_types == ["rougeLsum"]
         tokens = [] if only_lsum else list(tok(text))
         sents = (
             [list(tok(s)) for s in self._sentences(text)] if self._options.needs_sentences else None
@@ -404,8 +475,30 @@ class ROUGE(Metric[ROUGEScore]):
         count, sums = totals
         means = [float(s) / count if count else 0.0 for s in sums]
         return ROUGEScore(
-            {t: RougeTypeScore(*means[3 * k : 3 * k + 3]) for k, t in enumerate(self.rouge_types)}
+            {
+                t: RougeTypeScore(*means[3 * k : 3 * k + 3])
+                for k, t in enumerate(self._options.rouge_types)
+            }
         )
+
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each item's first rouge type F-measure; on the 0..1 scale rouge-score's float itself.
+
+        ``100 * F / 100`` is not always ``F`` (0.6666666666666665 for rouge-score's
+        0.6666666666666666), so ``divisor=100`` returns the F-measures as rouge-score's
+        ``score_multi`` gives them.
+
+        Example:
+            >>> ROUGE(["rouge1"]).item_values(["a b c"], [["a b d e"]], 100.0)
+            [0.5714285714285715]
+        """
+        if divisor != 100.0:
+            return super().item_values(hypotheses, references, divisor)
+        rows = self.statistics(hypotheses, references, per_segment=True)
+        first = self._options.rouge_types[0]
+        return [float(f) for f in self._type_arrays(rows)[first][:, 2].tolist()]
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """Each row's score on its own: 100 times the first rouge type's F-measure.
@@ -489,7 +582,10 @@ class ROUGE(Metric[ROUGEScore]):
             >>> r.score_fields(r.corpus_score(["a b"], [["a c"]]), 100.0)
             {'rouge': 0.5, 'rouge1_precision': 0.5, 'rouge1_recall': 0.5, 'rouge1_fmeasure': 0.5}
         """
-        fields: dict[str, Any] = {"rouge": score.score / divisor}
+        # On the 0..1 scale the oracle's own float (the mean F), never `100 * F / 100`.
+        unit = divisor == 100.0 and score.scores
+        first = next(iter(score.scores.values())).fmeasure if unit else score.score / divisor
+        fields: dict[str, Any] = {"rouge": first}
         for t, s in score.scores.items():
             fields.update({f"{t}_{k}": v for k, v in s._asdict().items()})
         return fields

@@ -7,16 +7,27 @@ from typing import Any
 from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 from rapidbleu.metrics.score import Score, Signature
 
-__all__ = ["ROUGEScore", "ROUGESignature", "type_score"]
+__all__ = ["LCS_TYPES", "ROUGEScore", "ROUGESignature", "type_score"]
 
 
-def type_score(hits: int, pred: int, target: int) -> RougeTypeScore:
+#: The rouge types scored by LCS: rouge-score's ``_score_lcs`` and ``_summary_level_lcs`` return
+#: ``Score(precision=0, recall=0, fmeasure=0)``, int zeros, when a side has no tokens.
+LCS_TYPES = frozenset({"rougeL", "rougeLsum"})
+
+
+def type_score(hits: int, pred: int, target: int, lcs: bool = False) -> RougeTypeScore:
     """rouge-score's score of one triple, in its Python arithmetic (see ``score_arrays``).
+
+    ``lcs``: a type of :data:`LCS_TYPES`, whose empty side gives rouge-score's int zeros.
 
     Example:
         >>> type_score(1, 2, 4)
         Score(precision=0.5, recall=0.25, fmeasure=0.3333333333333333)
+        >>> type_score(0, 0, 3, lcs=True)
+        Score(precision=0, recall=0, fmeasure=0)
     """
+    if lcs and (pred == 0 or target == 0):
+        return RougeTypeScore(0, 0, 0)
     precision = hits / max(pred, 1)
     recall = hits / max(target, 1)
     if precision + recall > 0:

@@ -160,13 +160,32 @@ class BootstrapAggregator:
 
         result = {}
         for score_type, pieces in self._scores.items():
-            matrix = np.vstack([np.asarray(p, dtype=np.float64).reshape(-1, 3) for p in pieces])
+            # rouge-score's `np.vstack(tuple(scores))`: a sample has as many fields as its
+            # named tuple (rouge-score takes any), and low/mid/high are of the caller's class.
+            matrix = np.vstack([np.asarray(p, dtype=np.float64) for p in pieces])
             if len(matrix) == 0:
                 raise EmptyInputError(f"no scores of {score_type} to aggregate")
-            percentiles = self._bootstrap_resample(matrix)
-            intervals = [Score(*percentiles[j, :]) for j in range(3)]
+            first = pieces[0]
+            kind = type(first) if hasattr(type(first), "_fields") else Score
+            if matrix.shape[1] == 3:
+                percentiles = self._bootstrap_resample(matrix)
+            else:
+                percentiles = self._numpy_resample(matrix)
+            intervals = [kind(*percentiles[j, :]) for j in range(3)]
             result[score_type] = AggregateScore(*intervals)
         return result
+
+    def _numpy_resample(self, matrix: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """rouge-score's ``_bootstrap_resample`` as it is, for samples of other than 3 fields."""
+        import numpy as np
+
+        sample_mean = np.zeros((self._n_samples, matrix.shape[1]))
+        for i in range(self._n_samples):
+            sample_idx = np.random.choice(np.arange(matrix.shape[0]), size=matrix.shape[0])
+            sample_mean[i, :] = np.mean(matrix[sample_idx, :], axis=0)
+        percentile_delta = (1 - self._confidence_interval) / 2
+        q = 100 * np.array([percentile_delta, 0.5, 1 - percentile_delta])
+        return np.percentile(sample_mean, q, axis=0)  # type: ignore[no-any-return]
 
     def _bootstrap_resample(self, matrix: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """rouge-score's ``_bootstrap_resample``: the means in Rust, NumPy's percentiles."""

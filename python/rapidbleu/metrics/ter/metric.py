@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag
 from rapidbleu.metrics.layout import RowLayout, Rows
+from rapidbleu.metrics.live_options import Rebuilds, built, refuse
 from rapidbleu.metrics.options import CliOption
 from rapidbleu.metrics.score import Score, Signature
 from rapidbleu.tokenizers.tokenizer_ter import TercomTokenizer
@@ -29,6 +30,8 @@ from rapidbleu.tokenizers.tokenizer_ter import TercomTokenizer
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    import rapidbleu._core as _core
 
 __all__ = ["TER", "TERScore", "TERSignature"]
 
@@ -134,6 +137,9 @@ class TER(Metric[TERScore]):
         CliOption(("--ter-normalized",), "normalized", bool, False, "Tercom's normalisation"),
     )
     _LAYOUT = RowLayout(("num_edits", "ref_len_sum", "num_refs"))
+    # sacreBLEU's TER bakes its options into the tokenizer in `__init__` (setting `normalized`
+    # later changes only the signature, there as here) and calls `self.tokenizer` per segment.
+    tokenizer = Rebuilds()
 
     def __init__(
         self,
@@ -159,9 +165,26 @@ class TER(Metric[TERScore]):
             case_sensitive=check_flag(case_sensitive, "case_sensitive"),
         )
         self.tokenizer_signature = self.tokenizer.signature()
-        self._options = self.tokenizer.options
+        self._options: _core.TerOptions = self.tokenizer.options
         if references is not None:
             self.cache_references(references)
+        built(self)
+
+    def _rebuild_options(self) -> None:
+        """The core's options of a tokenizer set after construction (see :mod:`.live_options`).
+
+        Only rapidbleu's :class:`TercomTokenizer` runs in the core; any other is refused.
+        """
+        if self._ref_cache is not None:
+            refuse(self, "TER's tokenizer changed after references were cached")
+        elif isinstance(self.tokenizer, TercomTokenizer):
+            self._options = self.tokenizer.options
+        else:
+            refuse(
+                self,
+                "TER runs rapidbleu's TercomTokenizer in the core; another tokenizer "
+                f"({type(self.tokenizer).__name__}) is not supported",
+            )
 
     @property
     def layout(self) -> RowLayout:
