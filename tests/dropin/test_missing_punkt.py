@@ -7,11 +7,13 @@ line and exits 1.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import nltk
 import pytest
 from clitools import ours
+from nltk.tokenize import _get_punkt_tokenizer
 from rouge_score import rouge_scorer
 
 from rapidbleu.errors import MissingDependencyError, MissingResourceError
@@ -19,12 +21,15 @@ from rapidbleu.metrics.rouge.rouge_scorer import RougeScorer
 
 
 @pytest.fixture
-def no_punkt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """NLTK searching only an empty folder."""
+def no_punkt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """NLTK searching only an empty folder, with no Punkt model loaded before."""
     empty = tmp_path / "nltk_data"
     empty.mkdir()
     monkeypatch.setattr(nltk.data, "path", [str(empty)])
-    return tmp_path
+    # NLTK keeps each language's Punkt tokenizer once loaded (another test may have loaded one).
+    _get_punkt_tokenizer.cache_clear()
+    yield tmp_path
+    _get_punkt_tokenizer.cache_clear()
 
 
 def test_the_api_raises_what_rouge_score_raises_and_names_it(no_punkt: Path) -> None:

@@ -54,8 +54,9 @@ def test_files_and_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     rc, out, err = ours(jl, tmp_path, capsys)
     assert rc == 0, err
     items = [json.loads(line) for line in out.splitlines()]
+    # The 0..1 values are the scorer's own F-measures (never 100 * F / 100).
     assert [r["rouge"] for r in items] == [
-        100 * w["rouge1"].fmeasure / 100
+        w["rouge1"].fmeasure
         for w in (ROUGE(tokenizer="unicode").score(r, h) for r, h in zip(refs, hyps))
     ]
 
