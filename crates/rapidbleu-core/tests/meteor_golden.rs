@@ -215,7 +215,7 @@ fn load_errors_say_where_and_how() {
     let e = WordNet::load(Path::new("/nonexistent/wordnet")).unwrap_err();
     let m = e.to_string();
     assert!(
-        m.contains("/nonexistent/wordnet/data.noun") && m.contains("nltk.downloader"),
+        m.contains("/nonexistent/wordnet does not exist") && m.contains("nltk.downloader"),
         "{m}"
     );
     let e = locate::find(&[PathBuf::from("/nonexistent")])
