@@ -328,3 +328,7 @@ def test_command_line_options(
     plain = [meteor_score([r.split()], h.split()) for h, r in zip(hyp, ref)]
     # The text line shows the score (100 * the mean) over --scale unit's divisor, 100.
     assert got == [float(f"{100 * p / 100:.16f}") for p in plain]
+    # JSON lines: each item's value is NLTK's meteor_score itself (the 0..1 scale).
+    rc, out, err = ours(argv[:5], tmp_path, capsys)
+    assert rc == 0, err
+    assert [json.loads(line)["meteor"] for line in out.splitlines()] == plain

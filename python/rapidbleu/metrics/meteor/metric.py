@@ -326,6 +326,24 @@ class METEOR(Metric[METEORScore]):
             return {"meteor": score.meteor}
         return {"meteor": score.score / divisor}
 
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each item's METEOR over ``divisor`` on the corpus score's 0..100 scale.
+
+        Sentence scores are NLTK's own 0..1 values, so ``--jsonl``'s unit scale (``divisor``
+        100) gives them exactly as ``meteor_score`` returns them, and the percent scale 100
+        times them.
+
+        Example:
+            >>> METEOR(wordnet=False).item_values(["a b c"], [["a b d"]], 100.0)
+            [0.625]
+        """
+        scores = self.sentence_scores(hypotheses, references, per_segment=True).tolist()
+        if divisor == 100:
+            return [float(s) for s in scores]
+        return [100 * s / divisor for s in scores]
+
     def get_signature(self) -> METEORSignature:
         """The signature (known once references have been seen).
 
