@@ -7,10 +7,12 @@ hypothesis's n-grams as ``max(0, len - n + 1)`` instead of enumerating them.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import sys
 import warnings
 from fractions import Fraction as _Fraction
+from pathlib import Path
 from typing import Any
 
 from rapidbleu.metrics.bleu.tokens import token_statistics
@@ -71,6 +73,44 @@ def modified_precision(references: Any, hypothesis: Any, n: int) -> Fraction:
     return Fraction(int(rows[0, 1 + n]), max(1, int(rows[0, 1 + 2 * n])), _normalize=False)
 
 
+#: NLTK's module, and the line of ``SmoothingFunction.method0``'s ``warnings.warn`` (nltk 3.10.4).
+_NLTK_MODULE = "nltk.translate.bleu_score"
+_NLTK_LINE = 577
+
+#: Where the warnings were shown, when NLTK's module is not loaded (NLTK's own registry else).
+_REGISTRY: dict[Any, Any] = {}
+
+
+def _nltk_file() -> str:
+    """NLTK's ``bleu_score.py`` (found without importing NLTK), else its path in the package."""
+    spec = importlib.util.find_spec("nltk")
+    if spec is not None and spec.origin is not None:
+        return str(Path(spec.origin).parent / "translate" / "bleu_score.py")
+    return "nltk/translate/bleu_score.py"
+
+
+def warn_as_nltk(message: str) -> None:
+    """Issues ``message`` as NLTK's ``method0`` does: a ``UserWarning`` from its module.
+
+    Attributed to ``nltk/translate/bleu_score.py`` (the line of NLTK's ``warnings.warn``) and
+    counted in that module's registry when it is loaded, so that a program's filter on NLTK's
+    module (``warnings.filterwarnings("ignore", module="nltk")``) silences it, and the default
+    action shows it as often as NLTK would.
+
+    Example:
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     warn_as_nltk("no overlap")
+        >>> caught[0].filename.endswith("bleu_score.py"), caught[0].category.__name__
+        (True, 'UserWarning')
+    """
+    module = sys.modules.get(_NLTK_MODULE)
+    registry = vars(module).setdefault("__warningregistry__", {}) if module else _REGISTRY
+    warnings.warn_explicit(
+        message, UserWarning, _nltk_file(), _NLTK_LINE, module=_NLTK_MODULE, registry=registry
+    )
+
+
 class SmoothingFunction:
     """NLTK's smoothing methods of Chen and Cherry (2014), ``method0`` .. ``method7``.
 
@@ -103,7 +143,7 @@ class SmoothingFunction:
                     "Consider using lower n-gram order or use "
                     "SmoothingFunction()"
                 )
-                warnings.warn(_msg, stacklevel=2)
+                warn_as_nltk(_msg)
                 p_n_new.append(sys.float_info.min)
         return p_n_new
 
