@@ -33,8 +33,9 @@ def test_attributes_fallback_signatures_and_pickles_as_without_the_mode(tmp_path
     calls = json.loads((tmp_path / "report.json").read_text())["calls"]
     fell_back = {c["name"] for c in calls if c["where"] == "fallback"}
     assert fell_back == {
-        "sacrebleu.metrics.BLEU.corpus_score",
-        "sacrebleu.metrics.CHRF.corpus_score",
+        # One name per class, whatever path the program used: the package's.
+        "sacrebleu.BLEU.corpus_score",
+        "sacrebleu.CHRF.corpus_score",
     }
 
 

@@ -243,10 +243,37 @@ class AcceleratedClass:
         return f"<accelerated class {self._name}>"
 
 
+#: Each (rapidbleu's object, the real one) pair's accelerated form, made once.
+_MADE: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+_MADE_LOCK = threading.Lock()
+
+
 def accelerated(name: str, fast: Any, real: Any) -> Any:
-    """The accelerated form of ``fast``: a class, a function, or ``fast`` itself (a value)."""
-    if isinstance(fast, type):
-        return AcceleratedClass(name, fast, real if isinstance(real, type) else None)
-    if callable(fast):
-        return accelerated_function(name, fast, real if callable(real) else None)
-    return fast
+    """The accelerated form of ``fast``: a class, a function, or ``fast`` itself (a value).
+
+    One form per pair of objects, whatever path names it: the real package exports one class
+    under several paths (``sacrebleu.BLEU is sacrebleu.metrics.bleu.BLEU``), and programs
+    compare them by identity. The form keeps the name it was made under: the package's own
+    name where it has one (``sacrebleu.BLEU``: a package's namespace is made before its
+    submodules'), which the report shows for every call of it.
+
+    Example:
+        >>> def fast():
+        ...     return 1
+        >>> accelerated("a.f", fast, None) is accelerated("b.f", fast, None)
+        True
+    """
+    if not (isinstance(fast, type) or callable(fast)):
+        return fast
+    key = (id(fast), id(real))
+    with _MADE_LOCK:
+        made = _MADE.get(key)
+        if made is None:
+            form: Any
+            if isinstance(fast, type):
+                form = AcceleratedClass(name, fast, real if isinstance(real, type) else None)
+            else:
+                form = accelerated_function(name, fast, real if callable(real) else None)
+            # The objects are kept with their form, so that their ids are not reused.
+            made = _MADE[key] = (form, fast, real)
+    return made[0]

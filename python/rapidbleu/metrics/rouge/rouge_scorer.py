@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidbleu.metrics.rouge import ROUGE
+from rapidbleu.metrics.rouge.scoring import BaseScorer
 
 __all__ = ["RougeScorer"]
 
 
-class RougeScorer(ROUGE):
+class RougeScorer(ROUGE, BaseScorer):
     """rouge-score's ``RougeScorer``: :class:`~rapidbleu.metrics.rouge.ROUGE` with its constructor.
 
     Args:

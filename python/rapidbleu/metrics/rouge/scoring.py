@@ -1,5 +1,6 @@
-"""rouge-score 0.1.2's ``scoring`` module (``Score``, ``AggregateScore``, ``BootstrapAggregator``).
+"""rouge-score 0.1.2's ``scoring`` module: ``BaseScorer``, ``Score``, ``AggregateScore``, ...
 
+:class:`BaseScorer` is rouge-score's base class of scorers (``RougeScorer`` is one).
 :class:`Score` and :class:`AggregateScore` are named tuples as rouge-score's are, so they
 compare equal (``==``) to rouge-score's. :class:`BootstrapAggregator` gives rouge-score's
 ``low``/``mid``/``high`` with the same draws: rouge-score resamples with NumPy's global
@@ -10,6 +11,7 @@ both give the same intervals and leave the generator in the same state.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -20,7 +22,24 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["AggregateScore", "BootstrapAggregator", "Score", "score_arrays"]
+__all__ = ["AggregateScore", "BaseScorer", "BootstrapAggregator", "Score", "score_arrays"]
+
+
+class BaseScorer(metaclass=abc.ABCMeta):
+    """rouge-score's base class of scorers.
+
+    rapidbleu's ``RougeScorer`` is one, so that ``isinstance(scorer, scoring.BaseScorer)``
+    holds in accelerator mode, as it does with rouge-score.
+
+    Example:
+        >>> from rapidbleu.metrics.rouge.rouge_scorer import RougeScorer
+        >>> isinstance(RougeScorer(["rouge1"]), BaseScorer)
+        True
+    """
+
+    @abc.abstractmethod
+    def score(self, target: str, prediction: str) -> dict[str, Score]:
+        """The scores of ``prediction`` against ``target``, by score type."""
 
 
 class Score(NamedTuple):
