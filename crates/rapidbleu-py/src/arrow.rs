@@ -322,11 +322,8 @@ fn spans_of(
     else {
         return Err(malformed());
     };
-    let wanted = match layout {
-        Layout::Utf8 | Layout::LargeUtf8 => 3,
-        Layout::Utf8View => 3, // validity, views, variadic sizes (and any data buffers)
-    };
-    if array.n_buffers < wanted || array.buffers.is_null() {
+    // string: validity, offsets, data; string_view: validity, views, (data buffers,) sizes.
+    if array.n_buffers < 3 || array.buffers.is_null() {
         return Err(malformed());
     }
     // SAFETY (every read below): a live array of this layout has `n_buffers` buffer pointers;
