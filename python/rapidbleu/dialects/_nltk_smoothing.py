@@ -7,6 +7,7 @@ hypothesis's n-grams as ``max(0, len - n + 1)`` instead of enumerating them.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import sys
@@ -81,6 +82,7 @@ _NLTK_LINE = 577
 _REGISTRY: dict[Any, Any] = {}
 
 
+@functools.cache
 def _nltk_file() -> str:
     """NLTK's ``bleu_score.py`` (found without importing NLTK), else its path in the package."""
     spec = importlib.util.find_spec("nltk")
