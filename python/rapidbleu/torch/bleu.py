@@ -21,12 +21,42 @@ import numpy as np
 import numpy.typing as npt
 import torch
 
-from rapidbleu.errors import InputError, InvalidOptionError
+from rapidbleu.errors import InputError, InvalidOptionError, MissingDependencyError
 from rapidbleu.torch.inputs import Batch, check_batch, rows_to_int64
 from rapidbleu.torch.ngrams import compact, count_rows, max_positions
 from rapidbleu.torch.options import Scoring, resolve
 
-__all__ = ["corpus_bleu", "sentence_bleu", "statistics"]
+__all__ = ["COUNTERS", "corpus_bleu", "sentence_bleu", "statistics"]
+
+#: ``counter=`` values: the fused Triton kernel where it runs (``auto``), or one of the two.
+COUNTERS = ("auto", "fused", "sort")
+
+Counter = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor, int], torch.Tensor]
+
+
+def _counter(counter: str, device: torch.device) -> Counter:
+    """The function that counts the rows: :mod:`~rapidbleu.torch.fused` or the sorts'."""
+    if counter not in COUNTERS:
+        raise InvalidOptionError(f"counter must be one of {', '.join(COUNTERS)}, got {counter!r}")
+    # ``auto`` only looks for Triton on CUDA: importing it costs a second, for nothing on a CPU.
+    if counter == "sort" or (counter == "auto" and device.type != "cuda"):
+        return count_rows
+    try:
+        from rapidbleu.torch import fused
+    except ImportError as e:
+        if counter == "auto":
+            return count_rows
+        raise MissingDependencyError(
+            "counter='fused' needs Triton, which PyPI's torch installs on Linux: pip install triton"
+        ) from e
+    if fused.runs_on(device):
+        return fused.fused_rows
+    if counter == "auto":
+        return count_rows
+    raise InvalidOptionError(
+        f"counter='fused' runs on CUDA tensors (or under TRITON_INTERPRET=1), got {device}; "
+        "use counter='sort' or 'auto'"
+    )
 
 
 def _chunks(batch: Batch, chunk_tokens: int | None) -> Iterator[tuple[int, int]]:
@@ -52,8 +82,11 @@ def _chunks(batch: Batch, chunk_tokens: int | None) -> Iterator[tuple[int, int]]
         yield start, min(start + rows, batch.size)
 
 
-def _rows(batch: Batch, max_order: int, chunk_tokens: int | None) -> torch.Tensor:
+def _rows(
+    batch: Batch, max_order: int, chunk_tokens: int | None, counter: str = "auto"
+) -> torch.Tensor:
     """The ``(B, 2 + 2N)`` statistics rows on the batch's device, chunk by chunk."""
+    count = _counter(counter, batch.hypotheses.device)
     out = []
     _, num_refs, ref_width = batch.references.shape
     for start, end in _chunks(batch, chunk_tokens):
@@ -67,7 +100,7 @@ def _rows(batch: Batch, max_order: int, chunk_tokens: int | None) -> torch.Tenso
         else:
             assert batch.lengths is not None and batch.ref_lengths is not None
             lengths, ref_lengths = batch.lengths[start:end], batch.ref_lengths[start:end]
-        out.append(count_rows(hyp, lengths, ref, ref_lengths, max_order))
+        out.append(count(hyp, lengths, ref, ref_lengths, max_order))
     return out[0] if len(out) == 1 else torch.cat(out)
 
 
@@ -80,6 +113,7 @@ def statistics(
     ref_lengths: Any = None,
     max_ngram_order: int = 4,
     chunk_tokens: int | None = None,
+    counter: str = "auto",
 ) -> torch.Tensor:
     """BLEU's statistics rows ``[hyp_len, ref_len, correct_1..N, total_1..N]``, on the device.
 
@@ -95,6 +129,9 @@ def statistics(
         max_ngram_order: The highest n-gram order ``N``.
         chunk_tokens: At most this many token positions per pass (``B`` is split into
             chunks of rows; same numbers); ``None``: the whole batch in one pass.
+        counter: ``auto`` (the fused Triton kernel on CUDA when Triton imports, else the
+            sorts), ``fused`` (:mod:`rapidbleu.torch.fused`) or ``sort``
+            (:mod:`rapidbleu.torch.ngrams`, any device). Same integers.
 
     Returns:
         ``(B, 2 + 2N)`` int64 rows on the hypotheses' device.
@@ -114,7 +151,7 @@ def statistics(
     batch = check_batch(
         hypotheses, references, pad_id=pad_id, lengths=lengths, ref_lengths=ref_lengths
     )
-    return _rows(batch, max_ngram_order, chunk_tokens)
+    return _rows(batch, max_ngram_order, chunk_tokens, counter)
 
 
 def _score(
@@ -124,11 +161,12 @@ def _score(
     scoring: Scoring,
     chunk_tokens: int | None,
     level: Callable[[Scoring, npt.NDArray[np.int64]], npt.NDArray[np.float64]],
+    counter: str,
 ) -> torch.Tensor:
     batch = check_batch(hypotheses, references, **layout)
     # The rows are tiny (B x (2 + 2N) integers): they are scored on the CPU by the code that
     # scores the CPU engine's rows, so the floats are its floats, bit for bit.
-    rows = np.ascontiguousarray(_rows(batch, scoring.order, chunk_tokens).cpu().numpy())
+    rows = np.ascontiguousarray(_rows(batch, scoring.order, chunk_tokens, counter).cpu().numpy())
     return torch.from_numpy(np.asarray(level(scoring, rows))).to(batch.hypotheses.device)
 
 
@@ -147,6 +185,7 @@ def sentence_bleu(
     weights: Any = None,
     auto_reweigh: bool | None = None,
     chunk_tokens: int | None = None,
+    counter: str = "auto",
 ) -> torch.Tensor:
     """The sentence BLEU of every row, ``==`` the CPU engine's (sacreBLEU's, NLTK's).
 
@@ -173,6 +212,8 @@ def sentence_bleu(
         auto_reweigh: NLTK's ``auto_reweigh``.
         chunk_tokens: At most this many token positions per pass on the device (the batch is
             split by rows; same numbers).
+        counter: How the device counts: ``auto``, ``fused`` or ``sort`` (see
+            :func:`statistics`; same numbers).
 
     Returns:
         float64 scores on the hypotheses' device: ``(B,)``, or ``(B, W)`` for W NLTK weight
@@ -206,7 +247,7 @@ def sentence_bleu(
     )
     layout = {"pad_id": pad_id, "lengths": lengths, "ref_lengths": ref_lengths}
     return _score(
-        hypotheses, references, layout, scoring, chunk_tokens, lambda s, r: s.sentences(r)
+        hypotheses, references, layout, scoring, chunk_tokens, lambda s, r: s.sentences(r), counter
     )
 
 
@@ -225,6 +266,7 @@ def corpus_bleu(
     weights: Any = None,
     auto_reweigh: bool | None = None,
     chunk_tokens: int | None = None,
+    counter: str = "auto",
 ) -> torch.Tensor:
     """The corpus BLEU of the batch, ``==`` the CPU engine's (sacreBLEU's, NLTK's).
 
@@ -251,4 +293,6 @@ def corpus_bleu(
         auto_reweigh=auto_reweigh,
     )
     layout = {"pad_id": pad_id, "lengths": lengths, "ref_lengths": ref_lengths}
-    return _score(hypotheses, references, layout, scoring, chunk_tokens, lambda s, r: s.corpus(r))
+    return _score(
+        hypotheses, references, layout, scoring, chunk_tokens, lambda s, r: s.corpus(r), counter
+    )

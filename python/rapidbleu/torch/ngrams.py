@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import torch
 
-__all__ = ["KEY_LIMIT", "compact", "count_rows", "max_positions"]
+__all__ = ["KEY_LIMIT", "compact", "count_rows", "finish_rows", "max_positions"]
 
 #: Sort keys ``key * (R + 1) + source`` stay at or below this (int64 holds them exactly).
 KEY_LIMIT = 2**62
@@ -257,7 +257,22 @@ def count_rows(
             )
             if n == 1:
                 unigram = codes
-    orders = torch.arange(max_order, device=device)
+    return finish_rows(lengths, ref_lengths, correct, max_order)
+
+
+def finish_rows(
+    lengths: torch.Tensor, ref_lengths: torch.Tensor, correct: torch.Tensor, max_order: int
+) -> torch.Tensor:
+    """The rows ``[hyp_len, ref_len, correct_1..N, total_1..N]`` around counted matches.
+
+    Totals are ``len - n + 1``, never below 0; the reference length is the closest one, ties
+    to the shorter.
+
+    Example:
+        >>> finish_rows(torch.tensor([3]), torch.tensor([[2, 4]]), torch.tensor([[2, 1]]), 2)
+        tensor([[3, 2, 2, 1, 3, 2]])
+    """
+    orders = torch.arange(max_order, device=lengths.device)
     totals = (lengths[:, None] - orders).clamp(min=0)
     ref_len = _closest_ref_len(lengths, ref_lengths)
-    return torch.cat([lengths[:, None], ref_len[:, None], correct, totals], 1)
+    return torch.cat([lengths[:, None], ref_len[:, None], correct.to(torch.int64), totals], 1)
