@@ -26,20 +26,32 @@ from rapidbleu.torch.inputs import Batch, check_batch, rows_to_int64
 from rapidbleu.torch.ngrams import compact, count_rows, max_positions
 from rapidbleu.torch.options import Scoring, resolve
 
-__all__ = ["COUNTERS", "corpus_bleu", "sentence_bleu", "statistics"]
+__all__ = ["COUNTERS", "FUSED_MAX_TILE_WORK", "corpus_bleu", "sentence_bleu", "statistics"]
 
-#: ``counter=`` values: the fused Triton kernel where it runs (``auto``), or one of the two.
+#: ``counter=`` values: the fused Triton kernel where it pays (``auto``), or one of the two.
 COUNTERS = ("auto", "fused", "sort")
+
+#: ``auto`` takes the fused kernel while a row's tile work ``L * (L + R * Lr)`` stays at or
+#: below this (1,024 tokens against one reference): its compares grow with the square of the
+#: row length, the sorts' work only with the positions. A first guess, until a GPU run of
+#: ``scripts/check_gpu.py`` (which times both) places the crossing.
+FUSED_MAX_TILE_WORK = 1024 * 2048
 
 Counter = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor, int], torch.Tensor]
 
 
-def _counter(counter: str, device: torch.device) -> Counter:
+def _counter(counter: str, batch: Batch) -> Counter:
     """The function that counts the rows: :mod:`~rapidbleu.torch.fused` or the sorts'."""
     if counter not in COUNTERS:
         raise InvalidOptionError(f"counter must be one of {', '.join(COUNTERS)}, got {counter!r}")
-    # ``auto`` only looks for Triton on CUDA: importing it costs a second, for nothing on a CPU.
-    if counter == "sort" or (counter == "auto" and device.type != "cuda"):
+    device = batch.hypotheses.device
+    if counter == "auto":
+        _, num_refs, ref_width = batch.references.shape
+        width = int(batch.hypotheses.shape[1])
+        # Only on CUDA: importing Triton costs a second, for nothing on a CPU.
+        if device.type != "cuda" or width * (width + num_refs * ref_width) > FUSED_MAX_TILE_WORK:
+            return count_rows
+    if counter == "sort":
         return count_rows
     try:
         from rapidbleu.torch import fused
@@ -86,7 +98,7 @@ def _rows(
     batch: Batch, max_order: int, chunk_tokens: int | None, counter: str = "auto"
 ) -> torch.Tensor:
     """The ``(B, 2 + 2N)`` statistics rows on the batch's device, chunk by chunk."""
-    count = _counter(counter, batch.hypotheses.device)
+    count = _counter(counter, batch)
     out = []
     _, num_refs, ref_width = batch.references.shape
     for start, end in _chunks(batch, chunk_tokens):
@@ -129,8 +141,9 @@ def statistics(
         max_ngram_order: The highest n-gram order ``N``.
         chunk_tokens: At most this many token positions per pass (``B`` is split into
             chunks of rows; same numbers); ``None``: the whole batch in one pass.
-        counter: ``auto`` (the fused Triton kernel on CUDA when Triton imports, else the
-            sorts), ``fused`` (:mod:`rapidbleu.torch.fused`) or ``sort``
+        counter: ``auto`` (the fused Triton kernel on CUDA when Triton imports and rows are
+            short enough, :data:`FUSED_MAX_TILE_WORK`; else the sorts), ``fused``
+            (:mod:`rapidbleu.torch.fused`) or ``sort``
             (:mod:`rapidbleu.torch.ngrams`, any device). Same integers.
 
     Returns:
