@@ -395,6 +395,10 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         target_sentences: Sequence[Sequence[Sequence[str]]] | None = None,
     ) -> npt.NDArray[np.int64]:
         """Rows of predictions against per-item targets, sentences given (``split_summaries``)."""
+    def score_pair(
+        self, target: object, prediction: object, score_class: type[tuple[Any, ...]]
+    ) -> dict[str, Any] | None:
+        """``RougeScorer.score(target, prediction)`` in one call (``None``: not two str)."""
     def unicode_statistics(
         self, predictions: Sequence[str], targets: Sequence[Sequence[str]], num_threads: int = 0
     ) -> npt.NDArray[np.int64]:

@@ -20,10 +20,14 @@ import json
 import os
 import sys
 import threading
+from collections import deque
 from pathlib import Path
 from typing import Any, Literal
 
 __all__ = ["PROFILE", "Profile", "Where", "report_at_exit"]
+
+#: Pending calls that make :meth:`Profile.add` fold them into the sums (bounds the memory).
+_FOLD_AT = 4096
 
 #: Where a call ran.
 Where = Literal["rapidbleu", "fallback"]
@@ -35,16 +39,38 @@ class Profile:
     def __init__(self) -> None:
         self._calls: dict[tuple[str, str], list[float]] = {}
         self._lock = threading.Lock()
+        # Calls not yet added to `_calls`. Performance decision: `add` runs once per
+        # accelerated call (a program's `sentence_score` per item), and a lock plus a dict
+        # update cost more than the call's own Python; `deque.append` is atomic (CPython's
+        # deque holds the GIL or, free-threaded, its own lock), so `add` appends and the
+        # sums are made under the lock when read or when many calls are pending.
+        self._pending: deque[tuple[str, str, float]] = deque()
 
     def add(self, name: str, where: Where, seconds: float) -> None:
         """Records one call of ``name`` that ran ``where`` and took ``seconds``."""
+        pending = self._pending
+        pending.append((name, where, seconds))
+        if len(pending) > _FOLD_AT:
+            self._fold()
+
+    def _fold(self) -> None:
+        """Adds the pending calls to the sums (every call once, whichever thread folds)."""
+        pending, calls = self._pending, self._calls
         with self._lock:
-            entry = self._calls.setdefault((name, where), [0, 0.0])
-            entry[0] += 1
-            entry[1] += seconds
+            while True:
+                try:
+                    name, where, seconds = pending.popleft()
+                except IndexError:
+                    return
+                entry = calls.get((name, where))
+                if entry is None:
+                    entry = calls[(name, where)] = [0, 0.0]
+                entry[0] += 1
+                entry[1] += seconds
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per (name, where), sorted: ``name``, ``where``, ``count``, ``seconds``."""
+        self._fold()
         with self._lock:
             return [
                 {"name": n, "where": w, "count": int(c), "seconds": s}

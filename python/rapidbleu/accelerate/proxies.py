@@ -52,26 +52,36 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
         result = fast(*args, **kwargs)
     except RapidBleuError as e:
         _INSIDE.active = False
-        if real is None:
-            raise
-        if isinstance(e, LengthMismatchError):
-            # The field's most common bug (references nested per segment, where sacreBLEU
-            # wants streams): the real package answers as it always did, often with a number
-            # computed on part of the input, so say what rapidbleu saw.
-            warnings.warn(
-                f"rapidbleu.accelerate: {name} fell back to the real package, whose result "
-                f"may be computed on part of the input: {e}",
-                stacklevel=3,
-            )
-        start = perf_counter()
-        try:
-            return real(*args, **kwargs)
-        finally:
-            PROFILE.add(name, "fallback", perf_counter() - start)
+        return _fall_back(name, e, real, args, kwargs, 4)
     finally:
         _INSIDE.active = False
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
+
+
+def _fall_back(
+    name: str, error: RapidBleuError, real: Any, args: Any, kwargs: Any, stacklevel: int
+) -> Any:
+    """The real package's answer to a call rapidbleu refused with ``error`` (or ``error``).
+
+    ``stacklevel``: the program's frame, counted from here (its warning is attributed there).
+    """
+    if real is None:
+        raise error
+    if isinstance(error, LengthMismatchError):
+        # The field's most common bug (references nested per segment, where sacreBLEU
+        # wants streams): the real package answers as it always did, often with a number
+        # computed on part of the input, so say what rapidbleu saw.
+        warnings.warn(
+            f"rapidbleu.accelerate: {name} fell back to the real package, whose result "
+            f"may be computed on part of the input: {error}",
+            stacklevel=stacklevel,
+        )
+    start = perf_counter()
+    try:
+        return real(*args, **kwargs)
+    finally:
+        PROFILE.add(name, "fallback", perf_counter() - start)
 
 
 def accelerated_function(
@@ -102,22 +112,42 @@ def accelerated_function(
 
 
 def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: type) -> Any:
-    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        def on_real(*a: Any, **kw: Any) -> Any:
-            twin = self.__dict__.get(_TWIN)
-            if twin is None:
-                ctor_args, ctor_kwargs = self.__dict__[_ARGS]
-                twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
-            _sync_options(self, twin)
-            try:
-                return getattr(twin, method)(*a, **kw)
-            finally:
-                # What the call saw (sacreBLEU's `num_refs`): the signature describes it.
-                for attr in _CALL_STATE:
-                    if attr in twin.__dict__:
-                        self.__dict__[attr] = twin.__dict__[attr]
+    full = f"{name}.{method}"
+    corpus = method in CORPUS_CALLS
 
-        return _run(f"{name}.{method}", functools.partial(fast, self), on_real, args, kwargs)
+    def on_real(self: Any, *a: Any, **kw: Any) -> Any:
+        twin = self.__dict__.get(_TWIN)
+        if twin is None:
+            ctor_args, ctor_kwargs = self.__dict__[_ARGS]
+            twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
+        _sync_options(self, twin)
+        try:
+            return getattr(twin, method)(*a, **kw)
+        finally:
+            # What the call saw (sacreBLEU's `num_refs`): the signature describes it.
+            for attr in _CALL_STATE:
+                if attr in twin.__dict__:
+                    self.__dict__[attr] = twin.__dict__[attr]
+
+    # `_run` inlined: programs call these methods once per item (`sentence_score`,
+    # `RougeScorer.score`), so the wrapper makes no closure, partial or name per call.
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        inside = _INSIDE
+        if getattr(inside, "active", False):
+            return fast(self, *args, **kwargs)
+        if corpus:
+            warn_if_nested(full, args, kwargs)
+        start = perf_counter()
+        inside.active = True
+        try:
+            result = fast(self, *args, **kwargs)
+        except RapidBleuError as e:
+            inside.active = False
+            return _fall_back(full, e, functools.partial(on_real, self), args, kwargs, 3)
+        finally:
+            inside.active = False
+        PROFILE.add(full, "rapidbleu", perf_counter() - start)
+        return result
 
     return functools.wraps(fast)(call)
 

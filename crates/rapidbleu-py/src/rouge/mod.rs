@@ -4,12 +4,13 @@
 //! Unicode tokenizer's rows (`unicode`), items read from Python (`items`), float totals shared
 //! by ROUGE and pltrdy (`totals`), its own statistics of per-item targets with given sentences
 //! or of tokens (a user tokenizer's), the tokenizer and stemmer on their own, and the bootstrap
-//! means with NumPy's draws.
+//! means with NumPy's draws; and one `score(target, prediction)` call in one core call (`pair`).
 
 mod bootstrap;
 mod items;
 pub mod metric;
 pub mod options;
+mod pair;
 pub mod pltrdy;
 mod stats;
 mod text;

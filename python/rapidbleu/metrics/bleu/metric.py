@@ -404,6 +404,10 @@ class BLEU(Metric[BLEUScore]):
             100.00000000000004
         """
         stats = totals.tolist() if hasattr(totals, "tolist") else [int(x) for x in totals]
+        return self._score_counts(stats)
+
+    def _score_counts(self, stats: list[int]) -> BLEUScore:
+        """BLEU of summed statistics held as a list of ints (the core's totals)."""
         n = self.max_ngram_order
         return score_of_counts(
             self._options, self.smooth_value, stats[2 : 2 + n], stats[2 + n :], stats[0], stats[1]
@@ -468,7 +472,7 @@ class BLEU(Metric[BLEUScore]):
             # call sentence_bleu once per item, where the template's path costs twice as much.
             check_sentence_references(references)
             totals = self._counted(self._options.totals, [hypothesis], [references], True)
-            return self.score_totals(totals)
+            return self._score_counts(totals)
         return super().sentence_score(
             hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths
         )

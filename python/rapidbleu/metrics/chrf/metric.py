@@ -426,7 +426,10 @@ class CHRF(Metric[CHRFScore]):
         check_sentence_references(references)
         # One core call that scores in its pass (no rows, no NumPy sums): sentence_chrf is
         # called once per sentence in loops, where the template's path costs twice as much.
-        hyps, refs = self._engine_inputs([hypothesis], [references], True)
+        hyps: Sequence[Any] = [hypothesis]
+        refs: Any = [references]
+        if type(hypothesis) is not str:  # a str is never token input: no check per call
+            hyps, refs = self._engine_inputs(hyps, refs, True)
         scores, self.num_refs = self._options.sentence_scores(hyps, refs, self.num_threads, True)
         return CHRFScore(float(scores[0]), self.char_order, self.word_order, self.beta)
 

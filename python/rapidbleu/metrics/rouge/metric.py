@@ -246,6 +246,12 @@ class ROUGE(Metric[ROUGEScore]):
             >>> ROUGE(["rouge2"]).score("a b c", "a b d")["rouge2"].fmeasure
             0.5
         """
+        # One core call per call (programs score item by item): the options as they are now
+        # (`_in_core` reads the attributes, `_options` follows `rouge_types`), no list, no rows.
+        if self._in_core:
+            scores = self._options.score_pair(target, prediction, RougeTypeScore)
+            if scores is not None:
+                return scores
         return self.score_multi([target], prediction)
 
     def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, RougeTypeScore]:

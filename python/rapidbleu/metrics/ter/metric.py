@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rapidbleu.metrics.base import Metric
-from rapidbleu.metrics.checks import check_flag
+from rapidbleu.metrics.checks import check_flag, check_sentence_references
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.live_options import Rebuilds, built, refuse
 from rapidbleu.metrics.options import CliOption
@@ -253,6 +253,32 @@ class TER(Metric[TERScore]):
         """
         total_edits, sum_ref_lengths = totals[0], totals[1]
         return TERScore(100 * _ter(total_edits, sum_ref_lengths), total_edits, sum_ref_lengths)
+
+    def sentence_score(
+        self,
+        hypothesis: Any,
+        references: Sequence[Any],
+        *,
+        pad_id: int | None = None,
+        ref_lengths: Sequence[int] | None = None,
+    ) -> TERScore:
+        """TER of one hypothesis against its references (any number).
+
+        Example:
+            >>> TER().sentence_score("a b c", ["a b d"]).score
+            33.33333333333333
+        """
+        if type(hypothesis) is str and pad_id is None and ref_lengths is None:
+            # One core call for the totals (no rows array, no accumulate): programs call
+            # sentence_ter once per item, where the template's path costs a third more.
+            check_sentence_references(references)
+            totals, self.num_refs = self._options.totals(
+                [hypothesis], [references], self.num_threads, True
+            )
+            return self.score_totals(totals)
+        return super().sentence_score(
+            hypothesis, references, pad_id=pad_id, ref_lengths=ref_lengths
+        )
 
     def score_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
         """The TER of each statistics row on its own (sentence TER), as float64.

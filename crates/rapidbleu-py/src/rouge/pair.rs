@@ -1,0 +1,123 @@
+//! One `RougeScorer.score(target, prediction)` call in one core call: the two strings in, the
+//! dict of rouge-score's `Score` named tuples out, with no corpus structure in between (no
+//! item lists, no rows array, no NumPy).
+//!
+//! Performance decision: a program scores item by item, so the fixed cost of a call is the
+//! cost. The statistics come from [`item_row`] on the calling thread (a spare worker, whose
+//! vocabulary is its stem cache); the scores are computed here, in rouge-score's arithmetic
+//! ([`score`]), and each `Score` is made by `tuple.__new__(Score, (p, r, f))` (what the named
+//! tuple's own `__new__` does, without its Python frame). The GIL is kept for short texts,
+//! where releasing and taking it back would cost more than the work; long ones are scored
+//! with it released.
+
+use super::text::utf8;
+use crate::errors::{guard, ErrorKind};
+use crate::metric::PyMetric;
+use crate::rouge::options::PyRougeOptions;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use rapidbleu_core::rouge::score::score;
+use rapidbleu_core::rouge::stats::{item_row, Text, TextItem};
+use rapidbleu_core::rouge::{RougeOptions, RougeType, MAX_TYPES};
+
+/// Texts longer than this (bytes, both together) are scored with the GIL released: about
+/// 10 µs of work, where giving the GIL up costs well under a microsecond.
+const DETACH_BYTES: usize = 4096;
+
+#[pymethods]
+impl PyRougeOptions {
+    /// rouge-score's `RougeScorer.score(target, prediction)` with its default tokenizer
+    /// (sentences of rougeLsum at `\n`): rouge type -> `score_class(precision, recall,
+    /// fmeasure)`, floats, and the int zeros of `_score_lcs` / `_summary_level_lcs` for rougeL
+    /// and rougeLsum when a side has no tokens. `score_class` is a `tuple` subclass (the named
+    /// tuple `Score`). `None` when `target` or `prediction` is not a `str`: the caller's
+    /// general path says what is wrong.
+    fn score_pair<'py>(
+        &self,
+        py: Python<'py>,
+        target: &Bound<'py, PyAny>,
+        prediction: &Bound<'py, PyAny>,
+        score_class: &Bound<'py, PyType>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let options = <RougeOptions as PyMetric>::of(self);
+        guard(|| {
+            let (Ok(t), Ok(p)) = (target.cast::<PyString>(), prediction.cast::<PyString>()) else {
+                return Ok(None);
+            };
+            if !score_class.is_subclass_of::<PyTuple>()? {
+                return Err(ErrorKind::InputType.err(py, "score_class must be a tuple subclass"));
+            }
+            let (t, p) = (utf8(t)?, utf8(p)?);
+            let item = TextItem {
+                prediction: Text {
+                    text: &p,
+                    sentences: None,
+                },
+                targets: vec![Text {
+                    text: &t,
+                    sentences: None,
+                }],
+            };
+            let mut row = [0i64; 3 * MAX_TYPES];
+            let row = &mut row[..options.row_len()];
+            if t.len() + p.len() > DETACH_BYTES {
+                py.detach(|| item_row(&options, &item, row));
+            } else {
+                item_row(&options, &item, row);
+            }
+            let out = PyDict::new(py);
+            for (ty, triple) in options.types().iter().zip(row.chunks(3)) {
+                let (hits, pred, tgt) = (triple[0], triple[1], triple[2]);
+                let values =
+                    if matches!(ty, RougeType::L | RougeType::Lsum) && (pred == 0 || tgt == 0) {
+                        // rouge-score's `Score(precision=0, recall=0, fmeasure=0)`: int zeros.
+                        PyTuple::new(py, [0i64, 0, 0])?
+                    } else {
+                        let (precision, recall, fmeasure) = score(hits, pred, tgt);
+                        PyTuple::new(py, [precision, recall, fmeasure])?
+                    };
+                out.set_item(type_name(py, *ty), new_tuple(score_class, &values)?)?;
+            }
+            Ok(Some(out))
+        })
+    }
+}
+
+/// rouge-score's name of a rouge type (the only spellings [`RougeType::parse`] takes), interned.
+fn type_name(py: Python<'_>, ty: RougeType) -> &Bound<'_, PyString> {
+    match ty {
+        RougeType::L => intern!(py, "rougeL"),
+        RougeType::Lsum => intern!(py, "rougeLsum"),
+        RougeType::N(1) => intern!(py, "rouge1"),
+        RougeType::N(2) => intern!(py, "rouge2"),
+        RougeType::N(3) => intern!(py, "rouge3"),
+        RougeType::N(4) => intern!(py, "rouge4"),
+        RougeType::N(5) => intern!(py, "rouge5"),
+        RougeType::N(6) => intern!(py, "rouge6"),
+        RougeType::N(7) => intern!(py, "rouge7"),
+        RougeType::N(8) => intern!(py, "rouge8"),
+        _ => intern!(py, "rouge9"),
+    }
+}
+
+/// `tuple.__new__(class, values)`: the named tuple's own `__new__` without its Python frame.
+/// `class` must be a subclass of `tuple` (checked by the caller).
+fn new_tuple<'py>(
+    class: &Bound<'py, PyType>,
+    values: &Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = class.py();
+    let args = PyTuple::new(py, [values])?;
+    // SAFETY: `PyType_GetSlot` of `tuple` (a static type, allowed since Python 3.10, the
+    // oldest this module is built for) returns its `tp_new`, never null; `tuple`'s `tp_new`
+    // with a subclass of `tuple` (checked by the caller) and a one-item args tuple returns a
+    // new reference or null with an exception set, which `from_owned_ptr_or_err` takes.
+    unsafe {
+        let tuple_type = std::ptr::addr_of_mut!(pyo3::ffi::PyTuple_Type);
+        let slot = pyo3::ffi::PyType_GetSlot(tuple_type, pyo3::ffi::Py_tp_new);
+        let new = std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::newfunc>(slot);
+        let obj = new(class.as_type_ptr(), args.as_ptr(), std::ptr::null_mut());
+        Bound::from_owned_ptr_or_err(py, obj)
+    }
+}
