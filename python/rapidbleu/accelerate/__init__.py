@@ -87,6 +87,9 @@ def install() -> None:
 
             patch(evaluate)
         _patch_mbrs(install=True)
+        from rapidbleu.accelerate.logs import forward
+
+        forward(True)
     os.environ[ENV] = "1"
     setting = os.environ.get(REPORT_ENV, "")
     if setting and os.getpid() not in _reporting:
@@ -119,6 +122,9 @@ def uninstall() -> None:
 
         unpatch(evaluate)
     _patch_mbrs(install=False)
+    from rapidbleu.accelerate.logs import forward
+
+    forward(False)
     os.environ.pop(ENV, None)
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
+from rapidbleu.accelerate.logs import hold, release
 from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
 from rapidbleu.errors import LengthMismatchError, RapidBleuError
@@ -48,13 +49,15 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
         warn_if_nested(name, args, kwargs)
     start = perf_counter()
     _INSIDE.active = True
+    hold()  # rapidbleu's log records wait: a call that falls back logs the real package's only
     try:
         result = fast(*args, **kwargs)
     except RapidBleuError as e:
         _INSIDE.active = False
+        release(send=real is None)
         if real is None:
             raise
-        if isinstance(e, LengthMismatchError):
+        if isinstance(e, LengthMismatchError) and _truncated(args, kwargs):
             # The field's most common bug (references nested per segment, where sacreBLEU
             # wants streams): the real package answers as it always did, often with a number
             # computed on part of the input, so say what rapidbleu saw.
@@ -68,10 +71,29 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
             return real(*args, **kwargs)
         finally:
             PROFILE.add(name, "fallback", perf_counter() - start)
+    except BaseException:
+        release(send=True)
+        raise
     finally:
         _INSIDE.active = False
+    release(send=True)
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
+
+
+def _truncated(args: Any, kwargs: Any) -> bool:
+    """Whether sacreBLEU's ``zip(hypotheses, *references)`` drops part of this call's input.
+
+    A flat list of strings whose every string has as many characters as there are hypotheses
+    is read by sacreBLEU as streams of characters, all of it: nothing is dropped, nothing to
+    warn about. Where the arguments cannot be read so, the warning stays.
+    """
+    hyps = args[0] if args else kwargs.get("hypotheses", kwargs.get("hyps"))
+    refs = args[1] if len(args) > 1 else kwargs.get("references", kwargs.get("refs"))
+    try:
+        return any(len(stream) != len(hyps) for stream in refs)
+    except TypeError:
+        return True
 
 
 def accelerated_function(
@@ -170,8 +192,16 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
         member = inspect.getattr_static(fast, method)
         if not method.startswith("_") and inspect.isfunction(member) and hasattr(real, method):
             body[method] = _fallback_method(name, method, member, real)
-    body.update(__module__=fast.__module__, __qualname__=fast.__qualname__, __doc__=fast.__doc__)
-    cls: type[Any] = type(fast.__name__, (fast,), body)
+    # The real class's names (its module without the private copy's prefix): `type(obj)` and
+    # the default `repr(obj)` show what they show without the mode.
+    from rapidbleu.accelerate.real import public_name
+
+    body.update(
+        __module__=public_name(real.__module__),
+        __qualname__=real.__qualname__,
+        __doc__=fast.__doc__,
+    )
+    cls: type[Any] = type(real.__name__, (fast,), body)
     return cls
 
 
