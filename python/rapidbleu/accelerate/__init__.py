@@ -39,7 +39,6 @@ Example:
 
 from __future__ import annotations
 
-import atexit
 import os
 import sys
 from typing import Any
@@ -92,11 +91,12 @@ def install() -> None:
         forward(True)
     os.environ[ENV] = "1"
     setting = os.environ.get(REPORT_ENV, "")
-    if setting and os.getpid() not in _reporting:
-        from rapidbleu.accelerate.profile import report_at_exit
+    if setting and setting != "0" and os.getpid() not in _reporting:
+        # The report includes worker processes' calls (rapidbleu.accelerate.workers).
+        from rapidbleu.accelerate.workers import start
 
         _reporting.append(os.getpid())
-        atexit.register(report_at_exit, setting, os.getpid())
+        start(setting)
 
 
 def uninstall() -> None:

@@ -43,6 +43,19 @@ class Profile:
             entry[0] += 1
             entry[1] += seconds
 
+    def merge(self, rows: list[dict[str, Any]]) -> None:
+        """Adds rows of :meth:`rows` (another process's counts) to these."""
+        with self._lock:
+            for r in rows:
+                entry = self._calls.setdefault((r["name"], r["where"]), [0, 0.0])
+                entry[0] += int(r["count"])
+                entry[1] += float(r["seconds"])
+
+    def clear(self) -> None:
+        """Forgets every count (a forked child starts from its own)."""
+        with self._lock:
+            self._calls.clear()
+
     def rows(self) -> list[dict[str, Any]]:
         """One dict per (name, where), sorted: ``name``, ``where``, ``count``, ``seconds``."""
         with self._lock:
