@@ -32,6 +32,7 @@ __all__ = [
     "MissingModelError",
     "MissingReferenceError",
     "MissingResourceError",
+    "NoReferencesError",
     "NullValueError",
     "RapidBleuError",
     "ReferenceNestingError",
@@ -80,8 +81,19 @@ class ReferenceNestingError(LengthMismatchError, InputTypeError):
     """
 
 
-class EmptyInputError(InputError):
-    """There is nothing to score: no hypotheses, or no reference streams."""
+class EmptyInputError(InputError, IndexError):
+    """There is nothing to score: no hypotheses, or no reference streams.
+
+    An ``IndexError`` too, as sacreBLEU raises for it (``list index out of range``).
+    """
+
+
+class NoReferencesError(EmptyInputError, RuntimeError):
+    """A call without references (``references=None``) on a metric that has none cached.
+
+    A ``RuntimeError`` too, as sacreBLEU raises for it ("No references provided and the cache
+    is empty.").
+    """
 
 
 class InvalidTextError(InputError):
