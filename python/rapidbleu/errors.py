@@ -100,8 +100,11 @@ class InvalidTextError(InputError):
     """Text that is not valid Unicode (a lone surrogate) or not valid UTF-8 bytes."""
 
 
-class MissingReferenceError(InputError):
-    """A segment has no reference at all (every stream is ``None`` there)."""
+class MissingReferenceError(InputError, TypeError):
+    """A segment has no reference at all (every stream is ``None`` there).
+
+    A ``TypeError`` too, as sacreBLEU raises for it (it reads the ``None``).
+    """
 
 
 class MissingColumnError(InputError):

@@ -209,9 +209,46 @@ def cases(which: str) -> list[tuple[str, Callable[[], Any]]]:
         "ter hyp int": lambda: sacrebleu.TER().corpus_score([3], [["a"]]),
         "ter sentence refs str": lambda: sacrebleu.sentence_ter("a", "a"),
         "tokenizers": lambda: sacrebleu.BLEU.TOKENIZERS,
+        "trg_lang None": lambda: sacrebleu.BLEU(trg_lang=None).corpus_score(["a"], [["a"]]),
+        "trg_lang int": lambda: sacrebleu.BLEU(trg_lang=3).corpus_score(["a"], [["a"]]),
+        "tokenize int": lambda: sacrebleu.corpus_bleu(["a"], [["a"]], tokenize=3),
+        "smooth_method None": lambda: sacrebleu.BLEU(smooth_method=None),
+        "lowercase str": lambda: sacrebleu.BLEU(lowercase="x").corpus_score(["A"], [["a"]]),
+        "max_ngram_order str": lambda: sacrebleu.BLEU(max_ngram_order="4"),
+        "chrf beta str": lambda: sacrebleu.CHRF(beta="x").corpus_score(["a"], [["a"]]),
+        "chrf char_order str": lambda: sacrebleu.CHRF(char_order="6"),
+        "chrf word_order -1": lambda: sacrebleu.CHRF(word_order=-1).corpus_score(["a"], [["a"]]),
+        "ter case str": lambda: sacrebleu.TER(case_sensitive="x").corpus_score(["A"], [["a"]]),
+        "ref None": lambda: sacrebleu.BLEU().corpus_score(["a"], [[None]]),
+        "chrf ref None": lambda: sacrebleu.CHRF().corpus_score(["a"], [[None]]),
+        "ter ref None": lambda: sacrebleu.TER().corpus_score(["a"], [[None]]),
+        "sentence hyp int": lambda: sacrebleu.sentence_bleu(3, ["a"]),
+        "sentence_chrf refs None": lambda: sacrebleu.sentence_chrf("a", None),
+        "sentence_ter refs int": lambda: sacrebleu.sentence_ter("a", [3]),
     }
     for name, call in bad.items():
         add(f"bad {name}", call)
+
+    # BLEU.tokenizer assigned after construction: sacreBLEU tokenizes with it.
+    class Lower:
+        def __call__(self, line: str) -> str:
+            return line.lower()
+
+        def signature(self) -> str:
+            return "lower"
+
+    import importlib
+
+    intl = importlib.import_module(f"{sacrebleu.__name__}.tokenizers.tokenizer_intl")
+    for k, make in enumerate([intl.TokenizerV14International, Lower]):
+        hyps, refs = corpus(150 + k, 6, 2)
+
+        def assigned(make: Any = make, h: Any = hyps, r: Any = refs) -> Any:
+            m = sacrebleu.BLEU()
+            m.tokenizer = make()
+            return [m.corpus_score(h, r), str(m.get_signature()).split("|version:")[0]]
+
+        add(f"tokenizer assigned {make.__name__}", assigned)
 
     # NLTK: its smoothing functions on token lists.
     smooth = bleu_score.SmoothingFunction()
