@@ -36,7 +36,7 @@ def qualname(cls: type) -> str:
 
 def describe(value: Any, depth: int = 0) -> Any:
     """The value as a program can see it: its type, and its parts or ``repr``."""
-    kind = type(value).__name__
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
     if isinstance(value, float):
         return [kind, "nan" if math.isnan(value) else repr(value)]
     if value is None or isinstance(value, (bool, int, str)):
@@ -47,7 +47,7 @@ def describe(value: Any, depth: int = 0) -> Any:
         return [kind, [describe(v, depth + 1) for v in value]]
     if isinstance(value, dict):
         return [kind, [[str(k), describe(v, depth + 1)] for k, v in value.items()]]
-    if type(value).__name__ == "dict_keys":
+    if kind == "builtins.dict_keys":
         return [kind, list(value)]
     public = {}
     if depth < 2 and hasattr(value, "__dict__"):

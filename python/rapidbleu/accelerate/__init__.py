@@ -123,8 +123,10 @@ def uninstall() -> None:
         unpatch(evaluate)
     _patch_mbrs(install=False)
     from rapidbleu.accelerate.logs import forward
+    from rapidbleu.accelerate.result_names import restore
 
     forward(False)
+    restore()
     os.environ.pop(ENV, None)
 
 

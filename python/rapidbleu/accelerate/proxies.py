@@ -26,6 +26,7 @@ from typing import Any
 from rapidbleu.accelerate.logs import hold, release
 from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
+from rapidbleu.accelerate.result_names import home, rename_private
 from rapidbleu.errors import LengthMismatchError, RapidBleuError
 
 __all__ = ["AcceleratedClass", "accelerated", "accelerated_function"]
@@ -68,7 +69,9 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
             )
         start = perf_counter()
         try:
-            return real(*args, **kwargs)
+            out = real(*args, **kwargs)
+            rename_private(out)  # the real package's names, not its private copy's
+            return out
         finally:
             PROFILE.add(name, "fallback", perf_counter() - start)
     except BaseException:
@@ -166,16 +169,38 @@ def _sync_options(instance: Any, twin: Any) -> None:
             setattr(twin, attr, value)
 
 
-def _plain(cls: type[Any]) -> Any:
-    """An empty instance of ``cls``, for unpickling (the state is set after)."""
-    return object.__new__(cls)
+def rebuild_class(module: str, qualname: str) -> Any:
+    """The class ``module.qualname`` (rapidbleu's home of a class)."""
+    import importlib
+
+    return getattr(importlib.import_module(module), qualname)
+
+
+def _remade(module: str, qualname: str, fast_home: tuple[str, str]) -> Any:
+    """An empty instance for unpickling: the mode's class where the mode is on, else ``fast``.
+
+    In a worker in the mode (``spawn`` children inherit it) the object is what the program
+    built, an instance of the accelerated class, whose methods fall back; elsewhere it is
+    rapidbleu's own object.
+    """
+    import importlib
+    import os
+
+    fast = rebuild_class(*fast_home)
+    form = None
+    if os.environ.get("RAPIDBLEU_ACCELERATE") == "1":  # the mode is on: its module answers
+        form = getattr(importlib.import_module(module), qualname, None)
+    if isinstance(form, AcceleratedClass) and form._fast is fast:
+        return object.__new__(form._make)
+    return object.__new__(fast)
 
 
 def _with_fallback(name: str, fast: type, real: type) -> type:
     """A subclass of ``fast`` whose public methods fall back to a ``real`` twin.
 
     The twin is built on the first fallback, from the arguments the instance was built with.
-    Pickled, an instance is ``fast``'s own (a worker process gets rapidbleu's object).
+    Pickled, an instance is remade as the mode's object where the mode is on (a worker
+    process gets the same class, whose methods fall back), else as ``fast``'s own.
     """
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -184,8 +209,9 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
         self.__dict__[_AS_BUILT] = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def __reduce_ex__(self: Any, protocol: Any) -> Any:
-        state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN, _AS_BUILT)}
-        return (_plain, (fast,), state)
+        state = {k: v for k, v in self.__dict__.items() if k not in (_TWIN, _AS_BUILT)}
+        # rapidbleu's class by its home (a class renamed in the mode is not found by its name).
+        return (_remade, (cls.__module__, cls.__qualname__, home(fast)), state)
 
     body: dict[str, Any] = {"__init__": __init__, "__reduce_ex__": __reduce_ex__}
     for method in dir(fast):

@@ -13,7 +13,6 @@ Example:
 
 from __future__ import annotations
 
-import os
 from typing import ClassVar
 
 import rapidbleu._core as _core
@@ -31,19 +30,6 @@ class BaseTokenizer:
     def __call__(self, line: str) -> str:
         """Tokenizes one line."""
         raise NotImplementedError()
-
-    def __repr__(self) -> str:
-        # Python's default repr; in accelerator mode (which sets the variable) under sacreBLEU's
-        # module path, as `print(bleu.tokenizer)` shows it without the mode.
-        cls = type(self)
-        module = cls.__module__
-        if module.startswith(_OWN) and os.environ.get("RAPIDBLEU_ACCELERATE") == "1":
-            module = "sacrebleu" + module[len("rapidbleu") :]
-        return f"<{module}.{cls.__qualname__} object at {id(self):#x}>"
-
-
-#: The modules at sacreBLEU's paths (``sacrebleu.tokenizers.tokenizer_13a``, ...).
-_OWN = "rapidbleu.tokenizers.tokenizer_"
 
 
 class RustTokenizer(BaseTokenizer):
