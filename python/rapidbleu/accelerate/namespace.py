@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from rapidbleu.accelerate.proxies import accelerated
-from rapidbleu.accelerate.result_names import is_result, rename
+from rapidbleu.accelerate.result_names import is_renamed, is_result, rename
 from rapidbleu.errors import RapidBleuError
 
 __all__ = ["NotAcceleratedError", "namespace_module", "public_names"]
@@ -75,10 +75,11 @@ def namespace_module(
         # they are: there is no call to fall back from.
         plain = isinstance(value, type) and issubclass(value, (BaseException, tuple))
         real_value = getattr(real, attr, None)
-        if _own(value) and isinstance(value, type) and isinstance(real_value, type):
+        own = _own(value) or (isinstance(value, type) and is_renamed(value))
+        if own and isinstance(value, type) and isinstance(real_value, type):
             if is_result(value):  # `type(score)` shows the real class's names
                 rename(value, real_value)
-        if _own(value) and not plain:
+        if own and not plain:
             value = accelerated(f"{name}.{attr}", value, real_value)
         ns.__dict__[attr] = value
 

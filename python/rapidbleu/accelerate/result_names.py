@@ -35,7 +35,7 @@ from typing import Any
 
 from rapidbleu.accelerate.real import PREFIX, public_name
 
-__all__ = ["home", "is_result", "rebuild", "rename", "rename_private", "restore"]
+__all__ = ["home", "is_renamed", "is_result", "rebuild", "rename", "rename_private", "restore"]
 
 PRIVATE = f"{PREFIX}."
 
@@ -50,6 +50,11 @@ def is_result(cls: type) -> bool:
     from rapidbleu.tokenizers.tokenizer_base import BaseTokenizer
 
     return issubclass(cls, (Score, Signature, tuple, BaseTokenizer))
+
+
+def is_renamed(cls: type) -> bool:
+    """Whether ``cls`` is one of rapidbleu's classes that carries a real class's names now."""
+    return cls in _HOMES
 
 
 def home(cls: type) -> tuple[str, str]:
@@ -86,7 +91,8 @@ def rename_private(value: Any) -> None:
         first = value[0]
     elif type(value) is dict and value:
         first = next(iter(value.values()))
-    for obj in (value, first):
+    parts = list(vars(value).values()) if hasattr(value, "__dict__") else []
+    for obj in (value, first, *parts):  # a metric object's parts: its tokenizer
         module = type(obj).__module__
         if module.startswith(PRIVATE):
             # Its module's other classes too: a real metric object's results are made there.
