@@ -1,4 +1,4 @@
-"""The mode's report includes calls made in multiprocessing.Pool workers (fork, spawn, forkserver)."""
+"""The mode's report includes calls made in multiprocessing.Pool workers (each start method)."""
 
 from __future__ import annotations
 

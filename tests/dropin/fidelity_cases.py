@@ -79,7 +79,7 @@ def observe(call: Callable[[], Any], logs: Logs) -> dict[str, Any]:
         warnings.simplefilter("always")
         try:
             out: dict[str, Any] = {"value": describe(call())}
-        except Exception as e:  # noqa: BLE001 - what the program sees
+        except Exception as e:  # what the program sees
             out = {"raised": [qualname(c) for c in type(e).__mro__[:-2]]}
     out["warnings"] = [
         [w.category.__name__, str(w.message), os.path.basename(w.filename)] for w in caught
@@ -167,7 +167,10 @@ def cases(which: str) -> list[tuple[str, Callable[[], Any]]]:
     ):
         hyps, refs = corpus(200 + k, 5, 1 + k % 2)
         opts = dict(char_order=c, word_order=w, lowercase=lc, whitespace=ws, eps_smoothing=eps)
-        add(f"CHRF {k} corpus", lambda o=opts, h=hyps, r=refs: sacrebleu.CHRF(**o).corpus_score(h, r))
+        add(
+            f"CHRF {k} corpus",
+            lambda o=opts, h=hyps, r=refs: sacrebleu.CHRF(**o).corpus_score(h, r),
+        )
         add(
             f"CHRF {k} sentence",
             lambda o=opts, h=hyps, r=refs: [
@@ -184,7 +187,9 @@ def cases(which: str) -> list[tuple[str, Callable[[], Any]]]:
             case_sensitive=bool(k & 8),
         )
         hyps, refs = corpus(300 + k, 4, 1 + k % 2)
-        add(f"TER {k} corpus", lambda o=flags, h=hyps, r=refs: sacrebleu.TER(**o).corpus_score(h, r))
+        add(
+            f"TER {k} corpus", lambda o=flags, h=hyps, r=refs: sacrebleu.TER(**o).corpus_score(h, r)
+        )
         add(
             f"TER {k} sentence",
             lambda o=flags, h=hyps, r=refs: sacrebleu.TER(**o).sentence_score(h[0], [r[0][0]]),
@@ -262,11 +267,19 @@ def cases(which: str) -> list[tuple[str, Callable[[], Any]]]:
         add(f"nltk corpus {k}", lambda th=th, tr=tr, kw=kw: bleu_score.corpus_bleu(tr, th, **kw))
         add(
             f"nltk sentence {k}",
-            lambda th=th, tr=tr, kw=kw: [bleu_score.sentence_bleu(r, h, **kw) for r, h in zip(tr, th)],
+            lambda th=th, tr=tr, kw=kw: [
+                bleu_score.sentence_bleu(r, h, **kw) for r, h in zip(tr, th)
+            ],
         )
-    add("nltk weights", lambda: bleu_score.sentence_bleu([["a", "b"]], ["a", "b"], weights=(0.5, 0.5)))
+    add(
+        "nltk weights",
+        lambda: bleu_score.sentence_bleu([["a", "b"]], ["a", "b"], weights=(0.5, 0.5)),
+    )
     add("nltk empty", lambda: bleu_score.sentence_bleu([["a"]], []))
-    add("nltk auto_reweigh", lambda: bleu_score.sentence_bleu([["a", "b"]], ["a", "b"], auto_reweigh=True))
+    add(
+        "nltk auto_reweigh",
+        lambda: bleu_score.sentence_bleu([["a", "b"]], ["a", "b"], auto_reweigh=True),
+    )
 
     # rouge-score: types x stemmer, score and score_multi, and the scorer's attributes.
     types_sets = [["rouge1"], ["rouge2", "rougeL"], ["rouge1", "rouge2", "rougeL", "rougeLsum"]]
@@ -290,7 +303,9 @@ def cases(which: str) -> list[tuple[str, Callable[[], Any]]]:
             )
             add(f"{name} scorer", lambda t=types, s=stem: rouge_scorer.RougeScorer(t, s))
     add("rouge bad type", lambda: rouge_scorer.RougeScorer(["rougeX"]).score("a", "a"))
-    add("rouge score_multi empty", lambda: rouge_scorer.RougeScorer(["rouge1"]).score_multi([], "a"))
+    add(
+        "rouge score_multi empty", lambda: rouge_scorer.RougeScorer(["rouge1"]).score_multi([], "a")
+    )
     add("rouge aggregator", lambda: _aggregate(scoring, rouge_scorer))
 
     # Custom ROUGE tokenizers (objects with .tokenize): generators, unhashable, NaN, non-str.

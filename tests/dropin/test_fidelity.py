@@ -88,6 +88,7 @@ def _same(oracle: Any, ours: Any, dropin: bool) -> bool:
             and all(_same(a, b, dropin) for a, b in zip(oracle, ours))
         )
     if dropin and isinstance(oracle, str) and isinstance(ours, str):
+
         def plain(text: str) -> str:
             return TYPE.sub(r"\1", MODULE_PATH.sub(r"<\1 object>", text))
 

@@ -41,7 +41,7 @@ class ToSacrebleu(logging.Handler):
     """Hands a record of rapidbleu's logger to sacreBLEU's logger, as sacreBLEU's."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        """Gives ``record`` to ``logging.getLogger("sacrebleu")`` (or holds it, see :func:`hold`)."""
+        """Gives ``record`` to sacreBLEU's logger (or holds it: see :func:`hold`)."""
         held = getattr(_HELD, "records", None)
         if held is not None:
             held.append(record)

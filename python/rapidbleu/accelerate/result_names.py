@@ -44,8 +44,10 @@ _HOMES: dict[type, tuple[str, str]] = {}
 
 
 def is_result(cls: type) -> bool:
-    """Whether ``cls`` is a class of rapidbleu's results or parts (a score, a signature, a named
-    tuple, a tokenizer: what ``BLEU.tokenizer`` gives)."""
+    """Whether ``cls`` is a class of rapidbleu's results or their parts.
+
+    A score, a signature, a named tuple, or a tokenizer (what ``BLEU.tokenizer`` gives).
+    """
     from rapidbleu.metrics.score import Score, Signature
     from rapidbleu.tokenizers.tokenizer_base import BaseTokenizer
 

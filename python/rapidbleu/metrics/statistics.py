@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 import rapidbleu._config as _config
 import rapidbleu._core as _core
-from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError, NoReferencesError
+from rapidbleu.errors import InputTypeError, InvalidOptionError, NoReferencesError
 from rapidbleu.io.tokens import TokenLayout, is_pretokenized
 from rapidbleu.metrics.checks import (
     check_hypotheses,

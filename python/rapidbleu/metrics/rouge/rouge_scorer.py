@@ -51,7 +51,7 @@ class RougeScorer(ROUGE, BaseScorer):
         try:
             return super().score_multi(targets, prediction)
         except TokenizerOutputError:
-            return self._rouge_score().score_multi(targets, prediction)
+            return self._rouge_score().score_multi(targets, prediction)  # type: ignore[no-any-return]
 
     def score(self, target: str, prediction: str) -> dict[str, Any]:
         """rouge-score's ``score`` (a user tokenizer's odd output: rouge-score's own).
@@ -63,7 +63,7 @@ class RougeScorer(ROUGE, BaseScorer):
         try:
             return super().score(target, prediction)
         except TokenizerOutputError:
-            return self._rouge_score().score(target, prediction)
+            return self._rouge_score().score(target, prediction)  # type: ignore[no-any-return]
 
     def _rouge_score(self) -> Any:
         """rouge-score's own scorer with this one's settings (its module, never the mode's).
@@ -87,7 +87,7 @@ class RougeScorer(ROUGE, BaseScorer):
     @property
     def _split_summaries(self) -> bool:
         """rouge-score's ``_split_summaries``: :attr:`split_summaries` (set it, it takes effect)."""
-        return self.split_summaries  # type: ignore[no-any-return]
+        return self.split_summaries
 
     @_split_summaries.setter
     def _split_summaries(self, value: bool) -> None:
