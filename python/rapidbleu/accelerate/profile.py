@@ -3,8 +3,9 @@
 Every accelerated name records each call as ``rapidbleu`` (computed by rapidbleu) or
 ``fallback`` (rapidbleu refused it, the real package computed it). With
 ``RAPIDBLEU_ACCELERATE_REPORT=1`` the table is printed on stderr when the program exits; with a
-path ending in ``.json`` it is added to that file instead (processes of one run, e.g. a program
-and the programs it starts, add to the same file under a lock).
+path ending in ``.json`` it is added to that file instead, under a lock. The processes the
+program starts send their counts to the program's process, which reports the whole run
+(:mod:`rapidbleu.accelerate.workers`).
 
 Example:
     >>> p = Profile()
