@@ -129,11 +129,7 @@ def accelerated_function(
 def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: type) -> Any:
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         def on_real(*a: Any, **kw: Any) -> Any:
-            twin = self.__dict__.get(_TWIN)
-            if twin is None:
-                ctor_args, ctor_kwargs = self.__dict__[_ARGS]
-                twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
-            _sync_options(self, twin)
+            twin = _twin(self, real)
             try:
                 return getattr(twin, method)(*a, **kw)
             finally:
@@ -145,6 +141,16 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
         return _run(f"{name}.{method}", functools.partial(fast, self), on_real, args, kwargs)
 
     return functools.wraps(fast)(call)
+
+
+def _twin(instance: Any, real: type) -> Any:
+    """The real twin of ``instance`` (built once, from its arguments), given its options now."""
+    twin = instance.__dict__.get(_TWIN)
+    if twin is None:
+        ctor_args, ctor_kwargs = instance.__dict__[_ARGS]
+        twin = instance.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
+    _sync_options(instance, twin)
+    return twin
 
 
 #: Attributes a call of the real package sets that the signature reads.
@@ -213,7 +219,20 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
         # rapidbleu's class by its home (a class renamed in the mode is not found by its name).
         return (_remade, (cls.__module__, cls.__qualname__, home(fast)), state)
 
-    body: dict[str, Any] = {"__init__": __init__, "__reduce_ex__": __reduce_ex__}
+    def __getattr__(self: Any, attr: str) -> Any:
+        # A name the real class has and rapidbleu's lacks (sacreBLEU's private methods, such as
+        # `_preprocess_segment`): the real twin's, given the same options.
+        if attr.startswith("__") or attr.startswith("_rapidbleu") or not hasattr(real, attr):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
+        if _ARGS not in self.__dict__:  # not built yet (unpickling probes for hooks)
+            raise AttributeError(attr)
+        return getattr(_twin(self, real), attr)
+
+    body: dict[str, Any] = {
+        "__init__": __init__,
+        "__reduce_ex__": __reduce_ex__,
+        "__getattr__": __getattr__,
+    }
     for method in dir(fast):
         member = inspect.getattr_static(fast, method)
         if not method.startswith("_") and inspect.isfunction(member) and hasattr(real, method):
@@ -283,7 +302,12 @@ class AcceleratedClass:
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__") and attr.endswith("__"):
             raise AttributeError(attr)
-        return getattr(self._fast, attr)
+        try:
+            return getattr(self._fast, attr)
+        except AttributeError:
+            if self._real is None:
+                raise
+            return getattr(self._real, attr)  # a name only the real class has
 
     def _classes(self) -> tuple[type, ...]:
         return (self._fast,) if self._real is None else (self._fast, self._real)
