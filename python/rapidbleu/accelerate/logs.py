@@ -9,13 +9,14 @@ record is handled once, where the program looks for it.
 
 Example:
     >>> import logging
-    >>> forward(True)
     >>> seen = []
-    >>> h = logging.Handler(); h.emit = lambda r: seen.append(r.name)
-    >>> logging.getLogger("sacrebleu").addHandler(h)
-    >>> logging.getLogger("rapidbleu").warning("hello")
-    >>> forward(False); logging.getLogger("sacrebleu").removeHandler(h); seen
-    ['sacrebleu']
+    >>> h = logging.Handler(); h.emit = lambda r: seen.append((r.name, r.getMessage()))
+    >>> target = logging.getLogger("sacrebleu")
+    >>> target.addHandler(h)
+    >>> record = logging.LogRecord("rapidbleu", logging.ERROR, __file__, 1, "hello", None, None)
+    >>> ToSacrebleu().emit(record)
+    >>> target.removeHandler(h); seen
+    [('sacrebleu', 'hello')]
 """
 
 from __future__ import annotations
