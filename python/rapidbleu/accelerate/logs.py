@@ -24,11 +24,18 @@ from __future__ import annotations
 import logging
 import threading
 
-__all__ = ["ToSacrebleu", "forward", "hold", "release"]
+__all__ = ["ToSacrebleu", "forward", "held", "release"]
 
 
-#: Per thread, the records of the accelerated call under way (``None``: none is).
-_HELD = threading.local()
+class _Held(threading.local):
+    """Per thread, the records held in the accelerated call under way (``None``: none)."""
+
+    # A class default: reading it raises nothing in a thread that never held a record, so the
+    # check at each call's end costs one attribute read.
+    records: list[logging.LogRecord] | None = None
+
+
+_HELD = _Held()
 
 
 def _send(record: logging.LogRecord) -> None:
@@ -42,30 +49,34 @@ class ToSacrebleu(logging.Handler):
     """Hands a record of rapidbleu's logger to sacreBLEU's logger, as sacreBLEU's."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        """Gives ``record`` to sacreBLEU's logger (or holds it: see :func:`hold`)."""
-        held = getattr(_HELD, "records", None)
-        if held is not None:
-            held.append(record)
+        """Gives ``record`` to sacreBLEU's logger, or holds it during an accelerated call.
+
+        A call that rapidbleu refuses after logging (sentence BLEU's effective-order warning,
+        then a reference it does not take) is made again by the real package, which logs the
+        same warning: only the call that answers may log, once. So a record logged inside an
+        accelerated call waits for :func:`release`, which the call's end makes.
+        """
+        from rapidbleu.accelerate.proxies import inside_call
+
+        if inside_call():
+            if _HELD.records is None:
+                _HELD.records = []
+            _HELD.records.append(record)
         else:
             _send(record)
 
 
-def hold() -> None:
-    """Holds this thread's records until :func:`release`: the call may yet fall back.
-
-    A call that rapidbleu refuses after logging (sentence BLEU's effective-order warning, then
-    a reference it does not take) is made again by the real package, which logs the same
-    warning: only the call that answers may log, once.
-    """
-    _HELD.records = []
+def held() -> bool:
+    """Whether this thread holds records (one ``threading.local`` read: the calls' cost)."""
+    return _HELD.records is not None
 
 
 def release(send: bool) -> None:
-    """Sends (``send``) or drops the records held since :func:`hold`."""
-    held = getattr(_HELD, "records", None)
+    """Sends (``send``) or drops the records this thread holds."""
+    records = _HELD.records
     _HELD.records = None
-    if send and held:
-        for record in held:
+    if send and records:
+        for record in records:
             _send(record)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
-from rapidbleu.accelerate.logs import hold, release
+from rapidbleu.accelerate.logs import held, release
 from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
 from rapidbleu.accelerate.result_names import home, rename_private
@@ -50,11 +50,12 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
         warn_if_nested(name, args, kwargs)
     start = perf_counter()
     _INSIDE.active = True
-    hold()  # rapidbleu's log records wait: a call that falls back logs the real package's only
     try:
         result = fast(*args, **kwargs)
     except RapidBleuError as e:
         _INSIDE.active = False
+        # rapidbleu's log records of the refused call (held: see logs.py) are dropped, since
+        # the real package logs its own.
         release(send=real is None)
         if real is None:
             raise
@@ -79,7 +80,8 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
         raise
     finally:
         _INSIDE.active = False
-    release(send=True)
+    if held():
+        release(send=True)
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
 
@@ -97,6 +99,11 @@ def _truncated(args: Any, kwargs: Any) -> bool:
         return any(len(stream) != len(hyps) for stream in refs)
     except TypeError:
         return True
+
+
+def inside_call() -> bool:
+    """Whether this thread is inside an accelerated call (its log records wait for its end)."""
+    return bool(getattr(_INSIDE, "active", False))  # only read when something logs
 
 
 def accelerated_function(
