@@ -32,6 +32,7 @@ __all__ = [
     "MissingModelError",
     "MissingReferenceError",
     "MissingResourceError",
+    "NoReferencesError",
     "NullValueError",
     "RapidBleuError",
     "ReferenceNestingError",
@@ -80,16 +81,30 @@ class ReferenceNestingError(LengthMismatchError, InputTypeError):
     """
 
 
-class EmptyInputError(InputError):
-    """There is nothing to score: no hypotheses, or no reference streams."""
+class EmptyInputError(InputError, IndexError):
+    """There is nothing to score: no hypotheses, or no reference streams.
+
+    An ``IndexError`` too, as sacreBLEU raises for it (``list index out of range``).
+    """
+
+
+class NoReferencesError(EmptyInputError, RuntimeError):
+    """A call without references (``references=None``) on a metric that has none cached.
+
+    A ``RuntimeError`` too, as sacreBLEU raises for it ("No references provided and the cache
+    is empty.").
+    """
 
 
 class InvalidTextError(InputError):
     """Text that is not valid Unicode (a lone surrogate) or not valid UTF-8 bytes."""
 
 
-class MissingReferenceError(InputError):
-    """A segment has no reference at all (every stream is ``None`` there)."""
+class MissingReferenceError(InputError, TypeError):
+    """A segment has no reference at all (every stream is ``None`` there).
+
+    A ``TypeError`` too, as sacreBLEU raises for it (it reads the ``None``).
+    """
 
 
 class MissingColumnError(InputError):

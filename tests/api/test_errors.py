@@ -40,6 +40,10 @@ def test_hierarchy() -> None:
     assert issubclass(E.MissingDependencyError, ImportError)
     assert issubclass(E.MissingModelError, FileNotFoundError)
     assert issubclass(E.InternalError, RuntimeError)
+    # sacreBLEU's classes for the same mistakes (tests/dropin/test_fidelity.py).
+    assert issubclass(E.EmptyInputError, IndexError)
+    assert issubclass(E.NoReferencesError, (E.EmptyInputError, RuntimeError))
+    assert issubclass(E.MissingReferenceError, TypeError)
     for name in E.__all__:
         assert issubclass(getattr(E, name), E.RapidBleuError)
 
@@ -234,8 +238,8 @@ CASES: list[tuple[str, Callable[[], Any], type, type, list[str]]] = [
     (
         "no-references-no-cache",
         lambda: BLEU().corpus_score(["a"], None),
-        errors.EmptyInputError,
-        ValueError,
+        errors.NoReferencesError,  # an EmptyInputError, and a RuntimeError as sacreBLEU's
+        RuntimeError,
         ["references=", "cache"],
     ),
     (

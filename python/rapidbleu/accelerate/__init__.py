@@ -39,7 +39,6 @@ Example:
 
 from __future__ import annotations
 
-import atexit
 import os
 import sys
 from typing import Any
@@ -87,13 +86,17 @@ def install() -> None:
 
             patch(evaluate)
         _patch_mbrs(install=True)
+        from rapidbleu.accelerate.logs import forward
+
+        forward(True)
     os.environ[ENV] = "1"
     setting = os.environ.get(REPORT_ENV, "")
-    if setting and os.getpid() not in _reporting:
-        from rapidbleu.accelerate.profile import report_at_exit
+    if setting and setting != "0" and os.getpid() not in _reporting:
+        # The report includes worker processes' calls (rapidbleu.accelerate.workers).
+        from rapidbleu.accelerate.workers import start
 
         _reporting.append(os.getpid())
-        atexit.register(report_at_exit, setting, os.getpid())
+        start(setting)
 
 
 def uninstall() -> None:
@@ -119,6 +122,11 @@ def uninstall() -> None:
 
         unpatch(evaluate)
     _patch_mbrs(install=False)
+    from rapidbleu.accelerate.logs import forward
+    from rapidbleu.accelerate.result_names import restore
+
+    forward(False)
+    restore()
     os.environ.pop(ENV, None)
 
 

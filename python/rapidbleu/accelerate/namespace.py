@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from rapidbleu.accelerate.proxies import accelerated
+from rapidbleu.accelerate.result_names import is_renamed, is_result, rename
 from rapidbleu.errors import RapidBleuError
 
 __all__ = ["NotAcceleratedError", "namespace_module", "public_names"]
@@ -73,8 +74,13 @@ def namespace_module(
         # Exceptions and value types (named tuples: rouge-score's Score) are rapidbleu's as
         # they are: there is no call to fall back from.
         plain = isinstance(value, type) and issubclass(value, (BaseException, tuple))
-        if _own(value) and not plain:
-            value = accelerated(f"{name}.{attr}", value, getattr(real, attr, None))
+        real_value = getattr(real, attr, None)
+        own = _own(value) or (isinstance(value, type) and is_renamed(value))
+        if own and isinstance(value, type) and isinstance(real_value, type):
+            if is_result(value):  # `type(score)` shows the real class's names
+                rename(value, real_value)
+        if own and not plain:
+            value = accelerated(f"{name}.{attr}", value, real_value)
         ns.__dict__[attr] = value
 
     def __getattr__(attr: str) -> Any:

@@ -3,8 +3,9 @@
 Every accelerated name records each call as ``rapidbleu`` (computed by rapidbleu) or
 ``fallback`` (rapidbleu refused it, the real package computed it). With
 ``RAPIDBLEU_ACCELERATE_REPORT=1`` the table is printed on stderr when the program exits; with a
-path ending in ``.json`` it is added to that file instead (processes of one run, e.g. a program
-and the programs it starts, add to the same file under a lock).
+path ending in ``.json`` it is added to that file instead, under a lock. The processes the
+program starts send their counts to the program's process, which reports the whole run
+(:mod:`rapidbleu.accelerate.workers`).
 
 Example:
     >>> p = Profile()
@@ -67,6 +68,20 @@ class Profile:
                     entry = calls[(name, where)] = [0, 0.0]
                 entry[0] += 1
                 entry[1] += seconds
+
+    def merge(self, rows: list[dict[str, Any]]) -> None:
+        """Adds rows of :meth:`rows` (another process's counts) to these."""
+        with self._lock:
+            for r in rows:
+                entry = self._calls.setdefault((r["name"], r["where"]), [0, 0.0])
+                entry[0] += int(r["count"])
+                entry[1] += float(r["seconds"])
+
+    def clear(self) -> None:
+        """Forgets every count (a forked child starts from its own)."""
+        with self._lock:
+            self._pending.clear()
+            self._calls.clear()
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per (name, where), sorted: ``name``, ``where``, ``count``, ``seconds``."""

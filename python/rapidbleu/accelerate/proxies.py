@@ -23,8 +23,10 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
+from rapidbleu.accelerate.logs import held, release
 from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
+from rapidbleu.accelerate.result_names import home, rename_private
 from rapidbleu.errors import LengthMismatchError, RapidBleuError
 
 __all__ = ["AcceleratedClass", "accelerated", "accelerated_function"]
@@ -53,8 +55,13 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
     except RapidBleuError as e:
         _INSIDE.active = False
         return _fall_back(name, e, real, args, kwargs, 4)
+    except BaseException:
+        release(send=True)
+        raise
     finally:
         _INSIDE.active = False
+    if held():
+        release(send=True)
     PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
 
@@ -66,12 +73,15 @@ def _fall_back(
 
     ``stacklevel``: the program's frame, counted from here (its warning is attributed there).
     """
+    # rapidbleu's log records of the refused call (held: see logs.py) are dropped, since the
+    # real package logs its own.
+    release(send=real is None)
     if real is None:
         raise error
-    if isinstance(error, LengthMismatchError):
-        # The field's most common bug (references nested per segment, where sacreBLEU
-        # wants streams): the real package answers as it always did, often with a number
-        # computed on part of the input, so say what rapidbleu saw.
+    if isinstance(error, LengthMismatchError) and _truncated(args, kwargs):
+        # The field's most common bug (references nested per segment, where sacreBLEU wants
+        # streams): the real package answers as it always did, often with a number computed
+        # on part of the input, so say what rapidbleu saw.
         warnings.warn(
             f"rapidbleu.accelerate: {name} fell back to the real package, whose result "
             f"may be computed on part of the input: {error}",
@@ -79,9 +89,31 @@ def _fall_back(
         )
     start = perf_counter()
     try:
-        return real(*args, **kwargs)
+        out = real(*args, **kwargs)
+        rename_private(out)  # the real package's names, not its private copy's
+        return out
     finally:
         PROFILE.add(name, "fallback", perf_counter() - start)
+
+
+def _truncated(args: Any, kwargs: Any) -> bool:
+    """Whether sacreBLEU's ``zip(hypotheses, *references)`` drops part of this call's input.
+
+    A flat list of strings whose every string has as many characters as there are hypotheses
+    is read by sacreBLEU as streams of characters, all of it: nothing is dropped, nothing to
+    warn about. Where the arguments cannot be read so, the warning stays.
+    """
+    hyps = args[0] if args else kwargs.get("hypotheses", kwargs.get("hyps"))
+    refs = args[1] if len(args) > 1 else kwargs.get("references", kwargs.get("refs"))
+    try:
+        return any(len(stream) != len(hyps) for stream in refs)
+    except TypeError:
+        return True
+
+
+def inside_call() -> bool:
+    """Whether this thread is inside an accelerated call (its log records wait for its end)."""
+    return bool(getattr(_INSIDE, "active", False))  # only read when something logs
 
 
 def accelerated_function(
@@ -116,11 +148,7 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
     corpus = method in CORPUS_CALLS
 
     def on_real(self: Any, *a: Any, **kw: Any) -> Any:
-        twin = self.__dict__.get(_TWIN)
-        if twin is None:
-            ctor_args, ctor_kwargs = self.__dict__[_ARGS]
-            twin = self.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
-        _sync_options(self, twin)
+        twin = _twin(self, real)
         try:
             return getattr(twin, method)(*a, **kw)
         finally:
@@ -144,12 +172,27 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
         except RapidBleuError as e:
             inside.active = False
             return _fall_back(full, e, functools.partial(on_real, self), args, kwargs, 3)
+        except BaseException:
+            release(send=True)
+            raise
         finally:
             inside.active = False
+        if held():
+            release(send=True)
         PROFILE.add(full, "rapidbleu", perf_counter() - start)
         return result
 
     return functools.wraps(fast)(call)
+
+
+def _twin(instance: Any, real: type) -> Any:
+    """The real twin of ``instance`` (built once, from its arguments), given its options now."""
+    twin = instance.__dict__.get(_TWIN)
+    if twin is None:
+        ctor_args, ctor_kwargs = instance.__dict__[_ARGS]
+        twin = instance.__dict__[_TWIN] = real(*ctor_args, **ctor_kwargs)
+    _sync_options(instance, twin)
+    return twin
 
 
 #: Attributes a call of the real package sets that the signature reads.
@@ -174,16 +217,38 @@ def _sync_options(instance: Any, twin: Any) -> None:
             setattr(twin, attr, value)
 
 
-def _plain(cls: type[Any]) -> Any:
-    """An empty instance of ``cls``, for unpickling (the state is set after)."""
-    return object.__new__(cls)
+def rebuild_class(module: str, qualname: str) -> Any:
+    """The class ``module.qualname`` (rapidbleu's home of a class)."""
+    import importlib
+
+    return getattr(importlib.import_module(module), qualname)
+
+
+def _remade(module: str, qualname: str, fast_home: tuple[str, str]) -> Any:
+    """An empty instance for unpickling: the mode's class where the mode is on, else ``fast``.
+
+    In a worker in the mode (``spawn`` children inherit it) the object is what the program
+    built, an instance of the accelerated class, whose methods fall back; elsewhere it is
+    rapidbleu's own object.
+    """
+    import importlib
+    import os
+
+    fast = rebuild_class(*fast_home)
+    form = None
+    if os.environ.get("RAPIDBLEU_ACCELERATE") == "1":  # the mode is on: its module answers
+        form = getattr(importlib.import_module(module), qualname, None)
+    if isinstance(form, AcceleratedClass) and form._fast is fast:
+        return object.__new__(form._make)
+    return object.__new__(fast)
 
 
 def _with_fallback(name: str, fast: type, real: type) -> type:
     """A subclass of ``fast`` whose public methods fall back to a ``real`` twin.
 
     The twin is built on the first fallback, from the arguments the instance was built with.
-    Pickled, an instance is ``fast``'s own (a worker process gets rapidbleu's object).
+    Pickled, an instance is remade as the mode's object where the mode is on (a worker
+    process gets the same class, whose methods fall back), else as ``fast``'s own.
     """
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -192,16 +257,38 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
         self.__dict__[_AS_BUILT] = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def __reduce_ex__(self: Any, protocol: Any) -> Any:
-        state = {k: v for k, v in self.__dict__.items() if k not in (_ARGS, _TWIN, _AS_BUILT)}
-        return (_plain, (fast,), state)
+        state = {k: v for k, v in self.__dict__.items() if k not in (_TWIN, _AS_BUILT)}
+        # rapidbleu's class by its home (a class renamed in the mode is not found by its name).
+        return (_remade, (cls.__module__, cls.__qualname__, home(fast)), state)
 
-    body: dict[str, Any] = {"__init__": __init__, "__reduce_ex__": __reduce_ex__}
+    def __getattr__(self: Any, attr: str) -> Any:
+        # A name the real class has and rapidbleu's lacks (sacreBLEU's private methods, such as
+        # `_preprocess_segment`): the real twin's, given the same options.
+        if attr.startswith("__") or attr.startswith("_rapidbleu") or not hasattr(real, attr):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {attr!r}")
+        if _ARGS not in self.__dict__:  # not built yet (unpickling probes for hooks)
+            raise AttributeError(attr)
+        return getattr(_twin(self, real), attr)
+
+    body: dict[str, Any] = {
+        "__init__": __init__,
+        "__reduce_ex__": __reduce_ex__,
+        "__getattr__": __getattr__,
+    }
     for method in dir(fast):
         member = inspect.getattr_static(fast, method)
         if not method.startswith("_") and inspect.isfunction(member) and hasattr(real, method):
             body[method] = _fallback_method(name, method, member, real)
-    body.update(__module__=fast.__module__, __qualname__=fast.__qualname__, __doc__=fast.__doc__)
-    cls: type[Any] = type(fast.__name__, (fast,), body)
+    # The real class's names (its module without the private copy's prefix): `type(obj)` and
+    # the default `repr(obj)` show what they show without the mode.
+    from rapidbleu.accelerate.real import public_name
+
+    body.update(
+        __module__=public_name(real.__module__),
+        __qualname__=real.__qualname__,
+        __doc__=fast.__doc__,
+    )
+    cls: type[Any] = type(real.__name__, (fast,), body)
     return cls
 
 
@@ -227,14 +314,11 @@ class AcceleratedClass:
         ...         self.k = k
         ...     def double(self):
         ...         return 2 * self.k
-        >>> class Real:
-        ...     def __init__(self, k=1):
-        ...         self.k = k
-        ...     def double(self):
-        ...         return 2 * self.k
         >>> C = AcceleratedClass("demo.C", Fast, Real)
-        >>> type(C(2)).__name__, type(C(10)).__name__, isinstance(C(10), C)
-        ('Fast', 'Real', True)
+        >>> isinstance(C(2), Fast), isinstance(C(10), Fast), isinstance(C(10), C)
+        (True, False, True)
+        >>> type(C(2)).__name__  # rapidbleu's object, under the real class's names
+        'Real'
         >>> class Mine(C):
         ...     pass
         >>> Mine.__mro__[1] is Real
@@ -255,7 +339,12 @@ class AcceleratedClass:
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__") and attr.endswith("__"):
             raise AttributeError(attr)
-        return getattr(self._fast, attr)
+        try:
+            return getattr(self._fast, attr)
+        except AttributeError:
+            if self._real is None:
+                raise
+            return getattr(self._real, attr)  # a name only the real class has
 
     def _classes(self) -> tuple[type, ...]:
         return (self._fast,) if self._real is None else (self._fast, self._real)

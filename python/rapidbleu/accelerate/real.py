@@ -22,7 +22,7 @@ import sys
 from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType
 
-__all__ = ["PREFIX", "load_copy", "module", "namespace_parents", "private_name"]
+__all__ = ["PREFIX", "load_copy", "module", "namespace_parents", "private_name", "public_name"]
 
 #: The package under which the real packages' copies live.
 PREFIX = "_rapidbleu_real"
@@ -31,6 +31,16 @@ PREFIX = "_rapidbleu_real"
 def private_name(name: str) -> str:
     """The private name of the real module ``name`` (``sacrebleu.utils`` -> ...)."""
     return f"{PREFIX}.{name}"
+
+
+def public_name(name: str) -> str:
+    """The real name of a private copy's module (``_rapidbleu_real.sacrebleu`` -> ``sacrebleu``).
+
+    Example:
+        >>> public_name(private_name("sacrebleu.metrics.bleu")), public_name("sacrebleu")
+        ('sacrebleu.metrics.bleu', 'sacrebleu')
+    """
+    return name[len(PREFIX) + 1 :] if name.startswith(f"{PREFIX}.") else name
 
 
 def _prefix_package() -> None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 import rapidbleu._config as _config
 import rapidbleu._core as _core
-from rapidbleu.errors import EmptyInputError, InputTypeError, InvalidOptionError
+from rapidbleu.errors import InputTypeError, InvalidOptionError, NoReferencesError
 from rapidbleu.io.tokens import TokenLayout, is_pretokenized
 from rapidbleu.metrics.checks import (
     check_hypotheses,
@@ -223,7 +223,7 @@ class MetricStatistics(ABC, Generic[S]):
             check_shape(len(hypotheses), [range(n) for n in self._ref_shape])
             rows = self._cached_statistics(self._ref_cache, hypotheses)
         else:
-            raise EmptyInputError(
+            raise NoReferencesError(
                 "no references: pass references=..., or give them to the metric "
                 "(references=... or cache_references(...)) to cache them"
             )

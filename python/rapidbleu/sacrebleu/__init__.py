@@ -136,15 +136,18 @@ SUBMODULES: dict[str, ModuleType] = {
 def module_paths(package: ModuleType) -> dict[str, ModuleType]:
     """SacreBLEU's module paths below ``package`` -> the module that answers each.
 
-    :data:`SUBMODULES`, and ``package`` itself for ``compat`` and ``version`` (it holds
-    sacreBLEU's ``compat`` functions and ``__version__``).
+    :data:`SUBMODULES`, :mod:`rapidbleu.sacrebleu.compat` for ``compat`` (sacreBLEU's
+    functions and its metric and score classes), and ``package`` itself for ``version`` (it
+    holds ``__version__``).
 
     Example:
         >>> import rapidbleu.sacrebleu as ns
-        >>> module_paths(ns)["compat"] is ns, module_paths(ns)["metrics.bleu"].__name__
+        >>> module_paths(ns)["version"] is ns, module_paths(ns)["metrics.bleu"].__name__
         (True, 'rapidbleu.metrics.bleu')
     """
-    return {**SUBMODULES, "compat": package, "version": package}
+    from rapidbleu.sacrebleu import compat
+
+    return {**SUBMODULES, "compat": compat, "version": package}
 
 
 def register(package: ModuleType, name: str | None = None) -> None:

@@ -21,6 +21,7 @@ from rapidbleu.io import tokens as _tokens
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.bleu import tokenize as bleu_tokenize
 from rapidbleu.metrics.bleu import tokens as _bleu_tokens
+from rapidbleu.metrics.bleu.assigned_tokenizer import core_name
 from rapidbleu.metrics.bleu.options import CLI_OPTIONS
 from rapidbleu.metrics.bleu.recent_references import RecentReferences
 from rapidbleu.metrics.bleu.reference_cache import ReferenceCache
@@ -173,8 +174,8 @@ class BLEU(Metric[BLEUScore]):
         built(self)
 
     def _counting_key(self) -> tuple[Any, ...]:
-        """What cached references were prepared with (the case and the n-gram order)."""
-        return (bool(self.lowercase), self.max_ngram_order)
+        """What cached references were prepared with (the case, the n-gram order, the tokenizer)."""
+        return (bool(self.lowercase), self.max_ngram_order, self._core_tokenizer)
 
     def _rebuild_options(self) -> None:
         """The core's options from the attributes as they are now (see :mod:`.live_options`).
@@ -188,7 +189,7 @@ class BLEU(Metric[BLEUScore]):
             # calls mix them with the hypotheses' new ones: refuse rather than guess.
             refuse(
                 self,
-                "lowercase or max_ngram_order changed after references were cached "
+                "lowercase, max_ngram_order or the tokenizer changed after references were cached "
                 "(BLEU(references=...)); build a new BLEU with the options you want",
             )
             return
@@ -255,13 +256,37 @@ class BLEU(Metric[BLEUScore]):
     def tokenizer(self) -> Tokenizer:
         """The tokenizer object, as sacreBLEU's ``BLEU.tokenizer``: ``tok(line) -> str``.
 
+        Assignable, as sacreBLEU's: the next call tokenizes with the assigned object when it is
+        one of the core's tokenizers (:mod:`.assigned_tokenizer`), else refuses (the signature's
+        ``tok:`` field, made when the metric was built, stays, as in sacreBLEU).
+
         Example:
             >>> BLEU().tokenizer("Hello, world!")
             'Hello , world !'
         """
+        assigned = self.__dict__.get("tokenizer")
+        if assigned is not None:
+            return assigned  # type: ignore[no-any-return]
         if self._py_tokenizer is not None:
             return self._py_tokenizer
         return rust_tokenizer(self.tokenizer_signature)
+
+    @tokenizer.setter
+    def tokenizer(self, value: Any) -> None:
+        # Kept in the instance's dict, where sacreBLEU keeps it (the accelerator gives it to
+        # the real twin of a refused call).
+        self.__dict__["tokenizer"] = value
+        name = core_name(value)
+        if name is None:
+            refuse(
+                self,
+                f"a tokenizer object of class {type(value).__name__} was assigned to "
+                "BLEU.tokenizer; rapidbleu runs its own tokenizers only "
+                f"({', '.join(TOKENIZERS)}): pass tokenize=NAME instead",
+            )
+            return
+        self._core_tokenizer, self._py_tokenizer = name, None
+        self._rebuild_options()
 
     @property
     def options(self) -> _core.BleuOptions:

@@ -122,8 +122,17 @@ class BLEUScore(Score):
 
     @property
     def prec_str(self) -> str:
-        """The precisions as ``66.4/43.5/31.1/22.7``."""
-        return "/".join([f"{p:.1f}" for p in self.precisions])
+        """The precisions as ``66.4/43.5/31.1/22.7`` (sacreBLEU's attribute; assignable)."""
+        text = self.__dict__.get("_prec_str_text")
+        return "/".join([f"{p:.1f}" for p in self.precisions]) if text is None else text
+
+    @prec_str.setter
+    def prec_str(self, text: str) -> None:
+        # sacreBLEU's `prec_str` is a plain attribute: a program may set it (its printed
+        # text, `_verbose`, was made when the score was, so it does not change).
+        if not self._verbose_text:
+            self._verbose_text = self._verbose
+        self.__dict__["_prec_str_text"] = text
 
     @property
     def _verbose(self) -> str:

@@ -76,6 +76,16 @@ def _sent_tokenize(text: str) -> list[str]:
         ) from None
 
 
+class TokenizerOutputError(InputTypeError):
+    """A user tokenizer gave what rapidbleu does not count: not a list or tuple of hashables.
+
+    rouge-score takes some such output (a list of lists for ``rougeL``, whose LCS only compares
+    tokens; ``None`` where it tests ``if not tokens``) and raises on others (a generator): the
+    drop-in ``RougeScorer`` hands such calls to rouge-score itself
+    (:mod:`rapidbleu.metrics.rouge.rouge_scorer`), so they behave as there.
+    """
+
+
 def _type_list(rouge_types: Any) -> list[str]:
     """rouge-score's rouge types as a list, each once (its result is a dict)."""
     if isinstance(rouge_types, str) or not isinstance(rouge_types, Sequence):
@@ -83,6 +93,17 @@ def _type_list(rouge_types: Any) -> list[str]:
             f"rouge_types must be a list such as ['rouge1', 'rougeL'], got {rouge_types!r}"
         )
     return list(dict.fromkeys(rouge_types))
+
+
+def _tokens(out: Any) -> list[Any]:
+    """A user tokenizer's output as a list, if it is a list or tuple (what rouge-score indexes)."""
+    if type(out) is list:
+        return out
+    if type(out) is tuple:
+        return list(out)
+    raise TokenizerOutputError(
+        f"the tokenizer returned a {type(out).__name__}; rapidbleu counts a list or tuple of tokens"
+    )
 
 
 class ROUGE(Metric[ROUGEScore]):
@@ -417,11 +438,12 @@ class ROUGE(Metric[ROUGEScore]):
         if self.unicode:
             return self._options.unicode_statistics(predictions, targets, self.num_threads)
         if self.tokenizer is not None:
-            return self._options.token_statistics(
-                [self._doc(p) for p in predictions],
-                [[self._doc(t) for t in ts] for ts in targets],
-                self.num_threads,
-            )
+            docs = [self._doc(p) for p in predictions]
+            target_docs = [[self._doc(t) for t in ts] for ts in targets]
+            try:
+                return self._options.token_statistics(docs, target_docs, self.num_threads)
+            except TypeError as e:  # an unhashable token
+                raise TokenizerOutputError(f"the tokenizer's tokens cannot be counted: {e}") from e
         if self.split_summaries and self._options.needs_sentences:
             return self._options.item_statistics(
                 predictions,
@@ -445,9 +467,11 @@ class ROUGE(Metric[ROUGEScore]):
         assert self.tokenizer is not None
         tok = self.tokenizer.tokenize
         only_lsum = self._options.rouge_types == ["rougeLsum"]
-        tokens = [] if only_lsum else list(tok(text))
+        tokens = [] if only_lsum else _tokens(tok(text))
         sents = (
-            [list(tok(s)) for s in self._sentences(text)] if self._options.needs_sentences else None
+            [_tokens(tok(s)) for s in self._sentences(text)]
+            if self._options.needs_sentences
+            else None
         )
         return tokens, sents
 
