@@ -19,7 +19,7 @@ use crate::corpus::Groups;
 use crate::engine::ngram_map::NgramMap;
 use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
-use crate::text::whitespace::py_split;
+use crate::text::whitespace::py_split_ranges;
 
 /// "No code": a token the corpus lacks, or an n-gram that is not a candidate.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -145,11 +145,12 @@ impl DocumentFrequency {
         // Order 1: every token, and per reference where its tokens start in `toks`.
         let (mut toks, mut spans) = (Vec::new(), Vec::new());
         let mut last: Vec<u32> = Vec::new();
+        let mut ranges = Vec::new();
         for (img, group) in refs.iter().enumerate() {
             let stamp = img as u32 + 1;
             for &r in group {
                 let start = toks.len();
-                for_each_token(r, |t| {
+                for_each_token(r, &mut ranges, |t| {
                     let c = d.add_token(t);
                     toks.push(c);
                 });
@@ -294,18 +295,20 @@ pub(crate) enum TokenRef<'a> {
     Id(u32),
 }
 
-/// Calls `f` on each token of `caption` (`split()` tokens of text; IDs).
+/// Calls `f` on each token of `caption` (`split()` tokens of text; IDs); `ranges` is scratch.
 #[inline]
-pub(crate) fn for_each_token<'a, C: Caption<'a>>(caption: C, mut f: impl FnMut(TokenRef<'a>)) {
+pub(crate) fn for_each_token<'a, C: Caption<'a>>(
+    caption: C,
+    ranges: &mut Vec<(u32, u32)>,
+    mut f: impl FnMut(TokenRef<'a>),
+) {
     if let Some(text) = caption.text() {
         let bytes = text.as_bytes();
-        py_split(text).for_each(|t| {
-            f(TokenRef::At(
-                bytes,
-                t.as_ptr() as usize - bytes.as_ptr() as usize,
-                t.len(),
-            ))
-        });
+        ranges.clear();
+        py_split_ranges(text, ranges);
+        for &(a, b) in ranges.iter() {
+            f(TokenRef::At(bytes, a as usize, (b - a) as usize));
+        }
     } else if let Some(ids) = caption.ids() {
         ids.iter().for_each(|&id| f(TokenRef::Id(id)));
     }
