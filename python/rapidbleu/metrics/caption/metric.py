@@ -486,13 +486,15 @@ class CIDErD(_MeanOfImages):
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Refused: a chunk's rows would use the chunk's document frequencies, not the set's.
 
+        The command's ``-sl`` keeps every chunk and calls :meth:`statistics` once
+        (:attr:`whole_set`), so this is reached only by a caller scoring one chunk alone.
+
         Raises:
-            rapidbleu.errors.UsageError: Always (``-sl`` with CIDEr-D).
+            rapidbleu.errors.UsageError: Always.
         """
         raise UsageError(
-            "CIDEr-D has no sentence-level scores of a stream (its document frequencies come "
-            "from every image's references); use the corpus score or the Python API "
-            "(CIDErD().sentence_scores(hyps, refs))"
+            "CIDEr-D scores no chunk alone (its document frequencies come from every image's "
+            "references); give the whole set to statistics() or sentence_scores()"
         )
 
     def score_totals(self, totals: Any) -> CaptionScore:
