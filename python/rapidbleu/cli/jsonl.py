@@ -88,6 +88,28 @@ def _items(
             yield cands, refs, ids
 
 
+def _one_chunk(
+    chunks: Iterator[tuple[list[list[Any]], list[list[Any]], list[Any]]],
+) -> Iterator[tuple[list[list[Any]], list[list[Any]], list[Any]]]:
+    """Every chunk of :func:`_items` joined into one.
+
+    For metrics whose rows depend on the whole set (``Metric.whole_set``: CIDEr-D's document
+    frequencies), which a chunk at a time would compute per chunk.
+    """
+    cands: list[list[Any]] | None = None
+    refs: list[list[Any]] = []
+    ids: list[Any] = []
+    for c, r, i in chunks:
+        if cands is None:
+            cands = [[] for _ in c]
+        for system, more in zip(cands, c):
+            system.extend(more)
+        refs.extend(r)
+        ids.extend(i)
+    if cands is not None:
+        yield cands, refs, ids
+
+
 def _round(fields: dict[str, Any], metrics: dict[str, Metric[Any]], width: int | None) -> None:
     """``-w``: each metric's own score rounded (the other fields stay exact)."""
     if width is None:
@@ -120,8 +142,11 @@ def jsonl_lines(args: argparse.Namespace, stdin: IO[bytes], progress: Progress) 
     nrefs: set[int] = set()
     seen = False
     n_items = 0
+    chunks = _items(reader, fields, getattr(args, "references_field", None))
+    if any(m.whole_set for m in metrics.values()):
+        chunks = _one_chunk(chunks)
     try:
-        for cands, refs, ids in _items(reader, fields, getattr(args, "references_field", None)):
+        for cands, refs, ids in chunks:
             seen = True
             n_items += len(refs)
             if args.per_item:

@@ -222,23 +222,41 @@ def sentence_lines(args: argparse.Namespace, corpus: Inputs, progress: Progress)
     (metric,) = make_metrics(args, sentence_level=True, force=True).values()
     signature = ""
     divisor = 100.0 if args.scale == "unit" else 1.0
+
+    def lines(rows: Any) -> Iterator[str]:
+        nonlocal signature
+        if not signature:
+            signature = metric.get_signature().format(args.short)
+        if args.score_only:
+            # One batched call: equal to sentence_score(...).score for each row.
+            for s in metric.score_rows(rows):
+                yield f"{s / divisor:.{args.width}f}"
+        else:
+            for row in rows:
+                score = metric.score_totals(metric.total(row)).scaled(divisor)
+                yield score.format(args.width, False, signature)
+
+    # A metric whose rows depend on the whole set (CIDEr-D's document frequencies) is scored
+    # once every chunk is read; the others chunk by chunk.
+    kept: tuple[list[Any], list[list[Any]]] = ([], [])
     progress.set_total(corpus.total_bytes())
     for batch in corpus.batches(CHUNK_LINES):
         for chunk in batch.chunks:
             if chunk.num_systems > 1:
                 raise UsageError("only one system can be evaluated in sentence-level mode")
-            (rows,) = metric.chunk_statistics(chunk)
-            if not signature:
-                signature = metric.get_signature().format(args.short)
-            if args.score_only:
-                # One batched call: equal to sentence_score(...).score for each row.
-                for s in metric.score_rows(rows):
-                    yield f"{s / divisor:.{args.width}f}"
+            if metric.whole_set:
+                streams = chunk.references()
+                kept[0].extend(chunk.hypotheses(0))
+                if not kept[1]:
+                    kept[1].extend([] for _ in streams)
+                for mine, more in zip(kept[1], streams):
+                    mine.extend(more)
             else:
-                for row in rows:
-                    score = metric.score_totals(metric.total(row)).scaled(divisor)
-                    yield score.format(args.width, False, signature)
+                (rows,) = metric.chunk_statistics(chunk)
+                yield from lines(rows)
             progress.update(len(chunk), batch.offset + chunk.input_bytes)
+    if kept[0]:
+        yield from lines(metric.statistics(kept[0], kept[1]))
     if not signature:
         # sacreBLEU exits 1 here too ("Test set None contains no sentence").
         raise EmptyInputError("nothing to score: the input files have no lines")

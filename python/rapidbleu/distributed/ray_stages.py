@@ -84,6 +84,10 @@ def run(
     spread = n_samples > 0 and metric.additive
     stage1 = statistics_stage(metric, columns, keep_rows=spread, threads=num_cpus)
     with preserve_order(ds, ordered):
+        if metric.whole_set:
+            # A row depends on every row (CIDEr-D's document frequencies from every image's
+            # references): the rows are scored in one block, in order, by one task.
+            ds = ds.repartition(1)
         parts = ds.map_batches(
             stage1,
             batch_size=None,

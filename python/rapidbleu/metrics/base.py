@@ -91,6 +91,9 @@ class Metric(MetricStatistics[S]):
     #: Whether ``rapidbleu report`` computes it when ``-m`` is not given (sacreBLEU's metrics
     #: do; a metric of another field, ROUGE, is asked for by name).
     in_default_report: ClassVar[bool] = True
+    #: Whether a segment's row depends on every segment given to one ``statistics`` call
+    #: (CIDEr-D's document frequencies), so a stream is scored in one call, not per chunk.
+    whole_set: ClassVar[bool] = False
     #: The metric's options on the command line.
     CLI_OPTIONS: ClassVar[tuple[CliOption, ...]] = ()
     _SIGNATURE_TYPE: ClassVar[type[Signature]] = Signature

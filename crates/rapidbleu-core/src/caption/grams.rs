@@ -7,7 +7,7 @@
 
 use crate::engine::ngram_map::{ngram_key, NgramMap};
 use crate::engine::token_map::TokenMap;
-use crate::text::whitespace::py_split;
+use crate::text::whitespace::py_split_ranges;
 
 /// The prefix of a unigram's key (no n-gram has this code: codes are counted from 0).
 pub(crate) const NO_PREFIX: u32 = u32::MAX;
@@ -24,6 +24,8 @@ pub(crate) fn key(prefix: u32, last: u32) -> u64 {
 pub(crate) struct ImageGrams {
     tokens: TokenMap,
     ngrams: NgramMap,
+    /// A caption's token byte ranges (scratch).
+    ranges: Vec<(u32, u32)>,
 }
 
 impl ImageGrams {
@@ -40,9 +42,12 @@ impl ImageGrams {
         let base = self
             .tokens
             .append_arena(caption.as_bytes(), caption.len().div_ceil(2));
-        for t in py_split(caption) {
-            let at = base + (t.as_ptr() as usize - caption.as_ptr() as usize);
-            out.push(self.tokens.get_or_insert_arena(at, t.len()).0);
+        // Byte ranges, not `str::split`'s char-by-char iterator (a third of BLEU's time).
+        self.ranges.clear();
+        py_split_ranges(caption, &mut self.ranges);
+        for &(a, b) in &self.ranges {
+            let len = (b - a) as usize;
+            out.push(self.tokens.get_or_insert_arena(base + a as usize, len).0);
         }
     }
 

@@ -112,6 +112,35 @@ impl LcsBuf {
         u64::from(table_value(&self.rows, b.len()))
     }
 
+    /// The LCS length of each of `seqs` (spans of `flat`) with `b`, appended to `out`: the
+    /// same lengths as [`LcsBuf::length`], with `b`'s masks built once for all of them.
+    pub fn lengths_with(
+        &mut self,
+        b: &[u32],
+        flat: &[u32],
+        spans: &[(usize, usize)],
+        out: &mut Vec<u64>,
+    ) {
+        if b.is_empty() {
+            out.extend(spans.iter().map(|_| 0));
+            return;
+        }
+        self.masks.build(b);
+        let words = self.masks.words;
+        for &(start, end) in spans {
+            self.rows.clear();
+            self.rows.resize(words, !0);
+            for &t in &flat[start..end] {
+                if let Some(m) = self.masks.of(t) {
+                    step(&mut self.rows, m);
+                }
+            }
+            // An empty sequence leaves S all ones: no zero among the low bits, length 0.
+            out.push(u64::from(table_value(&self.rows, b.len())));
+        }
+        self.masks.clear(b);
+    }
+
     /// rouge-score's `_summary_level_lcs` hit count: for each reference sentence, the union of
     /// one LCS with each candidate sentence, each token counted while both texts' counts of it
     /// last (ROUGE-1.5.5's guard against double counting).

@@ -39,6 +39,17 @@ def _per_image(references: Any, per_segment: bool, count: int) -> list[list[str]
     return [[s[i] for s in references if s[i] is not None] for i in range(count)]
 
 
+def _item_values(values: npt.NDArray[np.float64], divisor: float) -> list[float]:
+    """``--jsonl --per-item``'s values from pycocoevalcap's 0..1 floats ``values``.
+
+    At ``divisor`` 100 (the 0..1 scale) the floats themselves (``100 * v / 100`` is not always
+    ``v``), else ``100 * v / divisor``.
+    """
+    if divisor == 100.0:
+        return [float(v) for v in values.tolist()]
+    return [100 * float(v) / divisor for v in values.tolist()]
+
+
 class _MeanOfImages(Metric[CaptionScore]):
     """What ROUGE-L and CIDEr-D share: totals are image scores in order, the value their mean."""
 
@@ -135,6 +146,21 @@ class _MeanOfImages(Metric[CaptionScore]):
         import numpy as np
 
         return np.asarray(sums, dtype=np.float64)
+
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each image's score divided by ``divisor``; pycocoevalcap's own float at 100.
+
+        Example:
+            >>> COCORougeL().item_values(["a b", "x"], [["a b"], ["y"]], 100.0)
+            [1.0, 0.0]
+        """
+        import numpy as np
+
+        rows = self.statistics(hypotheses, references, per_segment=True)
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        return _item_values(self._image_scores(rows), divisor)
 
     def score_fields(self, score: Any, divisor: float = 1.0) -> dict[str, Any]:
         """A corpus score as JSON fields: pycocoevalcap's value under the metric's name.
@@ -236,6 +262,21 @@ class COCOBLEU(Metric[CaptionScore]):
 
         rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
         return np.ascontiguousarray(100 * self._options.image_scores(rows)[:, -1])
+
+    def item_values(
+        self, hypotheses: Sequence[Any], references: Sequence[Any], divisor: float = 1.0
+    ) -> list[float]:
+        """Each image's BLEU-n divided by ``divisor``; pycocoevalcap's own float at 100.
+
+        Example:
+            >>> COCOBLEU(1).item_values(["a b"], [["a b"]], 100.0)
+            [0.9999999990000008]
+        """
+        import numpy as np
+
+        rows = self.statistics(hypotheses, references, per_segment=True)
+        rows = np.ascontiguousarray(rows, dtype=np.int64).reshape(-1, self.layout.width)
+        return _item_values(self._options.image_scores(rows)[:, -1], divisor)
 
     def resample_scores(
         self, rows: Rows, idxs: npt.NDArray[np.int64], sums: Rows | None = None
@@ -376,6 +417,7 @@ class CIDErD(_MeanOfImages):
     """
 
     cli_name = "cider"
+    whole_set = True
     CLI_OPTIONS = ()
     _NAME = "CIDEr-D"
     _LAYOUT = RowLayout(("score_bits",))
@@ -444,13 +486,15 @@ class CIDErD(_MeanOfImages):
     def chunk_statistics(self, chunk: _core.TextChunk) -> list[Rows]:
         """Refused: a chunk's rows would use the chunk's document frequencies, not the set's.
 
+        The command's ``-sl`` keeps every chunk and calls :meth:`statistics` once
+        (:attr:`whole_set`), so this is reached only by a caller scoring one chunk alone.
+
         Raises:
-            rapidbleu.errors.UsageError: Always (``-sl`` with CIDEr-D).
+            rapidbleu.errors.UsageError: Always.
         """
         raise UsageError(
-            "CIDEr-D has no sentence-level scores of a stream (its document frequencies come "
-            "from every image's references); use the corpus score or the Python API "
-            "(CIDErD().sentence_scores(hyps, refs))"
+            "CIDEr-D scores no chunk alone (its document frequencies come from every image's "
+            "references); give the whole set to statistics() or sentence_scores()"
         )
 
     def score_totals(self, totals: Any) -> CaptionScore:

@@ -19,7 +19,7 @@ use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, Threads, WorkerPool};
 use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
-use crate::text::whitespace::py_split;
+use crate::text::whitespace::py_split_ranges;
 
 /// Which number of images CIDEr-D takes the log of (`ref_len`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,8 @@ struct Local {
     /// Per local n-gram code: its TF-IDF value for a count of 1, and that value's square.
     once: Vec<(f64, f64)>,
     toks: Vec<u32>,
+    /// A caption's token byte ranges.
+    ranges: Vec<(u32, u32)>,
 }
 
 impl Local {
@@ -89,18 +91,20 @@ impl Local {
             id_tokens,
             gtok,
             toks,
+            ranges,
             ..
         } = self;
         if let Some(text) = caption.text() {
             // One copy of the caption into the map's arena, its tokens found there (no copy
             // per token): see TokenMap::append_arena.
             let base = text_tokens.append_arena(text.as_bytes(), text.len().div_ceil(2));
-            for t in py_split(text) {
-                let at = base + (t.as_ptr() as usize - text.as_ptr() as usize);
-                let (lt, new) = text_tokens.get_or_insert_arena(at, t.len());
+            ranges.clear();
+            py_split_ranges(text, ranges);
+            for &(a, b) in ranges.iter() {
+                let (at, len) = (a as usize, (b - a) as usize);
+                let (lt, new) = text_tokens.get_or_insert_arena(base + at, len);
                 if new {
-                    let at = t.as_ptr() as usize - text.as_ptr() as usize;
-                    gtok.push(s.df.token(TokenRef::At(text.as_bytes(), at, t.len())));
+                    gtok.push(s.df.token(TokenRef::At(text.as_bytes(), at, len)));
                 }
                 toks.push(lt);
             }
@@ -137,10 +141,9 @@ impl Local {
                     // np.log(max(1.0, self.document_frequency[ngram])); the value of a count
                     // of 1 (float(1) * (ref_len - df) is ref_len - df) and its square, which
                     // most n-grams of the image's captions take.
-                    let idf = s.log.ln(s.df.count(g).max(1));
-                    let one = s.ref_len - idf;
-                    self.idf.push(idf);
-                    self.once.push((one, py_pow(one, 2.0)));
+                    let df = s.df.count(g);
+                    self.idf.push(s.log.ln(df.max(1)));
+                    self.once.push(s.once(df));
                 }
                 out.push(c);
             }
@@ -178,7 +181,25 @@ pub struct Scorer<'d> {
     ref_len: f64,
     /// `2 * sigma**2`.
     two_sigma2: f64,
+    /// Per document frequency `df` below [`DF_TABLE`]: the TF-IDF value of a count of 1,
+    /// `ref_len - np.log(max(1, df))`, and its square by C's `pow` (index 0 stands for df 0,
+    /// the same as 1).
+    by_df: Vec<(f64, f64)>,
+    /// Per `|delta|` below [`PENALTY_TABLE`]: the length penalty (see [`Scorer::penalty`]).
+    penalties: Vec<f64>,
 }
+
+/// Document frequencies whose value and square [`Scorer`] computes beforehand.
+///
+/// Performance decision: `pow(value, 2)` (C's `pow`, which exactness needs: it is not always
+/// `value * value`) took a tenth of CIDEr-D's time when called for every new n-gram of an
+/// image, but a count-1 value depends only on the n-gram's document frequency, and nearly all
+/// of them are small. A scorer is made per call (a reward per batch), so the table stays short
+/// enough to cost little; larger frequencies call `pow`.
+const DF_TABLE: usize = 1024;
+
+/// Length differences whose penalty [`Scorer`] computes beforehand (two `pow` calls each).
+const PENALTY_TABLE: usize = 128;
 
 impl<'d> Scorer<'d> {
     /// A scorer of images against `df`, with `ref_len` the log of `ref_images` images.
@@ -200,13 +221,48 @@ impl<'d> Scorer<'d> {
                 u32::MAX
             ))
         })?;
+        let ref_len = log.ln(n);
+        let two_sigma2 = 2.0 * py_pow(opts.sigma(), 2.0);
+        let top = (df.max_count() as usize + 1).min(DF_TABLE);
+        let by_df = (0..top)
+            .map(|c| {
+                let one = ref_len - log.ln((c as u32).max(1));
+                (one, py_pow(one, 2.0))
+            })
+            .collect();
+        let penalties = (0..PENALTY_TABLE)
+            .map(|d| penalty_of(d as f64, two_sigma2))
+            .collect();
         Ok(Scorer {
             opts,
             df,
             log,
-            ref_len: log.ln(n),
-            two_sigma2: 2.0 * py_pow(opts.sigma(), 2.0),
+            ref_len,
+            two_sigma2,
+            by_df,
+            penalties,
         })
+    }
+
+    /// `(ref_len - np.log(max(1.0, df)), pow(that, 2))`: a count-1 n-gram's value and square.
+    #[inline]
+    fn once(&self, df: u32) -> (f64, f64) {
+        match self.by_df.get(df as usize) {
+            Some(&v) => v,
+            None => {
+                let one = self.ref_len - self.log.ln(df.max(1));
+                (one, py_pow(one, 2.0))
+            }
+        }
+    }
+
+    /// The length penalty of a length difference `delta` (an integer).
+    #[inline]
+    fn penalty(&self, delta: i64) -> f64 {
+        match self.penalties.get(delta.unsigned_abs() as usize) {
+            Some(&p) => p,
+            None => penalty_of(delta as f64, self.two_sigma2),
+        }
     }
 
     /// A scorer of a batch of `batch` images against `df`, `ref_len` chosen by `ref_len`.
@@ -315,9 +371,7 @@ impl<'d> Scorer<'d> {
             for (&l, &v) in rv.local.iter().zip(&rv.value) {
                 w.ref_value[l as usize] = v;
             }
-            let delta = (h.length - rv.length) as f64;
-            // np.e ** (-(delta ** 2) / (2 * self.sigma ** 2)), Python's float pow.
-            let penalty = py_pow(std::f64::consts::E, -py_pow(delta, 2.0) / self.two_sigma2);
+            let penalty = self.penalty(h.length - rv.length);
             for k in 0..n {
                 let mut val = 0.0f64;
                 if k + 1 < h.starts.len() {
@@ -379,6 +433,13 @@ impl<'d> Scorer<'d> {
         }
         Ok(())
     }
+}
+
+/// `np.e ** (-(delta ** 2) / (2 * self.sigma ** 2))` (`compute_cider`'s `sim`), Python's float
+/// pow both times; the same for `delta` and `-delta` (`pow` of an integer-valued float to the
+/// power 2 is exact), so [`Scorer`] keeps it per `|delta|`.
+fn penalty_of(delta: f64, two_sigma2: f64) -> f64 {
+    py_pow(std::f64::consts::E, -py_pow(delta, 2.0) / two_sigma2)
 }
 
 /// pycocoevalcap's `Cider(n, sigma).compute_score(gts, res)` on a corpus of images: the
