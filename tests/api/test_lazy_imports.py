@@ -55,6 +55,7 @@ def test_one_metric_loads_its_own_modules_only() -> None:
         for m in (
             "base",
             "bleu",
+            "bleu.assigned_tokenizer",
             "bleu.metric",
             "bleu.options",
             "bleu.recent_references",
