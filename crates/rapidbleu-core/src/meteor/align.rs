@@ -105,10 +105,27 @@ impl Aligner {
         }
     }
 
+    /// The hash of a (preprocessed) word for [`Aligner::word_id_hashed`], its table slot
+    /// prefetched (see [`Interner::prefetch`]).
+    #[inline]
+    pub fn prefetch_word(&self, word: &str) -> u64 {
+        self.words.prefetch(word)
+    }
+
     /// The id of a (preprocessed) word.
     #[inline]
     pub fn word_id(&mut self, word: &str) -> u32 {
         let id = self.words.id(word);
+        if id as usize == self.info.len() {
+            self.info.push(UNKNOWN);
+        }
+        id
+    }
+
+    /// [`Aligner::word_id`] of a word whose hash is `h`, from [`Aligner::prefetch_word`].
+    #[inline]
+    pub fn word_id_hashed(&mut self, word: &str, h: u64) -> u32 {
+        let id = self.words.id_hashed(word, h);
         if id as usize == self.info.len() {
             self.info.push(UNKNOWN);
         }
