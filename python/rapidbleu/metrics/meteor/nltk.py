@@ -124,8 +124,10 @@ def _fast(
 
 
 class _Default:
-    """Stands for NLTK's default ``stemmer``/``wordnet`` until NLTK's own objects are adopted
-    (:func:`_adopt_signatures`; only where NLTK could not be imported)."""
+    """Stands for NLTK's default ``stemmer``/``wordnet`` where NLTK's own are not adopted.
+
+    Only where NLTK could not be imported (see :func:`_adopt_signatures`).
+    """
 
     def __repr__(self) -> str:
         return "<NLTK's default>"
@@ -141,7 +143,9 @@ def _resolve(stemmer: Any, wordnet: Any) -> tuple[Any, Any]:
 
         stemmer = PorterStemmer()
     if wordnet is _DEFAULT:
-        from nltk.corpus import wordnet
+        import nltk.corpus
+
+        wordnet = nltk.corpus.wordnet
     return stemmer, wordnet
 
 
@@ -205,8 +209,10 @@ def meteor_score(
 
 
 def _adopt_signatures() -> None:
-    """Gives both functions NLTK's own defaults and annotations, so that their signatures
-    (``inspect.signature``) are NLTK's, down to the default ``PorterStemmer`` object.
+    """Gives both functions NLTK's own defaults and annotations.
+
+    So their signatures (``inspect.signature``) are NLTK's, down to the default
+    ``PorterStemmer`` object.
 
     The real module is the accelerator's private copy where it made one (it does so before
     importing this module), else ``nltk.translate.meteor_score`` itself; never imported
