@@ -10,7 +10,9 @@ rapidbleu: ``METEOR(num_threads=T).token_scores(hyps, refs)`` on the token lists
 call of the case (no word, stem or synonym set of it cached) is timed apart; then
 ``--rounds`` rounds each time NLTK once and rapidbleu ``--repeats`` times, interleaved so
 that both meet the same machine load, and the ratio is the median NLTK time over the median
-rapidbleu time. Every score must equal NLTK's (``==``; exit status 1 if not).
+rapidbleu time. Both wall time and the process's CPU time (``time.process_time``, which a
+shared machine's load distorts less) are reported. Every score must equal NLTK's (``==``;
+exit status 1 if not).
 
 WordNet's load is timed apart, each in a fresh process: rapidbleu's ``MeteorOptions(wordnet=...)``
 (the core parses the files; ``--loads`` processes, median) against NLTK's
@@ -129,18 +131,21 @@ def main() -> int:
         t = time.perf_counter()
         got = m.token_scores(tok_h, tok_r).tolist()
         first = time.perf_counter() - t
-        nltk_times, times = [], []
+        nltk_times, times, nltk_cpu, cpu = [], [], [], []
         for _ in range(args.rounds):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             want = [meteor_score(rs, h) for h, rs in zip(tok_h, tok_r)]
             nltk_times.append(time.perf_counter() - t)
+            nltk_cpu.append(time.process_time() - c)
             ok = ok and got == want
             for _ in range(args.repeats):
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 got = m.token_scores(tok_h, tok_r).tolist()
                 times.append(time.perf_counter() - t)
+                cpu.append(time.process_time() - c)
                 ok = ok and got == want
         nltk_s, median = statistics.median(nltk_times), statistics.median(times)
+        nltk_c, median_c = statistics.median(nltk_cpu), statistics.median(cpu)
         results[f"{n_refs}ref"] = {
             "pairs": n,
             "nltk_s": nltk_s,
@@ -150,13 +155,18 @@ def main() -> int:
             "rapidbleu_s": times,
             "ratio_first": nltk_s / first,
             "ratio_median": nltk_s / median,
+            "nltk_cpu_s": nltk_c,
+            "rapidbleu_cpu_median_s": median_c,
+            "ratio_cpu_median": nltk_c / median_c,
             "equal": got == want,
         }
         print(
             f"{n_refs} ref: {n} pairs  NLTK median {nltk_s:.2f} s  rapidbleu first "
             f"{first * 1e3:.1f} ms ({nltk_s / first:.0f}x), median {median * 1e3:.1f} ms "
-            f"({nltk_s / median:.0f}x)  equal: {got == want}"
+            f"({nltk_s / median:.0f}x); CPU time: NLTK {nltk_c:.2f} s, rapidbleu "
+            f"{median_c * 1e3:.1f} ms ({nltk_c / median_c:.0f}x)  equal: {got == want}"
         )
+
     rb_loads = fresh_process(LOAD_RAPIDBLEU.format(folder=str(CORPUS)), args.loads)
     nltk_loads = fresh_process(LOAD_NLTK.format(root=str(CORPUS.parent.parent)), 1)
     results["wordnet_load"] = {
