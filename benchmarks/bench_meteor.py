@@ -6,15 +6,19 @@ data. Tokens: ``str.split()``, made before timing, for both. Cases: one referenc
 four (ref.A, ref.B and two other systems' lines).
 
 NLTK: ``meteor_score(refs, hyp)`` per pair with its defaults (WordNet loaded before timing).
-rapidbleu: ``METEOR(num_threads=T).token_scores(hyps, refs)`` on the token lists, the first
-call of the process (no word, stem or synonym set cached) and the median of ``--repeats``
-calls. Every score must equal NLTK's (``==``; exit status 1 if not).
+rapidbleu: ``METEOR(num_threads=T).token_scores(hyps, refs)`` on the token lists. The first
+call of the case (no word, stem or synonym set of it cached) is timed apart; then
+``--rounds`` rounds each time NLTK once and rapidbleu ``--repeats`` times, interleaved so
+that both meet the same machine load, and the ratio is the median NLTK time over the median
+rapidbleu time. Both wall time and the process's CPU time (``time.process_time``, which a
+shared machine's load distorts less) are reported. Every score must equal NLTK's (``==``;
+exit status 1 if not).
 
 WordNet's load is timed apart, each in a fresh process: rapidbleu's ``MeteorOptions(wordnet=...)``
 (the core parses the files; ``--loads`` processes, median) against NLTK's
 ``wordnet.ensure_loaded()`` plus the first ``meteor_score`` (which reads the synsets it needs).
 
-    .venv/bin/python benchmarks/bench_meteor.py [--threads 1] [--repeats 5] [--loads 3]
+    .venv/bin/python benchmarks/bench_meteor.py [--threads 1] [--rounds 3] [--repeats 5] [--loads 3]
 
 Prints the ratios and writes ``benchmarks/results/bench_meteor.json``.
 """
@@ -106,6 +110,7 @@ def fresh_process(code: str, n: int) -> list[float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--loads", type=int, default=3)
     args = ap.parse_args()
@@ -120,33 +125,48 @@ def main() -> int:
     tok_h = [h.split() for h in hyps]
     for n_refs in (1, 4):
         tok_r = [[r.split() for r in rs[:n_refs]] for rs in refs4]
-        t = time.perf_counter()
-        want = [meteor_score(rs, h) for h, rs in zip(tok_h, tok_r)]
-        nltk_s = time.perf_counter() - t
         # A fresh METEOR per case; its core workers keep their caches between calls (the
         # first call of this case still meets words the 1-reference case did not).
         m = METEOR(wordnet=str(CORPUS), num_threads=args.threads)
-        times = []
-        for _ in range(args.repeats):
-            t = time.perf_counter()
-            got = m.token_scores(tok_h, tok_r).tolist()
-            times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        got = m.token_scores(tok_h, tok_r).tolist()
+        first = time.perf_counter() - t
+        nltk_times, times, nltk_cpu, cpu = [], [], [], []
+        for _ in range(args.rounds):
+            t, c = time.perf_counter(), time.process_time()
+            want = [meteor_score(rs, h) for h, rs in zip(tok_h, tok_r)]
+            nltk_times.append(time.perf_counter() - t)
+            nltk_cpu.append(time.process_time() - c)
             ok = ok and got == want
-        first, median = times[0], statistics.median(times)
+            for _ in range(args.repeats):
+                t, c = time.perf_counter(), time.process_time()
+                got = m.token_scores(tok_h, tok_r).tolist()
+                times.append(time.perf_counter() - t)
+                cpu.append(time.process_time() - c)
+                ok = ok and got == want
+        nltk_s, median = statistics.median(nltk_times), statistics.median(times)
+        nltk_c, median_c = statistics.median(nltk_cpu), statistics.median(cpu)
         results[f"{n_refs}ref"] = {
             "pairs": n,
             "nltk_s": nltk_s,
+            "nltk_rounds_s": nltk_times,
             "rapidbleu_first_s": first,
             "rapidbleu_median_s": median,
+            "rapidbleu_s": times,
             "ratio_first": nltk_s / first,
             "ratio_median": nltk_s / median,
+            "nltk_cpu_s": nltk_c,
+            "rapidbleu_cpu_median_s": median_c,
+            "ratio_cpu_median": nltk_c / median_c,
             "equal": got == want,
         }
         print(
-            f"{n_refs} ref: {n} pairs  NLTK {nltk_s:.2f} s  rapidbleu first {first * 1e3:.1f} ms "
-            f"({nltk_s / first:.0f}x), median {median * 1e3:.1f} ms ({nltk_s / median:.0f}x)  "
-            f"equal: {got == want}"
+            f"{n_refs} ref: {n} pairs  NLTK median {nltk_s:.2f} s  rapidbleu first "
+            f"{first * 1e3:.1f} ms ({nltk_s / first:.0f}x), median {median * 1e3:.1f} ms "
+            f"({nltk_s / median:.0f}x); CPU time: NLTK {nltk_c:.2f} s, rapidbleu "
+            f"{median_c * 1e3:.1f} ms ({nltk_c / median_c:.0f}x)  equal: {got == want}"
         )
+
     rb_loads = fresh_process(LOAD_RAPIDBLEU.format(folder=str(CORPUS)), args.loads)
     nltk_loads = fresh_process(LOAD_NLTK.format(root=str(CORPUS.parent.parent)), 1)
     results["wordnet_load"] = {
@@ -162,6 +182,7 @@ def main() -> int:
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "threads": args.threads,
+        "rounds": args.rounds,
         "repeats": args.repeats,
         "loadavg": os.getloadavg(),
         "data": str(data_dir()),

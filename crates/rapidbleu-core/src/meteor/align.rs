@@ -13,57 +13,47 @@
 //! names with the reference words' stems (with the stem stage off, the words themselves).
 //!
 //! Performance decision: an [`Aligner`] (one per worker thread) interns every word it sees
-//! once, and keeps per word its stage-2 form, per form its synonym name ids and its WordNet
-//! name id, all computed on first need; a segment then costs one hash probe per token and
-//! array look-ups. Everything it keeps belongs to one option set (stem stage, WordNet), and
+//! once ([`Interner`]), and keeps per word one record (its stage-2 form, the form's WordNet
+//! name id and its synonym name ids), computed on first need (per form, so words with one
+//! stem share the WordNet look-up); a segment then costs one hash probe per token and one
+//! record read per word a later stage needs. The synonym stage scans the few reference words
+//! left against each hypothesis word's sorted synonym ids (a binary search each), not a stack
+//! per WordNet name: those stacks were a table of ~150,000 entries read at one random place
+//! per synonym, cache misses that cost more than the searches. Everything it keeps belongs to one option set (stem stage, WordNet), and
 //! is dropped when it is used with another. Aligners are kept between calls in a static
 //! worker pool (`metric.rs`), as the other metrics keep their workers, so repeated calls
 //! (batches) find the words they have seen.
 
+use super::intern::Interner;
 use super::stem::Stemmer;
 use super::wordnet::WordNet;
-use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;
+const NOT_YET: u32 = NONE - 1;
 
 /// Distinct words an aligner keeps before it starts afresh (bounded memory on huge input).
 const CACHE_LIMIT: usize = 1 << 20;
+/// Text bytes and synonym ids an aligner keeps before it starts afresh.
+const POOL_LIMIT: usize = 1 << 28;
 
-/// Interned strings with their texts.
-#[derive(Debug, Default)]
-struct Strings {
-    map: FxHashMap<Box<str>, u32>,
-    text: String,
-    ends: Vec<usize>,
+/// What the later stages need of a word, computed on first need.
+#[derive(Clone, Copy, Debug)]
+struct WordInfo {
+    /// Its stage-2 form's id ([`NONE`]: not yet computed).
+    form: u32,
+    /// Its form's WordNet name id ([`NONE`]: none; [`NOT_YET`]: not yet computed).
+    name: u32,
+    /// Its form's synonyms, `syn_pool[syn_start..][..syn_len]` ([`NONE`]: not yet computed).
+    syn_start: u32,
+    syn_len: u32,
 }
 
-impl Strings {
-    fn id(&mut self, s: &str) -> u32 {
-        if let Some(&id) = self.map.get(s) {
-            return id;
-        }
-        let id = self.ends.len() as u32;
-        self.map.insert(s.into(), id);
-        self.text.push_str(s);
-        self.ends.push(self.text.len());
-        id
-    }
-
-    fn get(&self, id: u32) -> &str {
-        let k = id as usize;
-        &self.text[if k == 0 { 0 } else { self.ends[k - 1] }..self.ends[k]]
-    }
-
-    fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    fn clear(&mut self) {
-        self.map.clear();
-        self.text.clear();
-        self.ends.clear();
-    }
-}
+const UNKNOWN: WordInfo = WordInfo {
+    form: NONE,
+    name: NOT_YET,
+    syn_start: NONE,
+    syn_len: 0,
+};
 
 /// Aligns hypotheses with references, word ids from [`Aligner::word_id`] (see the module
 /// documentation).
@@ -71,15 +61,12 @@ impl Strings {
 pub struct Aligner {
     /// The option set the caches belong to: (stem stage, [`WordNet::serial`]).
     mode: Option<(bool, u64)>,
-    words: Strings,
-    /// Word id -> its stage-2 form's id ([`NONE`]: not yet computed).
-    word_form: Vec<u32>,
-    forms: Strings,
-    /// Form id -> its synonyms' range in `syn_pool` (start [`NONE`]: not yet computed).
-    form_syns: Vec<(u32, u32)>,
+    words: Interner,
+    info: Vec<WordInfo>,
+    forms: Interner,
+    /// Per form: its name id and synonym range, as in [`WordInfo`] (`form` unused).
+    form_info: Vec<WordInfo>,
     syn_pool: Vec<u32>,
-    /// Form id -> its WordNet name id ([`NONE`]: none; `NONE - 1`: not yet computed).
-    form_name: Vec<u32>,
     stemmer: Stemmer,
     stem_buf: String,
     lowered: String,
@@ -92,40 +79,71 @@ pub struct Aligner {
     /// The reference position matched by each hypothesis position ([`NONE`]: unmatched).
     hyp_match: Vec<u32>,
     ref_used: Vec<bool>,
+    /// Unmatched counts of the hypothesis and the reference.
+    hyp_left: usize,
+    ref_left: usize,
+    /// The synonym stage's candidates: (reference position, name id), highest position first.
+    named: Vec<(u32, u32)>,
 }
-
-const NOT_YET: u32 = NONE - 1;
 
 impl Aligner {
     /// Makes the caches those of `stem` and `wordnet` (dropping others), and bounds them.
     pub fn prepare(&mut self, stem: bool, wordnet: Option<&WordNet>) {
         let mode = (stem, wordnet.map_or(0, WordNet::serial));
-        if self.mode != Some(mode) || self.words.len() > CACHE_LIMIT {
+        if self.mode != Some(mode)
+            || self.words.len() > CACHE_LIMIT
+            || self.words.text_len() > POOL_LIMIT
+            || self.forms.text_len() > POOL_LIMIT
+            || self.syn_pool.len() > POOL_LIMIT
+        {
             self.words.clear();
-            self.word_form.clear();
+            self.info.clear();
             self.forms.clear();
-            self.form_syns.clear();
+            self.form_info.clear();
             self.syn_pool.clear();
-            self.form_name.clear();
             self.mode = Some(mode);
         }
     }
 
+    /// The hash of a (preprocessed) word for [`Aligner::word_id_hashed`], its table slot
+    /// prefetched (see [`Interner::prefetch`]).
+    #[inline]
+    pub fn prefetch_word(&self, word: &str) -> u64 {
+        self.words.prefetch(word)
+    }
+
     /// The id of a (preprocessed) word.
+    #[inline]
     pub fn word_id(&mut self, word: &str) -> u32 {
         let id = self.words.id(word);
-        if id as usize == self.word_form.len() {
-            self.word_form.push(NONE);
+        if id as usize == self.info.len() {
+            self.info.push(UNKNOWN);
+        }
+        id
+    }
+
+    /// [`Aligner::word_id`] of a word whose hash is `h`, from [`Aligner::prefetch_word`].
+    #[inline]
+    pub fn word_id_hashed(&mut self, word: &str, h: u64) -> u32 {
+        let id = self.words.id_hashed(word, h);
+        if id as usize == self.info.len() {
+            self.info.push(UNKNOWN);
         }
         id
     }
 
     /// The stage-2 form of word `w`: its Porter stem, or itself without the stem stage.
+    #[inline]
     fn form(&mut self, w: u32, stem: bool) -> u32 {
-        let f = self.word_form[w as usize];
+        let f = self.info[w as usize].form;
         if f != NONE {
             return f;
         }
+        self.new_form(w, stem)
+    }
+
+    #[cold]
+    fn new_form(&mut self, w: u32, stem: bool) -> u32 {
         let word = self.words.get(w);
         let f = if stem {
             self.stemmer.stem(word, &mut self.stem_buf);
@@ -133,11 +151,10 @@ impl Aligner {
         } else {
             self.forms.id(word)
         };
-        if f as usize == self.form_syns.len() {
-            self.form_syns.push((NONE, 0));
-            self.form_name.push(NOT_YET);
+        if f as usize == self.form_info.len() {
+            self.form_info.push(UNKNOWN);
         }
-        self.word_form[w as usize] = f;
+        self.info[w as usize].form = f;
         f
     }
 
@@ -163,6 +180,8 @@ impl Aligner {
                 self.head[f] = self.below[j as usize];
                 self.hyp_match[i] = j;
                 self.ref_used[j as usize] = true;
+                self.hyp_left -= 1;
+                self.ref_left -= 1;
             }
         }
         for &f in &self.ref_form {
@@ -172,85 +191,82 @@ impl Aligner {
         }
     }
 
-    /// The synonyms of form `f` (sorted name ids), as a range of `syn_pool`.
-    fn synonyms(&mut self, wn: &WordNet, f: u32) -> (usize, usize) {
-        let (start, len) = self.form_syns[f as usize];
-        if start != NONE {
-            return (start as usize, len as usize);
+    /// The WordNet name id of word `w`'s form ([`NONE`]: no lemma has that name).
+    #[inline]
+    fn name(&mut self, wn: &WordNet, w: u32) -> u32 {
+        let n = self.info[w as usize].name;
+        if n != NOT_YET {
+            return n;
         }
-        let word = self.forms.get(f);
-        wn.synonyms_into(
-            word,
-            &mut self.lowered,
-            &mut self.synsets,
-            &mut self.syn_buf,
-        );
-        let start = self.syn_pool.len();
-        self.syn_pool.extend_from_slice(&self.syn_buf);
-        self.form_syns[f as usize] = (start as u32, self.syn_buf.len() as u32);
-        (start, self.syn_buf.len())
+        let f = self.info[w as usize].form as usize;
+        if self.form_info[f].name == NOT_YET {
+            self.form_info[f].name = wn.name_id(self.forms.get(f as u32)).unwrap_or(NONE);
+        }
+        let n = self.form_info[f].name;
+        self.info[w as usize].name = n;
+        n
     }
 
-    /// The WordNet name id of form `f` ([`NONE`]: no lemma has that name).
-    fn name(&mut self, wn: &WordNet, f: u32) -> u32 {
-        if self.form_name[f as usize] == NOT_YET {
-            self.form_name[f as usize] = wn.name_id(self.forms.get(f)).unwrap_or(NONE);
+    /// The synonyms of word `w`'s form (sorted name ids), as a range of `syn_pool`.
+    #[inline]
+    fn synonyms(&mut self, wn: &WordNet, w: u32) -> (usize, usize) {
+        let i = self.info[w as usize];
+        if i.syn_start != NONE {
+            return (i.syn_start as usize, i.syn_len as usize);
         }
-        self.form_name[f as usize]
+        let f = i.form as usize;
+        if self.form_info[f].syn_start == NONE {
+            wn.synonyms_into(
+                self.forms.get(f as u32),
+                &mut self.lowered,
+                &mut self.synsets,
+                &mut self.syn_buf,
+            );
+            self.form_info[f].syn_start = self.syn_pool.len() as u32;
+            self.form_info[f].syn_len = self.syn_buf.len() as u32;
+            self.syn_pool.extend_from_slice(&self.syn_buf);
+        }
+        let (start, len) = (self.form_info[f].syn_start, self.form_info[f].syn_len);
+        self.info[w as usize].syn_start = start;
+        self.info[w as usize].syn_len = len;
+        (start as usize, len as usize)
     }
 
-    /// `_enum_wordnetsyn_match` over the unmatched positions (forms in `hyp_form` and
-    /// `ref_form`): the per-name stacks are `head` indexed by name id.
+    /// `_enum_wordnetsyn_match` over the unmatched positions of `hyp` and `reference`: each
+    /// hypothesis word, from the last, takes the highest unused reference position whose
+    /// form is the name of a lemma among its synonyms (what popping per-name stacks of
+    /// positions gives).
     ///
     /// NLTK's synonym set also holds the hypothesis form itself (`.union({word})`); after the
     /// exact and stem stages no unused reference form equals an unmatched hypothesis form
     /// (those stages would have paired them), so that member never matches and is left out.
-    fn match_synonyms(&mut self, wn: &WordNet) {
-        if self.head.len() < wn.name_count() {
-            self.head.resize(wn.name_count(), NONE);
+    fn match_synonyms(&mut self, wn: &WordNet, hyp: &[u32], reference: &[u32]) {
+        self.named.clear();
+        for j in (0..reference.len()).rev() {
+            if !self.ref_used[j] {
+                let n = self.name(wn, reference[j]);
+                if n != NONE {
+                    self.named.push((j as u32, n));
+                }
+            }
         }
-        let mut any = false;
-        for j in 0..self.ref_form.len() {
-            self.below[j] = NONE;
-            if self.ref_used[j] {
+        for i in (0..hyp.len()).rev() {
+            if self.named.is_empty() {
+                break;
+            }
+            if self.hyp_match[i] != NONE {
                 continue;
             }
-            let n = self.name(wn, self.ref_form[j]);
-            if n != NONE {
-                self.below[j] = self.head[n as usize];
-                self.head[n as usize] = j as u32;
-                any = true;
-            }
-        }
-        if any {
-            for i in (0..self.hyp_form.len()).rev() {
-                if self.hyp_match[i] != NONE {
-                    continue;
-                }
-                let (start, len) = self.synonyms(wn, self.hyp_form[i]);
-                // The highest still-available position whose word is a synonym (positions
-                // are distinct, so the set's order does not matter).
-                let mut best = (NONE, NONE);
-                for &n in &self.syn_pool[start..start + len] {
-                    let j = self.head[n as usize];
-                    if j != NONE && (best.0 == NONE || j > best.0) {
-                        best = (j, n);
-                    }
-                }
-                if best.0 != NONE {
-                    let (j, n) = best;
-                    self.head[n as usize] = self.below[j as usize];
-                    self.hyp_match[i] = j;
-                    self.ref_used[j as usize] = true;
-                }
-            }
-        }
-        for &f in &self.ref_form {
-            if f != NONE {
-                let n = self.form_name[f as usize];
-                if n < NOT_YET {
-                    self.head[n as usize] = NONE;
-                }
+            let (start, len) = self.synonyms(wn, hyp[i]);
+            let syns = &self.syn_pool[start..start + len];
+            if let Some(k) = self
+                .named
+                .iter()
+                .position(|&(_, n)| syns.binary_search(&n).is_ok())
+            {
+                let (j, _) = self.named.remove(k);
+                self.hyp_match[i] = j;
+                self.ref_used[j as usize] = true;
             }
         }
     }
@@ -271,40 +287,45 @@ impl Aligner {
         self.ref_used.resize(reference.len(), false);
         self.below.clear();
         self.below.resize(reference.len(), NONE);
+        (self.hyp_left, self.ref_left) = (hyp.len(), reference.len());
         // Stage 1: exact forms.
         self.hyp_form.clear();
         self.hyp_form.extend_from_slice(hyp);
         self.ref_form.clear();
         self.ref_form.extend_from_slice(reference);
         self.match_forms(self.words.len());
-        let left = |a: &Aligner| a.hyp_match.contains(&NONE) && a.ref_used.contains(&false);
-        if !(stem || wordnet.is_some()) || !left(self) {
+        if !(stem || wordnet.is_some()) || self.hyp_left == 0 || self.ref_left == 0 {
             return self.chunks();
         }
-        // The stage-2 forms of the words left (a matched position keeps a placeholder that
-        // no stage reads).
-        for (i, &w) in hyp.iter().enumerate() {
-            self.hyp_form[i] = if self.hyp_match[i] == NONE {
-                self.form(w, stem)
-            } else {
-                NONE
-            };
-        }
-        for (j, &w) in reference.iter().enumerate() {
-            self.ref_form[j] = if self.ref_used[j] {
-                NONE
-            } else {
-                self.form(w, stem)
-            };
-        }
-        // Stage 2: Porter stems (`_enum_stem_match`).
+        // Stage 2: Porter stems (`_enum_stem_match`), on the stage-2 forms of the words left
+        // (a matched position keeps a placeholder that no stage reads).
         if stem {
+            for (i, &w) in hyp.iter().enumerate() {
+                self.hyp_form[i] = if self.hyp_match[i] == NONE {
+                    self.form(w, stem)
+                } else {
+                    NONE
+                };
+            }
+            for (j, &w) in reference.iter().enumerate() {
+                self.ref_form[j] = if self.ref_used[j] {
+                    NONE
+                } else {
+                    self.form(w, stem)
+                };
+            }
             self.match_forms(self.forms.len());
         }
         // Stage 3: WordNet synonyms of the stage-2 forms.
         if let Some(wn) = wordnet {
-            if left(self) {
-                self.match_synonyms(wn);
+            if self.hyp_left > 0 && self.ref_left > 0 {
+                if !stem {
+                    // The forms the synonym stage reads (the words themselves).
+                    for &w in hyp.iter().chain(reference) {
+                        self.form(w, stem);
+                    }
+                }
+                self.match_synonyms(wn, hyp, reference);
             }
         }
         self.chunks()

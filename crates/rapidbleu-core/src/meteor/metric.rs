@@ -27,21 +27,37 @@ pub struct Worker {
     reference: Vec<u32>,
     lowered: String,
     split: Vec<Vec<String>>,
+    /// Per token of the list being read: its hash, or `None` when it is lowercased first.
+    hashes: Vec<Option<u64>>,
 }
 
 impl Worker {
     /// `preprocess` over `tokens`, as word ids into `out` (a field of `self`, taken).
+    ///
+    /// Two passes: the words that are their own `str.lower()` are hashed and their table
+    /// slots prefetched, then all are looked up (see [`Aligner::prefetch_word`]).
     fn preprocess<S: AsRef<str>>(&mut self, tokens: &[S], lowercase: bool, out: &mut Vec<u32>) {
         out.clear();
+        self.hashes.clear();
         for t in tokens {
             let t = t.as_ref();
-            // An ASCII word without capitals is its own `str.lower()`.
-            // One pass over the bytes: a capital or a non-ASCII byte.
-            let id = if lowercase && t.bytes().any(|b| b >= 0x80 || b.is_ascii_uppercase()) {
-                py_lower_into(t, &mut self.lowered);
-                self.aligner.word_id(&self.lowered)
+            // An ASCII word without capitals is its own `str.lower()`: one pass over the
+            // bytes for a capital or a non-ASCII byte.
+            let lower = lowercase && t.bytes().any(|b| b >= 0x80 || b.is_ascii_uppercase());
+            self.hashes.push(if lower {
+                None
             } else {
-                self.aligner.word_id(t)
+                Some(self.aligner.prefetch_word(t))
+            });
+        }
+        for (t, h) in tokens.iter().zip(&self.hashes) {
+            let t = t.as_ref();
+            let id = match *h {
+                Some(h) => self.aligner.word_id_hashed(t, h),
+                None => {
+                    py_lower_into(t, &mut self.lowered);
+                    self.aligner.word_id(&self.lowered)
+                }
             };
             out.push(id);
         }

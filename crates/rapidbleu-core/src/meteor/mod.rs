@@ -3,13 +3,15 @@
 //!
 //! - [`wordnet`]: WordNet 3.0 read from its own files, NLTK's morphy, the synonym sets;
 //! - [`lower`], [`stem`]: Python's `str.lower()` and NLTK's `PorterStemmer` on any word;
-//! - [`align`]: the three matching stages and the chunk count;
+//! - [`align`]: the three matching stages and the chunk count (words numbered by
+//!   `intern`);
 //! - [`layout`], [`score`]: the row `[matches, chunks, hyp_len, ref_len]`, NLTK's float order
 //!   and NumPy's mean;
 //! - [`options`], [`metric`]: the parameters, the [`crate::metric::Metric`] implementation
 //!   and the token-level entry points.
 
 pub mod align;
+mod intern;
 pub mod layout;
 pub mod lower;
 pub mod metric;

@@ -7,7 +7,7 @@ use crate::args::{flag_arg, options_repr, repr, NewArgs};
 use crate::arrays::to_2d;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind};
-use crate::meteor::tokens::Arena;
+use crate::meteor::tokens::{for_each_item, Arena};
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString, PyTuple};
@@ -112,34 +112,42 @@ impl PyMeteorOptions {
     ) -> PyResult<Bound<'py, PyArray2<i64>>> {
         guard(|| {
             let t = threads(py, num_threads)?;
-            let seq = |obj: &Bound<'py, PyAny>, what: &str| -> PyResult<Vec<Bound<'py, PyAny>>> {
-                if obj.is_instance_of::<PyString>() {
-                    return Err(ErrorKind::InputType
-                        .err(py, format!("{what} must be a list, not {}", type_name(obj))));
-                }
-                obj.try_iter()
-                    .map_err(|_| {
-                        ErrorKind::InputType
-                            .err(py, format!("{what} must be a list, not {}", type_name(obj)))
-                    })?
-                    .collect()
+            let not_list = |obj: &Bound<'py, PyAny>, what: &str| {
+                ErrorKind::InputType
+                    .err(py, format!("{what} must be a list, not {}", type_name(obj)))
             };
-            // The strings are borrowed (kept alive by the arenas) and only pointers are
-            // gathered: copying every token cost more than scoring it (see `tokens`).
-            let mut hyp_arena = Arena::new();
-            for h in &seq(hyps, "hypotheses")? {
-                hyp_arena.push(h, "a hypothesis")?;
-            }
-            let mut ref_arena = Arena::new();
-            let mut group_ends = Vec::new();
-            for group in &seq(refs, "references")? {
-                for r in &seq(group, "each hypothesis's references")? {
-                    ref_arena.push(r, "a reference")?;
+            let items = |obj: &Bound<'py, PyAny>,
+                         what: &str,
+                         f: &mut dyn FnMut(Bound<'py, PyAny>) -> PyResult<()>|
+             -> PyResult<()> {
+                if obj.is_instance_of::<PyString>() {
+                    return Err(not_list(obj, what));
                 }
+                for_each_item(obj, |_, item| f(item))
+                    .map_err(|e| e.unwrap_or_else(|| not_list(obj, what)))
+            };
+            // The texts are copied into flat arenas (see `tokens`): no per-list vector, no
+            // reference kept per string.
+            let mut hyp_arena = Arena::default();
+            items(hyps, "hypotheses", &mut |h| {
+                hyp_arena.push(&h, "a hypothesis")
+            })?;
+            let mut ref_arena = Arena::default();
+            let mut group_ends = Vec::new();
+            items(refs, "references", &mut |group| {
+                items(&group, "each hypothesis's references", &mut |r| {
+                    ref_arena.push(&r, "a reference")
+                })?;
                 group_ends.push(ref_arena.len());
-            }
-            let hyps: Vec<&[&str]> = (0..hyp_arena.len()).map(|k| hyp_arena.list(k)).collect();
-            let ref_lists: Vec<&[&str]> = (0..ref_arena.len()).map(|k| ref_arena.list(k)).collect();
+                Ok(())
+            })?;
+            let (hyp_tokens, ref_tokens) = (hyp_arena.tokens(), ref_arena.tokens());
+            let hyps: Vec<&[&str]> = (0..hyp_arena.len())
+                .map(|k| hyp_arena.list(&hyp_tokens, k))
+                .collect();
+            let ref_lists: Vec<&[&str]> = (0..ref_arena.len())
+                .map(|k| ref_arena.list(&ref_tokens, k))
+                .collect();
             let mut start = 0;
             let refs: Vec<&[&[&str]]> = group_ends
                 .iter()

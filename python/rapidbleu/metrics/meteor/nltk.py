@@ -123,27 +123,46 @@ def _fast(
     return score
 
 
-def _defaults() -> tuple[Any, Any]:
-    from nltk.corpus import wordnet
-    from nltk.stem.porter import PorterStemmer
+class _Default:
+    """Stands for NLTK's default ``stemmer``/``wordnet`` where NLTK's own are not adopted.
 
-    return PorterStemmer(), wordnet
+    Only where NLTK could not be imported (see :func:`_adopt_signatures`).
+    """
+
+    def __repr__(self) -> str:
+        return "<NLTK's default>"
+
+
+_DEFAULT: Any = _Default()
+
+
+def _resolve(stemmer: Any, wordnet: Any) -> tuple[Any, Any]:
+    """NLTK's ``PorterStemmer()`` and ``nltk.corpus.wordnet`` for :data:`_DEFAULT`."""
+    if stemmer is _DEFAULT:
+        from nltk.stem.porter import PorterStemmer
+
+        stemmer = PorterStemmer()
+    if wordnet is _DEFAULT:
+        import nltk.corpus
+
+        wordnet = nltk.corpus.wordnet
+    return stemmer, wordnet
 
 
 def single_meteor_score(
     reference: Iterable[str],
     hypothesis: Iterable[str],
     preprocess: Callable[[str], str] = str.lower,
-    stemmer: Any = None,
-    wordnet: Any = None,
+    stemmer: Any = _DEFAULT,
+    wordnet: Any = _DEFAULT,
     alpha: float = 0.9,
     beta: float = 3.0,
     gamma: float = 0.5,
 ) -> float:
     """NLTK's ``single_meteor_score(reference, hypothesis, ...)``: one reference.
 
-    ``stemmer`` and ``wordnet`` default to NLTK's ``PorterStemmer()`` and
-    ``nltk.corpus.wordnet``.
+    ``stemmer`` and ``wordnet`` default to NLTK's own default objects (its function's
+    ``PorterStemmer()`` and ``nltk.corpus.wordnet``: the signature is NLTK's).
 
     Example:
         >>> class NoSynonyms:
@@ -152,10 +171,7 @@ def single_meteor_score(
         >>> single_meteor_score(["a", "b"], ["a", "c"], wordnet=NoSynonyms())
         0.25
     """
-    if stemmer is None or wordnet is None:
-        porter, wn = _defaults()
-        stemmer = porter if stemmer is None else stemmer
-        wordnet = wn if wordnet is None else wordnet
+    stemmer, wordnet = _resolve(stemmer, wordnet)
     got = _fast([reference], hypothesis, preprocess, stemmer, wordnet, alpha, beta, gamma)
     if got is not None:
         return got
@@ -168,8 +184,8 @@ def meteor_score(
     references: Iterable[Iterable[str]],
     hypothesis: Iterable[str],
     preprocess: Callable[[str], str] = str.lower,
-    stemmer: Any = None,
-    wordnet: Any = None,
+    stemmer: Any = _DEFAULT,
+    wordnet: Any = _DEFAULT,
     alpha: float = 0.9,
     beta: float = 3.0,
     gamma: float = 0.5,
@@ -183,13 +199,46 @@ def meteor_score(
         >>> meteor_score([["a", "c"], ["a", "b"]], ["a", "b"], wordnet=NoSynonyms())
         0.9375
     """
-    if stemmer is None or wordnet is None:
-        porter, wn = _defaults()
-        stemmer = porter if stemmer is None else stemmer
-        wordnet = wn if wordnet is None else wordnet
+    stemmer, wordnet = _resolve(stemmer, wordnet)
     got = _fast(references, hypothesis, preprocess, stemmer, wordnet, alpha, beta, gamma)
     if got is not None:
         return got
     return _real("meteor_score")(
         references, hypothesis, preprocess, stemmer, wordnet, alpha, beta, gamma
     )
+
+
+def _adopt_signatures() -> None:
+    """Gives both functions NLTK's own defaults and annotations.
+
+    So their signatures (``inspect.signature``) are NLTK's, down to the default
+    ``PorterStemmer`` object.
+
+    The real module is the accelerator's private copy where it made one (it does so before
+    importing this module), else ``nltk.translate.meteor_score`` itself; never imported
+    through the accelerator's own name while it is being made. Without NLTK the functions
+    keep :data:`_DEFAULT` (and can only answer with NLTK anyway).
+    """
+    import importlib
+    import sys
+
+    from rapidbleu.accelerate.real import private_name
+
+    name = "nltk.translate.meteor_score"
+    mod = sys.modules.get(private_name(name))
+    try:
+        if mod is None:
+            mod = sys.modules.get(name) or importlib.import_module(name)
+            if getattr(mod, "__rapidbleu_accelerated__", False):
+                mod = sys.modules.get(_real("meteor_score").__module__)
+    except ImportError:
+        return
+    for ours in (meteor_score, single_meteor_score):
+        theirs = getattr(mod, ours.__name__, None)
+        if callable(theirs):
+            ours.__defaults__ = theirs.__defaults__
+            ours.__kwdefaults__ = theirs.__kwdefaults__
+            ours.__annotations__ = dict(theirs.__annotations__)
+
+
+_adopt_signatures()
