@@ -27,6 +27,7 @@ mod line_cache;
 mod mecab;
 mod meteor;
 mod metric;
+mod pystr;
 mod read;
 mod rouge;
 mod sequence;
