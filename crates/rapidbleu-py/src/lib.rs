@@ -55,6 +55,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     line_cache::register(m)?;
     tokenized_lines::register(m)?;
     spm::register(m)?;
+    pystr::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

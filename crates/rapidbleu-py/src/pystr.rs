@@ -362,3 +362,15 @@ impl<'py> Snapshot<'py> {
 /// The shortest list read on the pool: below it, handing the work over costs more than it
 /// saves.
 const PARALLEL_FROM: usize = 4096;
+
+/// `_core.fast_strings()`: whether this interpreter's strings are read by the pool (its layout
+/// is known and passed the probe); the tests check that the parallel path is the one tested.
+#[pyfunction]
+fn fast_strings(py: Python<'_>) -> bool {
+    layout(py).is_some()
+}
+
+/// Adds [`fast_strings`] to `_core`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(fast_strings, m)?)
+}
