@@ -211,6 +211,9 @@ fn read_fast<'py>(
     lowercase: bool,
     threads: Threads,
 ) -> PyResult<Option<Owned<'py>>> {
+    if list.len() < pystr::FAST_FROM {
+        return Ok(None);
+    }
     let Some(layout) = pystr::layout(list.py()) else {
         return Ok(None);
     };

@@ -359,6 +359,10 @@ impl<'py> Snapshot<'py> {
     }
 }
 
+/// The shortest list read this way: below it, copying the list costs more than the calls it
+/// saves (a single sentence's references).
+pub(crate) const FAST_FROM: usize = 16;
+
 /// The shortest list read on the pool: below it, handing the work over costs more than it
 /// saves.
 const PARALLEL_FROM: usize = 4096;
