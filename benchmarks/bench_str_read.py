@@ -84,8 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = []
     for name, fn in work.items():
         fn(hyps, refs)  # warm-up: the pool, pages
-        par, score = timed(lambda: fn(hyps, refs), args.rounds)
-        ser, score2 = timed(lambda: fn(serial_h, serial_r), args.rounds)
+        par, score = timed(lambda f=fn: f(hyps, refs), args.rounds)  # type: ignore[misc]
+        ser, score2 = timed(lambda f=fn: f(serial_h, serial_r), args.rounds)  # type: ignore[misc]
         if score != score2:
             raise SystemExit(f"{name}: {score} (list) != {score2} (serial)")
         row = {

@@ -56,7 +56,7 @@ def cache_utf8(lines: list[str], every: int = 2) -> None:
         _core.tokenize("none", s)
 
 
-def serial(lines: list[str]) -> list[str]:
+def serial(lines: list[Any]) -> list[Any]:
     """The same text as a list that the serial way reads (its last item a ``str`` subclass)."""
     return [*lines[:-1], Sub(lines[-1])]
 
@@ -67,7 +67,10 @@ def test_the_parallel_path_is_the_one_tested() -> None:
 
 METRICS: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
     "bleu": (lambda: BLEU(num_threads=2), lambda: sacrebleu.BLEU()),
-    "bleu-lc": (lambda: BLEU(lowercase=True, num_threads=2), lambda: sacrebleu.BLEU(lowercase=True)),
+    "bleu-lc": (
+        lambda: BLEU(lowercase=True, num_threads=2),
+        lambda: sacrebleu.BLEU(lowercase=True),
+    ),
     "chrf": (lambda: CHRF(word_order=2, num_threads=2), lambda: sacrebleu.CHRF(word_order=2)),
 }
 
