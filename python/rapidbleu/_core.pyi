@@ -53,6 +53,9 @@ TOKENIZERS: list[str]
 def count_tokenized(hypotheses: Sequence[object]) -> int:
     """How many items are a ``str`` ending in ``" ."`` (sacreBLEU's tokenized-input test)."""
 
+def fast_strings() -> bool:
+    """Whether the pool reads ``str`` objects' own data (crates/rapidbleu-py/src/pystr.rs)."""
+
 def tokenize(name: str, line: str) -> str:
     """Exactly the output of sacreBLEU's tokenizer ``name`` on ``line``."""
 

@@ -6,17 +6,24 @@
 //! sacreBLEU); then borrow their UTF-8 buffers. ASCII lowercasing happens later in Rust.
 
 use crate::errors::{type_name, ErrorKind, OrRaise};
+use crate::pystr::{self, Snapshot, Text};
 use crate::sequence::{is_sequence, not_a_sequence};
 use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyList, PyString, PyTuple};
 use rapidbleu_core::corpus::{Corpus, Groups};
+use rapidbleu_core::engine::parallel::Threads;
 use std::ptr::NonNull;
 
 /// A line read from Python: a `str`, or text the core holds already ([`TokenizedLines`]).
 pub enum Line<'py> {
     /// A Python string and its UTF-8 text.
     Py(PyLine<'py>),
+    /// Text read by the pool from a `str` that the collection's snapshot keeps alive
+    /// ([`crate::pystr`]): its ASCII data or cached UTF-8.
+    Borrowed(NonNull<str>),
+    /// Text transcoded by the pool from a `str`'s 1-, 2- or 4-byte characters.
+    Decoded(Box<str>),
     /// A line of lines the core holds.
     Held {
         /// The lines, kept alive as long as the line.
@@ -68,8 +75,39 @@ impl<'py> PyLine<'py> {
     }
 }
 
-/// Owned lines, `None` where a reference is missing.
-pub type Owned<'py> = Vec<Option<Line<'py>>>;
+/// Owned lines, `None` where a reference is missing, and the private copy of the list whose
+/// strings the pool read ([`Line::Borrowed`] points into them).
+pub struct Owned<'py> {
+    lines: Vec<Option<Line<'py>>>,
+    /// Declared after `lines`, so dropped after them.
+    _snapshot: Option<Snapshot<'py>>,
+}
+
+impl<'py> From<Vec<Option<Line<'py>>>> for Owned<'py> {
+    fn from(lines: Vec<Option<Line<'py>>>) -> Self {
+        Owned {
+            lines,
+            _snapshot: None,
+        }
+    }
+}
+
+impl<'py> std::ops::Deref for Owned<'py> {
+    type Target = [Option<Line<'py>>];
+
+    fn deref(&self) -> &Self::Target {
+        &self.lines
+    }
+}
+
+impl<'a, 'py> IntoIterator for &'a Owned<'py> {
+    type Item = &'a Option<Line<'py>>;
+    type IntoIter = std::slice::Iter<'a, Option<Line<'py>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.lines.iter()
+    }
+}
 
 /// Collects the items of `seq` (described as `what` in messages, e.g. `hypotheses`; formatted
 /// only for a message, so a per-segment label costs nothing on the happy path).
@@ -79,7 +117,24 @@ pub fn collect<'py>(
     allow_none: bool,
     lowercase: bool,
 ) -> PyResult<Owned<'py>> {
-    collect_as(seq, what, allow_none, Reading::Checked { lowercase })
+    collect_on(seq, what, allow_none, lowercase, Threads::ONE)
+}
+
+/// [`collect`], a large list's strings read on `threads` threads ([`crate::pystr`]).
+pub fn collect_on<'py>(
+    seq: &Bound<'py, PyAny>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    lowercase: bool,
+    threads: Threads,
+) -> PyResult<Owned<'py>> {
+    collect_as(
+        seq,
+        what,
+        allow_none,
+        Reading::Checked { lowercase },
+        threads,
+    )
 }
 
 /// The items of `seq` as [`collect`] reads them, but as they are: not lowercased, and not
@@ -90,7 +145,7 @@ pub fn collect_as_is<'py>(
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
 ) -> PyResult<Owned<'py>> {
-    collect_as(seq, what, allow_none, Reading::AsIs)
+    collect_as(seq, what, allow_none, Reading::AsIs, Threads::ONE)
 }
 
 /// What [`collect_as`] makes of each string.
@@ -107,6 +162,7 @@ fn collect_as<'py>(
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
     reading: Reading,
+    threads: Threads,
 ) -> PyResult<Owned<'py>> {
     let py = seq.py();
     let items = if allow_none { "str or None" } else { "str" };
@@ -123,8 +179,13 @@ fn collect_as<'py>(
         // A generator would be read once (and be empty the next time); a set has no order.
         return Err(not_a_sequence(seq, &what, items));
     }
-    let mut out = Vec::with_capacity(seq.len().unwrap_or(0));
+    let mut out: Vec<Option<Line<'py>>> = Vec::with_capacity(seq.len().unwrap_or(0));
     if let Ok(list) = seq.cast_exact::<PyList>() {
+        if let Reading::Checked { lowercase } = reading {
+            if let Some(owned) = read_fast(list, what, allow_none, lowercase, threads)? {
+                return Ok(owned);
+            }
+        }
         collect_list(list, what, allow_none, reading, &mut out)?;
     } else {
         let iter = seq.try_iter().map_err(|_| {
@@ -137,7 +198,47 @@ fn collect_as<'py>(
             out.push(read_item(item?, what, i, allow_none, reading)?);
         }
     }
-    Ok(out)
+    Ok(out.into())
+}
+
+/// The items of `list` read by the pool ([`crate::pystr`]), as [`collect`] reads them; `None`
+/// where the interpreter's layout is unknown or the list holds anything but exact `str` (and
+/// `None` where allowed): the caller then reads it the serial way, with its errors.
+fn read_fast<'py>(
+    list: &Bound<'py, PyList>,
+    what: impl std::fmt::Display + Copy,
+    allow_none: bool,
+    lowercase: bool,
+    threads: Threads,
+) -> PyResult<Option<Owned<'py>>> {
+    if list.len() < pystr::FAST_FROM {
+        return Ok(None);
+    }
+    let Some(layout) = pystr::layout(list.py()) else {
+        return Ok(None);
+    };
+    let snapshot = Snapshot::of(list)?;
+    let texts = snapshot.read(layout, allow_none, lowercase, threads);
+    let mut lines = Vec::with_capacity(texts.len());
+    for (i, t) in texts.into_iter().enumerate() {
+        lines.push(match t {
+            Text::Missing => None,
+            Text::Borrowed(p) => Some(Line::Borrowed(p)),
+            Text::Decoded(s) => Some(Line::Decoded(s)),
+            // An exact `str`: reading it runs no Python code of the caller's, so reading it
+            // after the others yields what the serial way yields, errors included (the first
+            // in order: every other item read without one).
+            Text::Caller => {
+                let reading = Reading::Checked { lowercase };
+                read_item(snapshot.list().get_item(i)?, what, i, allow_none, reading)?
+            }
+            Text::Fallback => return Ok(None),
+        });
+    }
+    Ok(Some(Owned {
+        lines,
+        _snapshot: Some(snapshot),
+    }))
 }
 
 /// Appends the items of `list` to `out`, as [`collect`] reads them.
@@ -146,7 +247,7 @@ fn collect_list<'py>(
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
     reading: Reading,
-    out: &mut Owned<'py>,
+    out: &mut Vec<Option<Line<'py>>>,
 ) -> PyResult<()> {
     // Performance decision: a list (most input) is read by index, each string's object
     // fetched into the cache a few items before it is read. Reading strings runs under the
@@ -234,7 +335,8 @@ fn held_lines<'py>(
                 })),
             },
         })
-        .collect()
+        .collect::<PyResult<Vec<_>>>()
+        .map(Owned::from)
 }
 
 /// How many items ahead [`collect_list`] fetches a string object: enough misses in flight to
@@ -286,6 +388,11 @@ pub fn text<'a>(line: &'a Line<'_>) -> &'a str {
         // SAFETY: the text belongs to the lines object that the line keeps alive, which is
         // frozen: its text neither changes nor moves while it lives.
         Line::Held { text, .. } => unsafe { text.as_ref() },
+        // SAFETY: a string of the snapshot that the line's collection keeps alive (declared
+        // after the lines, so dropped after them); CPython neither changes nor frees a string's
+        // ASCII data or cached UTF-8 while the string lives.
+        Line::Borrowed(p) => unsafe { p.as_ref() },
+        Line::Decoded(s) => s,
     }
 }
 
@@ -300,6 +407,7 @@ pub fn collect_streams<'py>(
     refs: &Bound<'py, PyAny>,
     n_hyps: Option<usize>,
     lowercase: bool,
+    threads: Threads,
 ) -> PyResult<Vec<Owned<'py>>> {
     let py = refs.py();
     if !refs.is_instance_of::<PyString>() && !is_sequence(refs) {
@@ -323,7 +431,13 @@ pub fn collect_streams<'py>(
                 ),
             ));
         }
-        let s = collect(&stream, &format!("references[{k}]"), true, lowercase)?;
+        let s = collect_on(
+            &stream,
+            &format!("references[{k}]"),
+            true,
+            lowercase,
+            threads,
+        )?;
         let expected =
             n_hyps.unwrap_or_else(|| streams.first().map_or(s.len(), |f: &Owned<'py>| f.len()));
         if s.len() != expected {
@@ -358,6 +472,7 @@ fn collect_segments<'py>(
     refs: &Bound<'py, PyAny>,
     n_hyps: usize,
     lowercase: bool,
+    threads: Threads,
 ) -> PyResult<Vec<Owned<'py>>> {
     let py = refs.py();
     if refs.is_instance_of::<PyString>() || !is_sequence(refs) {
@@ -391,7 +506,13 @@ fn collect_segments<'py>(
                     ),
                 ));
             }
-            collect(seg, format_args!("references[{i}]"), true, lowercase)
+            collect_on(
+                seg,
+                format_args!("references[{i}]"),
+                true,
+                lowercase,
+                threads,
+            )
         })
         .collect()
 }
@@ -427,7 +548,7 @@ where
 
 /// The references of each segment from reference streams.
 pub fn stream_groups<'a>(streams: &'a [Owned<'_>]) -> (Groups<&'a str>, i64) {
-    let n = streams.first().map_or(0, Vec::len);
+    let n = streams.first().map_or(0, |s| s.len());
     let groups = Groups::with_capacity(n, n * streams.len());
     ref_groups(groups, (0..n).map(|i| streams.iter().map(move |s| &s[i])))
 }
@@ -441,18 +562,20 @@ pub struct TextInput<'py> {
 }
 
 impl<'py> TextInput<'py> {
-    /// Collects `hyps` and `refs`, lowercasing non-ASCII text with `str.lower()` if asked.
+    /// Collects `hyps` and `refs`, lowercasing non-ASCII text with `str.lower()` if asked,
+    /// large lists read on `threads` threads.
     pub fn read(
         hyps: &Bound<'py, PyAny>,
         refs: &Bound<'py, PyAny>,
         lowercase: bool,
         per_segment: bool,
+        threads: Threads,
     ) -> PyResult<Self> {
-        let hyps = collect(hyps, "hypotheses", false, lowercase)?;
+        let hyps = collect_on(hyps, "hypotheses", false, lowercase, threads)?;
         let refs = if per_segment {
-            collect_segments(refs, hyps.len(), lowercase)?
+            collect_segments(refs, hyps.len(), lowercase, threads)?
         } else {
-            collect_streams(refs, Some(hyps.len()), lowercase)?
+            collect_streams(refs, Some(hyps.len()), lowercase, threads)?
         };
         Ok(TextInput {
             hyps,
@@ -464,7 +587,7 @@ impl<'py> TextInput<'py> {
     /// The corpus (borrowing the Python strings) and sacreBLEU's `num_refs`.
     pub fn corpus(&self, py: Python<'_>) -> PyResult<(Corpus<&str>, i64)> {
         let (groups, num_refs) = if self.per_segment {
-            let items = self.refs.iter().map(Vec::len).sum();
+            let items = self.refs.iter().map(|s| s.len()).sum();
             let groups = Groups::with_capacity(self.refs.len(), items);
             ref_groups(groups, self.refs.iter().map(|seg| seg.iter()))
         } else {

@@ -27,6 +27,7 @@ mod line_cache;
 mod mecab;
 mod meteor;
 mod metric;
+mod pystr;
 mod read;
 mod rouge;
 mod sequence;
@@ -54,6 +55,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     line_cache::register(m)?;
     tokenized_lines::register(m)?;
     spm::register(m)?;
+    pystr::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -18,7 +18,7 @@
 //! whose tokenizer released the GIL cannot hold it while another waits for it with the GIL,
 //! and `os.fork()` (which holds the GIL) never finds it taken.
 
-use crate::corpus::{collect, collect_as_is, text, Line as Input};
+use crate::corpus::{collect, collect_as_is, collect_on, text, Line as Input};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
 use crate::mecab::{mecab_err, PyMecabModel};
@@ -131,7 +131,7 @@ impl LineCache {
             // MeCab refuses text that is not valid Unicode as its own `tokenize` does (`collect`
             // checks it); a Python tokenizer gets such a line as it is, to refuse it its way.
             let owned = match model {
-                Some(_) => collect(lines, "lines", allow_none, false)?,
+                Some(_) => collect_on(lines, "lines", allow_none, false, threads)?,
                 None => collect_as_is(lines, "lines", allow_none)?,
             };
             let mut lines: Vec<Option<Line<'_, 'py>>> = Vec::with_capacity(owned.len());
@@ -256,7 +256,7 @@ fn line<'a, 'py>(
     rstrip: bool,
 ) -> PyResult<Line<'a, 'py>> {
     let (text, obj) = match s {
-        Input::Held { .. } => (text(s), None),
+        Input::Held { .. } | Input::Borrowed(_) | Input::Decoded(_) => (text(s), None),
         Input::Py(l) => match l.text() {
             Some(t) => (t, Some(l.obj())),
             None => {

@@ -1,7 +1,9 @@
 //! Glue of `rapidbleu_core::bleu::ref_cache`: `_core.BleuReferenceCache`.
 
 use crate::arrays::to_2d;
-use crate::corpus::{borrow_all, collect, collect_streams, count_tokenized_periods, stream_groups};
+use crate::corpus::{
+    borrow_all, collect_on, collect_streams, count_tokenized_periods, stream_groups,
+};
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
 use crate::metric::metric_arg;
@@ -29,7 +31,7 @@ impl BleuReferenceCache {
     ) -> PyResult<Self> {
         guard(|| {
             let threads = threads(py, num_threads)?;
-            let streams = collect_streams(refs, None, options.lowercase())?;
+            let streams = collect_streams(refs, None, options.lowercase(), threads)?;
             let (groups, num_refs) = stream_groups(&streams);
             let inner = run_detached(py, || RefCache::new(&groups, options, threads))?;
             Ok(BleuReferenceCache { inner, num_refs })
@@ -93,7 +95,7 @@ impl BleuReferenceCache {
         guard(|| {
             let threads = threads(py, num_threads)?;
             let opts = self.inner.options();
-            let owned = collect(hyps, "hypotheses", false, opts.lowercase())?;
+            let owned = collect_on(hyps, "hypotheses", false, opts.lowercase(), threads)?;
             if owned.len() != self.inner.len() {
                 return Err(ErrorKind::LengthMismatch.err(
                     py,

@@ -136,7 +136,7 @@ impl PyCiderDOptions {
         guard(|| {
             let t = threads(py, num_threads)?;
             let log = log_table(&logs)?;
-            let input = TextInput::read(hyps, refs, false, true)?;
+            let input = TextInput::read(hyps, refs, false, true, t)?;
             let (corpus, _) = input.corpus(py)?;
             let opts = self.inner;
             let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
@@ -217,7 +217,7 @@ impl PyCiderDocumentFrequency {
             })?;
             let empty = PyString::new(py, "");
             let hyps = pyo3::types::PyList::new(py, std::iter::repeat_n(empty, n))?;
-            let input = TextInput::read(hyps.as_any(), refs, false, true)?;
+            let input = TextInput::read(hyps.as_any(), refs, false, true, Threads::ONE)?;
             let (corpus, _) = input.corpus(py)?;
             let df = run_detached(py, || DocumentFrequency::from_texts(corpus.references()))?;
             Ok(PyCiderDocumentFrequency { df: Arc::new(df) })
@@ -283,7 +283,7 @@ impl PyCiderDocumentFrequency {
         guard(|| {
             let t = threads(py, num_threads)?;
             let log = log_table(&logs)?;
-            let input = TextInput::read(hyps, refs, false, true)?;
+            let input = TextInput::read(hyps, refs, false, true, t)?;
             let (corpus, _) = input.corpus(py)?;
             let opts = options.get().inner;
             let s = self.batch_scores(py, opts, &corpus, &log, ref_len, t)?;

@@ -27,7 +27,7 @@ fn on_corpus<'py, M: PyMetric, T>(
 ) -> PyResult<T> {
     guard(|| {
         let threads = threads(py, num_threads)?;
-        let input = TextInput::read(hyps, refs, metric.lowercase(), per_segment)?;
+        let input = TextInput::read(hyps, refs, metric.lowercase(), per_segment, threads)?;
         let (corpus, num_refs) = input.corpus(py)?;
         f(&corpus, num_refs, threads)
     })
