@@ -9,12 +9,14 @@
 
 use crate::arrays::to_2d;
 use crate::corpus::{collect, text};
+use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, read_err, type_name, ErrorKind};
 use crate::io::source::PyStream;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::corpus::Groups;
+use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
@@ -249,28 +251,26 @@ pub struct ChunkReader {
 }
 
 /// Opens `path`, or reads `stdin` (a Python stream) in its place, counting raw bytes into
-/// `count`.
+/// `count`; its lines are split on `threads` threads.
 fn open(
     path: &Path,
     stdin: Option<Py<PyAny>>,
     newlines: Newlines,
     count: Arc<AtomicU64>,
+    threads: Threads,
 ) -> Result<LineReader, ReadError> {
-    match stdin {
+    let reader = match stdin {
         Some(stream) => {
             let raw = Counted::new(PyStream::new(stream), count);
-            Ok(LineReader::new(
-                "stdin",
-                decoder(Compression::None, raw),
-                newlines,
-            ))
+            LineReader::new("stdin", decoder(Compression::None, raw), newlines)
         }
         None => {
             let name = path.to_string_lossy().into_owned();
             let opened = open_file(path, &name, count)?;
-            Ok(LineReader::new(name, opened, newlines))
+            LineReader::new(name, opened, newlines)
         }
-    }
+    };
+    Ok(reader.with_threads(threads))
 }
 
 /// Reads the next item on the calling thread (shared with the background thread, which
@@ -293,9 +293,11 @@ impl ChunkReader {
     /// `systems` of `None` reads every system from `stdin`'s tab-separated columns (universal
     /// newlines); a system named `-` is `stdin` read as a file. `num_refs > 1` splits the one
     /// reference file on tabs. Each chunk has up to `chunk_lines` segments; with `prefetch`
-    /// the next is read on a background thread while the current one is used.
+    /// the next is read on a background thread while the current one is used. Lines are
+    /// split and checked on `num_threads` threads (0: all cores), the scorer's pool.
     #[new]
-    #[pyo3(signature = (references, systems, stdin = None, *, num_refs = 1, chunk_lines = 20_000, prefetch = true))]
+    #[pyo3(signature = (references, systems, stdin = None, *, num_refs = 1, chunk_lines = 20_000, prefetch = true, num_threads = 0))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         references: Vec<PathBuf>,
@@ -304,8 +306,10 @@ impl ChunkReader {
         num_refs: usize,
         chunk_lines: usize,
         prefetch: bool,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
     ) -> PyResult<Self> {
         guard(|| {
+            let threads = threads(py, num_threads)?;
             let mut counts: Vec<Arc<AtomicU64>> = Vec::new();
             let mut counter = || {
                 let c = Arc::new(AtomicU64::new(0));
@@ -314,7 +318,8 @@ impl ChunkReader {
             };
             let mut refs = Vec::new();
             for p in &references {
-                refs.push(open(p, None, Newlines::Lf, counter()).map_err(|e| read_err(py, e))?);
+                let r = open(p, None, Newlines::Lf, counter(), threads);
+                refs.push(r.map_err(|e| read_err(py, e))?);
             }
             let mut sys = Vec::new();
             let layout = match (&systems, &stdin) {
@@ -324,6 +329,7 @@ impl ChunkReader {
                         Some(s.clone_ref(py)),
                         Newlines::Universal,
                         counter(),
+                        threads,
                     );
                     sys.push(r.map_err(|e| read_err(py, e))?);
                     Systems::Columns
@@ -337,7 +343,8 @@ impl ChunkReader {
                 (Some(paths), _) => {
                     for p in paths {
                         let s = stdin.as_ref().filter(|_| p.as_os_str() == "-");
-                        let r = open(p, s.map(|s| s.clone_ref(py)), Newlines::Lf, counter());
+                        let s = s.map(|s| s.clone_ref(py));
+                        let r = open(p, s, Newlines::Lf, counter(), threads);
                         sys.push(r.map_err(|e| read_err(py, e))?);
                     }
                     Systems::Files
