@@ -4,7 +4,16 @@
 //! threads at once, each thread copying its lines into a part of its own ([`Part`]). The parts
 //! are kept as they are rather than joined into one buffer, which would copy every byte a
 //! second time on one thread. A line is found by its part (a binary search over a few parts)
-//! and its place in the part; iterating walks the parts in order.
+//! and its place in the part; iterating walks the parts in order. What the scorer does once per
+//! line before scoring (a view of every line, a count) runs on the pool too ([`Lines::views`],
+//! [`Lines::count_where`]): on the calling thread it would be the command's serial part.
+
+use crate::engine::parallel::{install, Threads};
+use rayon::prelude::*;
+
+/// Below this many lines, [`Lines::views`] and [`Lines::count_where`] run on the calling
+/// thread (a hand-off to the pool costs microseconds).
+const MIN_PARALLEL_LINES: usize = 4096;
 
 /// Lines back to back in one buffer: line `i` is `text[ends[i - 1]..ends[i]]`.
 #[derive(Clone, Debug, Default)]
@@ -114,6 +123,33 @@ impl Lines {
     pub fn text_len(&self) -> usize {
         self.parts.iter().map(|p| p.text.len()).sum()
     }
+
+    /// Every line, in order, made on `threads` threads.
+    pub fn views(&self, threads: Threads) -> Vec<&str> {
+        if threads == Threads::ONE || self.len < MIN_PARALLEL_LINES {
+            return self.iter().collect();
+        }
+        install(threads, || {
+            (0..self.len).into_par_iter().map(|i| self.get(i)).collect()
+        })
+    }
+
+    /// How many lines `keep` holds for, counted on `threads` threads.
+    pub fn count_where(
+        &self,
+        threads: Threads,
+        keep: impl Fn(&str) -> bool + Sync + Send,
+    ) -> usize {
+        if threads == Threads::ONE || self.len < MIN_PARALLEL_LINES {
+            return self.iter().filter(|l| keep(l)).count();
+        }
+        install(threads, || {
+            self.parts
+                .par_iter()
+                .map(|p| (0..p.len()).filter(|&i| keep(p.get(i))).count())
+                .sum()
+        })
+    }
 }
 
 /// Equal when the lines are, however they are split into parts.
@@ -194,6 +230,30 @@ mod tests {
         assert_eq!(lines.text_len(), 5);
         assert_eq!(lines, all.iter().copied().collect::<Lines>());
         assert_ne!(lines, ["a"].into_iter().collect::<Lines>());
+    }
+
+    #[test]
+    fn views_and_counts_on_any_thread_count() {
+        let mut lines = Lines::new();
+        for k in 0..7 {
+            let texts: Vec<String> = (0..3000).map(|i| format!("{k} {i} .")).collect();
+            let mut p = Part::with_capacity(0);
+            for t in &texts {
+                p.push(if t.ends_with("7 .") {
+                    t.as_str()
+                } else {
+                    &t[..t.len() - 2]
+                });
+            }
+            lines.append_part(p);
+        }
+        let serial: Vec<&str> = lines.iter().collect();
+        let periods = serial.iter().filter(|l| l.ends_with(" .")).count();
+        assert!(periods > 0);
+        for threads in [Threads::ONE, Threads::ALL, Threads::new(3).unwrap()] {
+            assert_eq!(lines.views(threads), serial);
+            assert_eq!(lines.count_where(threads, |l| l.ends_with(" .")), periods);
+        }
     }
 
     #[test]

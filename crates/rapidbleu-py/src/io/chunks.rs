@@ -16,10 +16,11 @@ use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::corpus::Groups;
-use rapidbleu_core::engine::parallel::Threads;
+use rapidbleu_core::engine::parallel::{install, Threads};
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, TryLockError};
@@ -29,6 +30,8 @@ use std::sync::{Arc, Mutex, TryLockError};
 pub struct TextChunk {
     pub(crate) chunk: Chunk,
     input_bytes: u64,
+    /// The reader's threads, for the counts asked of the chunk.
+    threads: Threads,
 }
 
 impl TextChunk {
@@ -71,13 +74,23 @@ impl<'py> LineViews<'py> {
     }
 
     /// The texts of every stream, `views[k]` over `streams[k]`.
-    pub fn texts<'a>(views: &'a [Self], streams: &'a [Lines]) -> Vec<Vec<&'a str>> {
-        views.iter().zip(streams).map(|(v, s)| v.of(s)).collect()
+    pub fn texts<'a>(
+        views: &'a [Self],
+        streams: &'a [Lines],
+        threads: Threads,
+    ) -> Vec<Vec<&'a str>> {
+        views
+            .iter()
+            .zip(streams)
+            .map(|(v, s)| v.of(s, threads))
+            .collect()
     }
 
-    pub fn of<'a>(&'a self, lines: &'a Lines) -> Vec<&'a str> {
+    /// The texts of `lines` (made on `threads` threads when nothing is lowercased: once per
+    /// line, this would otherwise be the command's serial part).
+    pub fn of<'a>(&'a self, lines: &'a Lines, threads: Threads) -> Vec<&'a str> {
         if self.lowered.is_empty() {
-            return lines.iter().collect();
+            return lines.views(threads);
         }
         lines
             .iter()
@@ -90,9 +103,26 @@ impl<'py> LineViews<'py> {
     }
 }
 
-/// The references of each of `n` segments: `refs[k][i]` for every stream `k`.
-pub fn segment_groups<'a>(refs: &[Vec<&'a str>], n: usize) -> Groups<&'a str> {
-    (0..n).map(|i| refs.iter().map(move |r| r[i])).collect()
+/// The references of each of `n` segments: `refs[k][i]` for every stream `k` (one stream is
+/// taken as it is; several are interleaved on `threads` threads).
+pub fn segment_groups<'a>(
+    mut refs: Vec<Vec<&'a str>>,
+    n: usize,
+    threads: Threads,
+) -> Groups<&'a str> {
+    let k = refs.len();
+    if k == 1 {
+        if let Some(one) = refs.pop() {
+            return Groups::uniform(one, 1, n);
+        }
+    }
+    let item = |x: usize| refs[x % k][x / k];
+    let items = if threads == Threads::ONE {
+        (0..n * k).map(item).collect()
+    } else {
+        install(threads, || (0..n * k).into_par_iter().map(item).collect())
+    };
+    Groups::uniform(items, k, n)
 }
 
 /// A `chunk` argument: a `TextChunk`, or an `InputTypeError` naming what was given.
@@ -171,6 +201,7 @@ impl TextChunk {
                     first_line,
                 },
                 input_bytes: 0,
+                threads: Threads::ONE,
             })
         })
     }
@@ -223,12 +254,13 @@ impl TextChunk {
         self.chunk.refs.iter().map(|r| str_list(py, r)).collect()
     }
 
-    /// How many of system `system`'s lines end in `" ."` (sacreBLEU's tokenized-input test).
-    fn tokenized_periods(&self, system: usize) -> usize {
-        self.chunk
-            .systems
-            .get(system)
-            .map_or(0, |s| s.iter().filter(|h| h.ends_with(" .")).count())
+    /// How many of system `system`'s lines end in `" ."` (sacreBLEU's tokenized-input test),
+    /// counted on the reader's threads.
+    fn tokenized_periods(&self, py: Python<'_>, system: usize) -> usize {
+        let threads = self.threads;
+        self.chunk.systems.get(system).map_or(0, |s| {
+            py.detach(|| s.count_where(threads, |h| h.ends_with(" .")))
+        })
     }
 }
 
@@ -248,6 +280,7 @@ enum State {
 #[pyclass(frozen, module = "rapidbleu._core")]
 pub struct ChunkReader {
     state: Mutex<State>,
+    threads: Threads,
 }
 
 /// Opens `path`, or reads `stdin` (a Python stream) in its place, counting raw bytes into
@@ -370,6 +403,7 @@ impl ChunkReader {
             };
             Ok(ChunkReader {
                 state: Mutex::new(state),
+                threads,
             })
         })
     }
@@ -402,7 +436,11 @@ impl ChunkReader {
                 },
             };
             match item {
-                Some(Ok((chunk, input_bytes))) => Ok(Some(TextChunk { chunk, input_bytes })),
+                Some(Ok((chunk, input_bytes))) => Ok(Some(TextChunk {
+                    chunk,
+                    input_bytes,
+                    threads: self.threads,
+                })),
                 Some(Err(e)) => {
                     *state = State::Closed;
                     Err(read_err(py, e))
