@@ -105,11 +105,7 @@ impl<'py> LineViews<'py> {
 
 /// The references of each of `n` segments: `refs[k][i]` for every stream `k` (one stream is
 /// taken as it is; several are interleaved on `threads` threads).
-pub fn segment_groups<'a>(
-    mut refs: Vec<Vec<&'a str>>,
-    n: usize,
-    threads: Threads,
-) -> Groups<&'a str> {
+pub fn segment_groups(mut refs: Vec<Vec<&str>>, n: usize, threads: Threads) -> Groups<&str> {
     let k = refs.len();
     if k == 1 {
         if let Some(one) = refs.pop() {
