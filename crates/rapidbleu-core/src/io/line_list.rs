@@ -51,6 +51,16 @@ impl Part {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.text[start..self.ends[i]]
     }
+
+    /// Every line, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+
+    /// Bytes of text held.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
 }
 
 /// The lines of one input (see the module documentation).
@@ -121,7 +131,12 @@ impl Lines {
 
     /// Bytes of text held.
     pub fn text_len(&self) -> usize {
-        self.parts.iter().map(|p| p.text.len()).sum()
+        self.parts.iter().map(Part::text_len).sum()
+    }
+
+    /// The parts, in order (every line of each, in order, is a line of the list).
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
     }
 
     /// Every line, in order, made on `threads` threads.

@@ -97,6 +97,11 @@ impl LineReader {
         self
     }
 
+    /// The threads its lines are split on.
+    pub fn threads(&self) -> Threads {
+        self.threads
+    }
+
     /// The input's name (a file name, or `stdin`).
     pub fn name(&self) -> &str {
         &self.name

@@ -58,7 +58,7 @@ fn count_in(s: &[u8], from: usize, to: usize, newlines: Newlines) -> usize {
 
 /// Runs `f` over `items` on `threads` threads (in order), or on this thread for one item or
 /// one thread.
-fn map<T: Sync, R: Send>(
+pub(crate) fn map<T: Sync, R: Send>(
     items: &[T],
     threads: Threads,
     f: impl Fn(&T) -> R + Sync + Send,
