@@ -53,6 +53,16 @@ impl<T> Groups<T> {
         }
     }
 
+    /// `groups` groups of `size` items each, `items` in order (`items.len()` is
+    /// `groups * size`; a shorter `items` leaves the last groups short).
+    pub fn uniform(items: Vec<T>, size: usize, groups: usize) -> Self {
+        let n = items.len();
+        Groups {
+            ends: (0..=groups).map(|i| (i * size).min(n)).collect(),
+            items,
+        }
+    }
+
     /// The items' buffer, for reuse by [`Groups::with_buffer`].
     pub fn into_buffer(self) -> Vec<T> {
         self.items
@@ -232,5 +242,13 @@ mod tests {
         assert_eq!((c.len(), c.hyp(1), c.refs(1)), (2, "y", &[""][..]));
         let ids: Groups<i64> = Groups::with_buffer(vec![7; 100]);
         assert!(ids.is_empty() && ids.items().is_empty());
+    }
+
+    #[test]
+    fn uniform_groups() {
+        let g = Groups::uniform(vec!["a", "b", "c", "d"], 2, 2);
+        assert_eq!(g, [vec!["a", "b"], vec!["c", "d"]].into_iter().collect());
+        let empty: Groups<&str> = Groups::uniform(vec![], 0, 3);
+        assert_eq!((empty.len(), empty.get(2)), (3, &[][..]));
     }
 }

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import rapidbleu._core as _core
+from rapidbleu import _config
 from rapidbleu.errors import InputError
 from rapidbleu.io.reader import CHUNK_LINES, Corpus, LineReader, open_input
 
@@ -197,6 +198,7 @@ class Inputs:
             self.stdin,
             num_refs=self.num_refs,
             chunk_lines=chunk_lines,
+            num_threads=_config.num_threads(),
         )
         self._open.append(reader)
         try:

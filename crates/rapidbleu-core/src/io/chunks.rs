@@ -5,7 +5,9 @@
 //! and its count.
 
 use crate::io::error::ReadError;
+use crate::io::line_list::Part;
 use crate::io::lines::{LineReader, Lines};
+use crate::io::split::map;
 use crate::text::whitespace::py_rstrip;
 
 /// Aligned lines of every reference stream and every system: segment `i` of the chunk is
@@ -151,59 +153,76 @@ impl ChunkReader {
         }))
     }
 
-    /// sacreBLEU's `-nr N`: `line.split("\t", N - 1)`, exactly `N` fields a line.
+    /// sacreBLEU's `-nr N`: `line.split("\t", N - 1)`, exactly `N` fields a line; each part of
+    /// the lines is split on the reader's threads.
     fn split_refs(&self, lines: &Lines, first_line: u64) -> Result<Vec<Lines>, ReadError> {
         let n = self.num_refs;
-        let mut streams = vec![Lines::new(); n];
-        for (k, line) in lines.iter().enumerate() {
-            let mut found = 0;
-            for (stream, field) in streams.iter_mut().zip(line.splitn(n, '\t')) {
-                stream.push(field);
-                found += 1;
+        let threads = self.refs[0].threads();
+        let split = map(lines.parts(), threads, |part| {
+            let mut streams: Vec<Part> = (0..n)
+                .map(|_| Part::with_capacity(part.text_len() / n))
+                .collect();
+            for (k, line) in part.iter().enumerate() {
+                let mut found = 0;
+                for (stream, field) in streams.iter_mut().zip(line.splitn(n, '\t')) {
+                    stream.push(field);
+                    found += 1;
+                }
+                if found != n {
+                    return Err((k, found));
+                }
             }
-            if found != n {
-                return Err(ReadError::Fields(format!(
-                    "{}: line {}: expected {n} tab-separated references (-nr {n}), found {found}",
-                    self.refs[0].name(),
-                    first_line + k as u64
-                )));
-            }
-        }
-        Ok(streams)
+            Ok(streams)
+        });
+        join_fields(split, lines, n, |line, found| {
+            ReadError::Fields(format!(
+                "{}: line {}: expected {n} tab-separated references (-nr {n}), found {found}",
+                self.refs[0].name(),
+                first_line + line as u64
+            ))
+        })
     }
 
     /// sacreBLEU's systems on standard input: the first line's fields (not stripped one by
-    /// one: the line is) fix the number of systems; later fields are `rstrip()`-ed.
+    /// one: the line is) fix the number of systems; later fields are `rstrip()`-ed. Each part
+    /// of the lines is split on the reader's threads.
     fn split_columns(&mut self, lines: &Lines, first_line: u64) -> Result<Vec<Lines>, ReadError> {
-        let mut start = 0;
-        if self.columns == 0 {
-            let first = lines.get(0);
-            self.columns = first.split('\t').count();
-            start = 1;
+        // The first line of the input: its fields count the systems and are kept as they are.
+        let header = self.columns == 0;
+        if header {
+            self.columns = lines.get(0).split('\t').count();
         }
-        let mut systems = vec![Lines::new(); self.columns];
-        if start == 1 {
-            for (out, field) in systems.iter_mut().zip(lines.get(0).split('\t')) {
-                out.push(field);
+        let columns = self.columns;
+        let parts: Vec<(usize, &Part)> = lines.parts().iter().enumerate().collect();
+        let split = map(&parts, self.systems[0].threads(), |&(p, part)| {
+            let mut systems: Vec<Part> = (0..columns)
+                .map(|_| Part::with_capacity(part.text_len() / columns))
+                .collect();
+            for (k, line) in part.iter().enumerate() {
+                if header && p == 0 && k == 0 {
+                    for (out, field) in systems.iter_mut().zip(line.split('\t')) {
+                        out.push(field);
+                    }
+                    continue;
+                }
+                let found = line.split('\t').count();
+                if found != columns {
+                    return Err((k, found));
+                }
+                for (out, field) in systems.iter_mut().zip(line.split('\t')) {
+                    out.push(py_rstrip(field));
+                }
             }
-        }
-        for k in start..lines.len() {
-            let line = lines.get(k);
-            let found = line.split('\t').count();
-            if found != self.columns {
-                return Err(ReadError::Fields(format!(
-                    "{}: line {} has {found} tab-separated systems but line 1 has {}; every \
-                     line needs one field per system",
-                    self.systems[0].name(),
-                    first_line + k as u64,
-                    self.columns
-                )));
-            }
-            for (out, field) in systems.iter_mut().zip(line.split('\t')) {
-                out.push(py_rstrip(field));
-            }
-        }
-        Ok(systems)
+            Ok(systems)
+        });
+        join_fields(split, lines, columns, |line, found| {
+            ReadError::Fields(format!(
+                "{}: line {} has {found} tab-separated systems but line 1 has {columns}; every \
+                 line needs one field per system",
+                self.systems[0].name(),
+                first_line + line as u64
+            ))
+        })
     }
 
     /// Every input's line count, in a message (the rest of each input is counted).
@@ -225,9 +244,35 @@ impl ChunkReader {
     }
 }
 
+/// The streams of fields split from each part of `lines` (in order), joined into `n` lists;
+/// or the error `fail(line, fields found)` for the first line (0-based in `lines`) without
+/// the fields asked for.
+fn join_fields(
+    split: Vec<Result<Vec<Part>, (usize, usize)>>,
+    lines: &Lines,
+    n: usize,
+    fail: impl Fn(usize, usize) -> ReadError,
+) -> Result<Vec<Lines>, ReadError> {
+    let mut streams = vec![Lines::new(); n];
+    let mut before = 0;
+    for (result, part) in split.into_iter().zip(lines.parts()) {
+        match result {
+            Ok(fields) => {
+                for (stream, field) in streams.iter_mut().zip(fields) {
+                    stream.append_part(field);
+                }
+            }
+            Err((line, found)) => return Err(fail(before + line, found)),
+        }
+        before += part.len();
+    }
+    Ok(streams)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::parallel::Threads;
     use crate::io::decompress::{decoder, Compression};
     use crate::io::lines::Newlines;
     use std::io::Cursor;
@@ -336,6 +381,83 @@ mod tests {
         .unwrap();
         let e = r.next_chunk(5).unwrap_err().to_string();
         assert!(e.starts_with("stdin: line 2 has 1 tab-separated systems but line 1 has 2"));
+    }
+
+    /// Every chunk (or the error) of a reader over `refs` and `sys` on `threads` threads.
+    fn read_all(
+        refs: &str,
+        sys: &str,
+        num_refs: usize,
+        layout: Systems,
+        threads: Threads,
+    ) -> Result<Vec<Chunk>, String> {
+        let newlines = match layout {
+            Systems::Files => Newlines::Lf,
+            Systems::Columns => Newlines::Universal,
+        };
+        let mut r = ChunkReader::new(
+            vec![file("refs", refs).with_threads(threads)],
+            vec![input("stdin", sys, newlines).with_threads(threads)],
+            num_refs,
+            layout,
+        )
+        .unwrap();
+        let mut chunks = Vec::new();
+        loop {
+            match r.next_chunk(30_000) {
+                Ok(Some(c)) => chunks.push(c),
+                Ok(None) => return Ok(chunks),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    #[test]
+    fn fields_split_alike_on_any_thread_count() {
+        let lines = 70_000;
+        let refs: String = (0..lines).map(|i| format!("r{i} a\tr{i} b \n")).collect();
+        let hyps: String = (0..lines).map(|i| format!("h{i} \tg{i}\r\n")).collect();
+        for (num_refs, layout) in [
+            (2, Systems::Columns),
+            (2, Systems::Files),
+            (1, Systems::Columns),
+        ] {
+            let one = read_all(&refs, &hyps, num_refs, layout, Threads::ONE);
+            let all = read_all(&refs, &hyps, num_refs, layout, Threads::ALL);
+            assert_eq!(one, all);
+            let chunks = all.unwrap();
+            assert_eq!(chunks.iter().map(Chunk::len).sum::<usize>(), lines);
+            let last = chunks.last().unwrap();
+            let want = ["r69999 a\tr69999 b", "r69999 a"][num_refs - 1];
+            assert_eq!(last.refs[0].get(last.len() - 1), want);
+        }
+        let c = &read_all(&refs, &hyps, 2, Systems::Columns, Threads::ALL).unwrap()[1];
+        // The first line's fields stay as they are; later ones are stripped.
+        assert_eq!(
+            (c.refs[1].get(0), c.systems[0].get(0)),
+            ("r30000 b", "h30000")
+        );
+        // A line short of fields, deep in a chunk: the same message on any thread count.
+        let bad_refs = refs.replacen("r65432 a\t", "r65432 a ", 1);
+        let bad_hyps = hyps.replacen("h54321 \t", "h54321 ", 1);
+        for (r, h, layout, want) in [
+            (
+                &bad_refs,
+                &hyps,
+                Systems::Files,
+                "refs: line 65433: expected 2",
+            ),
+            (
+                &refs,
+                &bad_hyps,
+                Systems::Columns,
+                "stdin: line 54322 has 1 tab-separated",
+            ),
+        ] {
+            let one = read_all(r, h, 2, layout, Threads::ONE).unwrap_err();
+            let all = read_all(r, h, 2, layout, Threads::ALL).unwrap_err();
+            assert!(one == all && one.starts_with(want), "{one}");
+        }
     }
 
     #[test]

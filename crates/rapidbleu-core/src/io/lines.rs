@@ -8,18 +8,30 @@
 //! - Text must be UTF-8; the first invalid bytes stop reading with the input's name, the line,
 //!   the byte offset in the (decompressed) stream and the bytes themselves.
 //!
-//! Performance decisions: bytes are read in blocks of [`BLOCK`] bytes; line ends are found with
-//! `memchr`, and the lines of a whole batch are validated as UTF-8 in one call (line breaks are
-//! ASCII, so a batch is valid exactly when each of its lines is), then copied, stripped, into
-//! one [`Lines`] buffer: one allocation per chunk, not one per line.
+//! Performance decisions: bytes are read in blocks of [`BLOCK`] bytes until they hold the lines
+//! asked for (or [`BATCH`] bytes); their line breaks are counted, and the lines checked as
+//! UTF-8, split, stripped and copied into [`Lines`], all on the pool of the reader's
+//! [`Threads`] ([`split`](crate::io::split)): one allocation per piece of the block, not one per
+//! line, and no work per line on one thread. Only the system calls that read the bytes stay on
+//! the reader's thread.
+//!
+//! [`py_rstrip`]: crate::text::whitespace::py_rstrip
 
+use crate::engine::parallel::Threads;
 use crate::io::decompress::Opened;
 use crate::io::error::ReadError;
-use crate::text::whitespace::py_rstrip;
+use crate::io::split::{count_breaks, nth_break_end, split_lines, BadText};
 use std::io::Read;
+
+pub use crate::io::line_list::Lines;
 
 /// Bytes read from the source at a time.
 pub const BLOCK: usize = 1 << 20;
+
+/// Bytes that make a batch even when they hold fewer lines than asked for: the lines read so
+/// far are handed out, so that the buffer stays this size (plus a block, plus the longest
+/// line) however many lines a chunk asks for.
+pub const BATCH: usize = 4 << 20;
 
 /// Which bytes end a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,68 +42,13 @@ pub enum Newlines {
     Universal,
 }
 
-/// Lines back to back in one buffer: line `i` is `text[ends[i - 1]..ends[i]]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Lines {
-    text: String,
-    ends: Vec<usize>,
-}
-
-impl Lines {
-    /// No line.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Number of lines.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether there is no line.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Line `i`.
-    pub fn get(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.text[start..self.ends[i]]
-    }
-
-    /// Every line, in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        (0..self.len()).map(move |i| self.get(i))
-    }
-
-    /// Appends a line.
-    pub fn push(&mut self, line: &str) {
-        self.text.push_str(line);
-        self.ends.push(self.text.len());
-    }
-
-    /// Bytes of text held.
-    pub fn text_len(&self) -> usize {
-        self.text.len()
-    }
-}
-
-impl<'a> FromIterator<&'a str> for Lines {
-    fn from_iter<I: IntoIterator<Item = &'a str>>(iter: I) -> Self {
-        let mut lines = Lines::new();
-        for line in iter {
-            lines.push(line);
-        }
-        lines
-    }
-}
-
 /// One input's lines, read a batch at a time (see the module documentation).
 pub struct LineReader {
     name: String,
     src: Box<dyn Read + Send>,
     compressed: bool,
     newlines: Newlines,
+    threads: Threads,
     /// Bytes read and not yet handed out are `buf[start..filled]`; `buf[filled..]` is
     /// initialized room for the next block.
     buf: Vec<u8>,
@@ -102,29 +59,35 @@ pub struct LineReader {
     eof: bool,
     /// Lines handed out (or counted) so far.
     lines: u64,
-    /// `(content end, next line's start)` of the lines of a batch, reused.
-    spans: Vec<(usize, usize)>,
     /// An empty input is one empty line (see [`LineReader::one_line_when_empty`]).
     empty_is_a_line: bool,
 }
 
 impl LineReader {
-    /// Lines of `opened`, named `name` in messages.
+    /// Lines of `opened`, named `name` in messages, split on one thread (see
+    /// [`LineReader::with_threads`]).
     pub fn new(name: impl Into<String>, opened: Opened, newlines: Newlines) -> Self {
         LineReader {
             name: name.into(),
             src: opened.reader,
             compressed: opened.compressed,
             newlines,
+            threads: Threads::ONE,
             buf: Vec::new(),
             filled: 0,
             start: 0,
             base: 0,
             eof: false,
             lines: 0,
-            spans: Vec::new(),
             empty_is_a_line: false,
         }
+    }
+
+    /// Splits and checks lines on `threads` threads (0: all cores), on the engine's pool of
+    /// that many threads, which the scorer shares.
+    pub fn with_threads(mut self, threads: Threads) -> Self {
+        self.threads = threads;
+        self
     }
 
     /// Reads an empty input as one empty line, as sacreBLEU reads the systems on standard
@@ -132,6 +95,11 @@ impl LineReader {
     pub fn one_line_when_empty(mut self) -> Self {
         self.empty_is_a_line = true;
         self
+    }
+
+    /// The threads its lines are split on.
+    pub fn threads(&self) -> Threads {
+        self.threads
     }
 
     /// The input's name (a file name, or `stdin`).
@@ -152,33 +120,12 @@ impl LineReader {
     pub fn read_into(&mut self, n: usize, out: &mut Lines) -> Result<usize, ReadError> {
         let mut got = 0;
         while got < n {
-            let mut spans = std::mem::take(&mut self.spans);
-            spans.clear();
-            let mut pos = self.start;
-            while got + spans.len() < n {
-                match self.next_break(pos) {
-                    Some(span) => {
-                        spans.push(span);
-                        pos = span.1;
-                    }
-                    None => break,
-                }
-            }
-            if got + spans.len() < n && self.eof && pos < self.filled {
-                // The last line, without a line break.
-                let end = self.filled;
-                spans.push((end, end));
-                pos = end;
-            }
-            let taken = spans.len();
-            let done = self.take(&spans, pos, out);
-            self.spans = spans;
-            done?;
-            got += taken;
-            if got == n || (self.eof && self.start == self.filled) {
+            let (pos, lines) = self.next_batch(n - got)?;
+            if lines == 0 {
                 break;
             }
-            self.fill()?;
+            self.take(pos, lines, out)?;
+            got += lines;
         }
         if got < n && self.empty_is_a_line && self.lines == 0 && self.base == 0 && self.eof {
             // Nothing was read at all (a last line without a break would have been counted).
@@ -189,39 +136,76 @@ impl LineReader {
         Ok(got)
     }
 
-    /// Hands out the lines `spans` (ending at `pos`) into `out`, checked as UTF-8.
-    fn take(
-        &mut self,
-        spans: &[(usize, usize)],
-        pos: usize,
-        out: &mut Lines,
-    ) -> Result<(), ReadError> {
-        if spans.is_empty() {
-            return Ok(());
+    /// Where the bytes read so far may be split into lines: all of them, except in universal
+    /// newlines a final `\r` before the end of the input (`\r\n` or `\r` is decided by the
+    /// next byte).
+    fn scan_limit(&self) -> usize {
+        let undecided = self.newlines == Newlines::Universal
+            && !self.eof
+            && self.filled > self.start
+            && self.buf[self.filled - 1] == b'\r';
+        self.filled - usize::from(undecided)
+    }
+
+    /// The next batch of lines: where it ends in `buf` and how many lines it has, `want` or
+    /// fewer (at the end of the input, or when [`BATCH`] bytes hold fewer); reads blocks as
+    /// needed. Breaks are counted once, as blocks arrive; the offsets are relative to
+    /// `start`, which reading a block moves to 0 with the bytes.
+    fn next_batch(&mut self, want: usize) -> Result<(usize, usize), ReadError> {
+        let mut marks: Vec<(usize, usize)> = Vec::new();
+        let (mut counted, mut total) = (0, 0);
+        loop {
+            let s = &self.buf[self.start..self.scan_limit()];
+            if counted < s.len() {
+                for (end, breaks) in count_breaks(s, counted, self.newlines, self.threads) {
+                    total += breaks;
+                    marks.push((end, total));
+                }
+                counted = s.len();
+            }
+            let full = self.filled - self.start >= BATCH && total > 0;
+            if total >= want || full {
+                let k = total.min(want);
+                let end = nth_break_end(s, &marks, k, self.newlines).ok_or_else(|| {
+                    ReadError::Internal("rapidbleu's reader lost count of lines".into())
+                })?;
+                return Ok((self.start + end, k));
+            }
+            if self.eof {
+                // Every line left, the last one perhaps without a break.
+                let open_line = !s.is_empty() && !ends_with_break(s, self.newlines);
+                let lines = total + usize::from(open_line);
+                return Ok((self.start + s.len(), lines));
+            }
+            self.fill()?;
         }
-        let region = &self.buf[self.start..pos];
-        let text = match std::str::from_utf8(region) {
-            Ok(text) => text,
-            Err(e) => return Err(self.utf8_error(spans, e)),
-        };
-        let mut line_start = 0;
-        for &(end, next) in spans {
-            out.push(py_rstrip(&text[line_start..end - self.start]));
-            line_start = next - self.start;
+    }
+
+    /// Hands out the `lines` lines of `buf[start..pos]` into `out`, checked as UTF-8.
+    fn take(&mut self, pos: usize, lines: usize, out: &mut Lines) -> Result<(), ReadError> {
+        let parts = split_lines(&self.buf[self.start..pos], self.newlines, self.threads)
+            .map_err(|bad| self.utf8_error(&bad))?;
+        let before = out.len();
+        for part in parts {
+            out.append_part(part);
         }
-        self.lines += spans.len() as u64;
+        if out.len() - before != lines {
+            return Err(ReadError::Internal(
+                "rapidbleu's reader split a block into another number of lines".into(),
+            ));
+        }
+        self.lines += lines as u64;
         self.start = pos;
         Ok(())
     }
 
-    /// The message for the invalid bytes of a batch: the line they are on (1-based), their
-    /// offset in the stream and their hex (`UnicodeDecodeError`'s `start:end`).
-    fn utf8_error(&self, spans: &[(usize, usize)], e: std::str::Utf8Error) -> ReadError {
-        let at = self.start + e.valid_up_to();
-        let region_end = spans.last().map_or(at, |&(_, next)| next.max(at));
-        let bad_end = e.error_len().map_or(region_end, |len| at + len);
-        let line = spans.partition_point(|&(_, next)| next <= at) as u64 + self.lines + 1;
-        let hex: Vec<String> = self.buf[at..bad_end]
+    /// The message for the invalid bytes of the batch at `start`: the line they are on
+    /// (1-based), their offset in the stream and their hex (`UnicodeDecodeError`'s
+    /// `start:end`).
+    fn utf8_error(&self, bad: &BadText) -> ReadError {
+        let (at, end) = (self.start + bad.at, self.start + bad.end);
+        let line = self.lines + bad.line as u64 + 1;
+        let hex: Vec<String> = self.buf[at..end]
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
@@ -240,42 +224,26 @@ impl LineReader {
     /// # Errors
     /// As [`LineReader::read_into`], except that text is not checked.
     pub fn count_rest(&mut self) -> Result<u64, ReadError> {
+        // Whether bytes follow the last break counted (a line not ended yet).
+        let mut open_line = false;
         loop {
-            let mut pos = self.start;
-            while let Some((_, next)) = self.next_break(pos) {
-                self.lines += 1;
-                pos = next;
+            let lim = self.scan_limit();
+            let s = &self.buf[self.start..lim];
+            let breaks: usize = count_breaks(s, 0, self.newlines, self.threads)
+                .iter()
+                .map(|&(_, breaks)| breaks)
+                .sum();
+            self.lines += breaks as u64;
+            if !s.is_empty() {
+                open_line = !ends_with_break(s, self.newlines);
             }
-            self.start = pos;
+            self.start = lim;
             if self.eof {
-                if pos < self.filled {
-                    self.lines += 1;
-                    self.start = self.filled;
-                }
+                self.lines += u64::from(open_line);
+                self.start = self.filled;
                 return Ok(self.lines);
             }
             self.fill()?;
-        }
-    }
-
-    /// The line starting at `from`: `(end of its text, start of the next line)`, or `None` when
-    /// the bytes read so far do not say where it ends.
-    fn next_break(&self, from: usize) -> Option<(usize, usize)> {
-        let rest = &self.buf[from..self.filled];
-        match self.newlines {
-            Newlines::Lf => memchr::memchr(b'\n', rest).map(|i| (from + i, from + i + 1)),
-            Newlines::Universal => {
-                let i = from + memchr::memchr2(b'\n', b'\r', rest)?;
-                if self.buf[i] == b'\n' {
-                    Some((i, i + 1))
-                } else if i + 1 < self.filled {
-                    Some((i, i + 1 + usize::from(self.buf[i + 1] == b'\n')))
-                } else if self.eof {
-                    Some((i, i + 1))
-                } else {
-                    None // "\r" as the last byte read: "\r\n" or "\r" is decided by the next.
-                }
-            }
         }
     }
 
@@ -314,6 +282,15 @@ impl LineReader {
     }
 }
 
+/// Whether `s` (bytes whose last byte is decided, see [`LineReader::scan_limit`]) ends with a
+/// line break.
+fn ends_with_break(s: &[u8], newlines: Newlines) -> bool {
+    match newlines {
+        Newlines::Lf => s.last() == Some(&b'\n'),
+        Newlines::Universal => matches!(s.last(), Some(b'\n' | b'\r')),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,11 +302,76 @@ mod tests {
         LineReader::new("f", opened, newlines)
     }
 
-    fn all(data: &[u8], newlines: Newlines, n: usize) -> Result<Vec<String>, ReadError> {
-        let mut r = reader(data, newlines);
+    fn all_on(
+        data: &[u8],
+        newlines: Newlines,
+        n: usize,
+        threads: Threads,
+    ) -> Result<Vec<String>, ReadError> {
+        let mut r = reader(data, newlines).with_threads(threads);
         let mut out = Lines::new();
         while r.read_into(n, &mut out)? > 0 {}
         Ok(out.iter().map(String::from).collect())
+    }
+
+    /// The lines (or the error) read on one thread, checked to be those read on every core.
+    fn all(data: &[u8], newlines: Newlines, n: usize) -> Result<Vec<String>, ReadError> {
+        let one = all_on(data, newlines, n, Threads::ONE);
+        let many = all_on(data, newlines, n, Threads::ALL);
+        assert_eq!(format!("{one:?}"), format!("{many:?}"));
+        one
+    }
+
+    /// The lines as Python reads them: `str.splitlines`-free, by the rules of the module doc.
+    fn python_lines(text: &str, newlines: Newlines) -> Vec<String> {
+        let text = match newlines {
+            Newlines::Lf => text.to_string(),
+            Newlines::Universal => text.replace("\r\n", "\n").replace('\r', "\n"),
+        };
+        let mut lines: Vec<&str> = text.split('\n').collect();
+        if lines.last() == Some(&"") {
+            lines.pop();
+        }
+        lines
+            .iter()
+            .map(|l| crate::text::whitespace::py_rstrip(l).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn large_inputs_read_alike_on_any_thread_count() {
+        // More than a batch, with every kind of break, a long line and lines across blocks.
+        let mut text = String::new();
+        let mut i = 0;
+        while text.len() < BATCH + 2 * BLOCK {
+            text.push_str(&format!("segment {i} ünï \u{3000}"));
+            if i % 5000 == 7 {
+                text.push_str(&"x".repeat(3 * BLOCK / 2));
+            }
+            text.push_str(["\n", "\r\n", "\r", " \n", "\n\n"][i % 5]);
+            i += 1;
+        }
+        text.push_str("no break at the end");
+        for newlines in [Newlines::Lf, Newlines::Universal] {
+            let expected = python_lines(&text, newlines);
+            for n in [1_000, 20_000, usize::MAX] {
+                let got = all_on(text.as_bytes(), newlines, n, Threads::ALL).unwrap();
+                assert!(got == expected, "{newlines:?} n={n}");
+            }
+            let mut r = reader(text.as_bytes(), newlines).with_threads(Threads::ALL);
+            let mut out = Lines::new();
+            assert_eq!(r.read_into(12_345, &mut out).unwrap(), 12_345);
+            assert_eq!(r.count_rest().unwrap(), expected.len() as u64);
+        }
+        // Invalid bytes deep in the input: the same message on any thread count.
+        let mut bytes = text.into_bytes();
+        let at = BATCH + BLOCK / 3;
+        let at = at + bytes[at..].iter().position(|&b| b == b's').unwrap();
+        bytes[at] = 0xc3;
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let e = all(&bytes, Newlines::Lf, 20_000).unwrap_err().to_string();
+        let want = format!("f: line {line}: bytes not valid UTF-8 at byte offset {at} (c3)");
+        assert!(e.starts_with(&want), "{e}");
     }
 
     #[test]

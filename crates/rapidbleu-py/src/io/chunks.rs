@@ -9,15 +9,18 @@
 
 use crate::arrays::to_2d;
 use crate::corpus::{collect, text};
+use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, read_err, type_name, ErrorKind};
 use crate::io::source::PyStream;
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::corpus::Groups;
+use rapidbleu_core::engine::parallel::{install, Threads};
 use rapidbleu_core::io::decompress::{decoder, open_file, Compression, Counted};
 use rapidbleu_core::io::prefetch::Prefetch;
 use rapidbleu_core::io::{Chunk, LineReader, Lines, Newlines, ReadError, Systems};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, TryLockError};
@@ -27,6 +30,8 @@ use std::sync::{Arc, Mutex, TryLockError};
 pub struct TextChunk {
     pub(crate) chunk: Chunk,
     input_bytes: u64,
+    /// The reader's threads, for the counts asked of the chunk.
+    threads: Threads,
 }
 
 impl TextChunk {
@@ -69,13 +74,23 @@ impl<'py> LineViews<'py> {
     }
 
     /// The texts of every stream, `views[k]` over `streams[k]`.
-    pub fn texts<'a>(views: &'a [Self], streams: &'a [Lines]) -> Vec<Vec<&'a str>> {
-        views.iter().zip(streams).map(|(v, s)| v.of(s)).collect()
+    pub fn texts<'a>(
+        views: &'a [Self],
+        streams: &'a [Lines],
+        threads: Threads,
+    ) -> Vec<Vec<&'a str>> {
+        views
+            .iter()
+            .zip(streams)
+            .map(|(v, s)| v.of(s, threads))
+            .collect()
     }
 
-    pub fn of<'a>(&'a self, lines: &'a Lines) -> Vec<&'a str> {
+    /// The texts of `lines` (made on `threads` threads when nothing is lowercased: once per
+    /// line, this would otherwise be the command's serial part).
+    pub fn of<'a>(&'a self, lines: &'a Lines, threads: Threads) -> Vec<&'a str> {
         if self.lowered.is_empty() {
-            return lines.iter().collect();
+            return lines.views(threads);
         }
         lines
             .iter()
@@ -88,9 +103,22 @@ impl<'py> LineViews<'py> {
     }
 }
 
-/// The references of each of `n` segments: `refs[k][i]` for every stream `k`.
-pub fn segment_groups<'a>(refs: &[Vec<&'a str>], n: usize) -> Groups<&'a str> {
-    (0..n).map(|i| refs.iter().map(move |r| r[i])).collect()
+/// The references of each of `n` segments: `refs[k][i]` for every stream `k` (one stream is
+/// taken as it is; several are interleaved on `threads` threads).
+pub fn segment_groups(mut refs: Vec<Vec<&str>>, n: usize, threads: Threads) -> Groups<&str> {
+    let k = refs.len();
+    if k == 1 {
+        if let Some(one) = refs.pop() {
+            return Groups::uniform(one, 1, n);
+        }
+    }
+    let item = |x: usize| refs[x % k][x / k];
+    let items = if threads == Threads::ONE {
+        (0..n * k).map(item).collect()
+    } else {
+        install(threads, || (0..n * k).into_par_iter().map(item).collect())
+    };
+    Groups::uniform(items, k, n)
 }
 
 /// A `chunk` argument: a `TextChunk`, or an `InputTypeError` naming what was given.
@@ -169,6 +197,7 @@ impl TextChunk {
                     first_line,
                 },
                 input_bytes: 0,
+                threads: Threads::ONE,
             })
         })
     }
@@ -221,12 +250,13 @@ impl TextChunk {
         self.chunk.refs.iter().map(|r| str_list(py, r)).collect()
     }
 
-    /// How many of system `system`'s lines end in `" ."` (sacreBLEU's tokenized-input test).
-    fn tokenized_periods(&self, system: usize) -> usize {
-        self.chunk
-            .systems
-            .get(system)
-            .map_or(0, |s| s.iter().filter(|h| h.ends_with(" .")).count())
+    /// How many of system `system`'s lines end in `" ."` (sacreBLEU's tokenized-input test),
+    /// counted on the reader's threads.
+    fn tokenized_periods(&self, py: Python<'_>, system: usize) -> usize {
+        let threads = self.threads;
+        self.chunk.systems.get(system).map_or(0, |s| {
+            py.detach(|| s.count_where(threads, |h| h.ends_with(" .")))
+        })
     }
 }
 
@@ -246,31 +276,30 @@ enum State {
 #[pyclass(frozen, module = "rapidbleu._core")]
 pub struct ChunkReader {
     state: Mutex<State>,
+    threads: Threads,
 }
 
 /// Opens `path`, or reads `stdin` (a Python stream) in its place, counting raw bytes into
-/// `count`.
+/// `count`; its lines are split on `threads` threads.
 fn open(
     path: &Path,
     stdin: Option<Py<PyAny>>,
     newlines: Newlines,
     count: Arc<AtomicU64>,
+    threads: Threads,
 ) -> Result<LineReader, ReadError> {
-    match stdin {
+    let reader = match stdin {
         Some(stream) => {
             let raw = Counted::new(PyStream::new(stream), count);
-            Ok(LineReader::new(
-                "stdin",
-                decoder(Compression::None, raw),
-                newlines,
-            ))
+            LineReader::new("stdin", decoder(Compression::None, raw), newlines)
         }
         None => {
             let name = path.to_string_lossy().into_owned();
             let opened = open_file(path, &name, count)?;
-            Ok(LineReader::new(name, opened, newlines))
+            LineReader::new(name, opened, newlines)
         }
-    }
+    };
+    Ok(reader.with_threads(threads))
 }
 
 /// Reads the next item on the calling thread (shared with the background thread, which
@@ -293,9 +322,11 @@ impl ChunkReader {
     /// `systems` of `None` reads every system from `stdin`'s tab-separated columns (universal
     /// newlines); a system named `-` is `stdin` read as a file. `num_refs > 1` splits the one
     /// reference file on tabs. Each chunk has up to `chunk_lines` segments; with `prefetch`
-    /// the next is read on a background thread while the current one is used.
+    /// the next is read on a background thread while the current one is used. Lines are
+    /// split and checked on `num_threads` threads (0: all cores), the scorer's pool.
     #[new]
-    #[pyo3(signature = (references, systems, stdin = None, *, num_refs = 1, chunk_lines = 20_000, prefetch = true))]
+    #[pyo3(signature = (references, systems, stdin = None, *, num_refs = 1, chunk_lines = 20_000, prefetch = true, num_threads = 0))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         references: Vec<PathBuf>,
@@ -304,8 +335,10 @@ impl ChunkReader {
         num_refs: usize,
         chunk_lines: usize,
         prefetch: bool,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
     ) -> PyResult<Self> {
         guard(|| {
+            let threads = threads(py, num_threads)?;
             let mut counts: Vec<Arc<AtomicU64>> = Vec::new();
             let mut counter = || {
                 let c = Arc::new(AtomicU64::new(0));
@@ -314,7 +347,8 @@ impl ChunkReader {
             };
             let mut refs = Vec::new();
             for p in &references {
-                refs.push(open(p, None, Newlines::Lf, counter()).map_err(|e| read_err(py, e))?);
+                let r = open(p, None, Newlines::Lf, counter(), threads);
+                refs.push(r.map_err(|e| read_err(py, e))?);
             }
             let mut sys = Vec::new();
             let layout = match (&systems, &stdin) {
@@ -324,6 +358,7 @@ impl ChunkReader {
                         Some(s.clone_ref(py)),
                         Newlines::Universal,
                         counter(),
+                        threads,
                     );
                     sys.push(r.map_err(|e| read_err(py, e))?);
                     Systems::Columns
@@ -337,7 +372,8 @@ impl ChunkReader {
                 (Some(paths), _) => {
                     for p in paths {
                         let s = stdin.as_ref().filter(|_| p.as_os_str() == "-");
-                        let r = open(p, s.map(|s| s.clone_ref(py)), Newlines::Lf, counter());
+                        let s = s.map(|s| s.clone_ref(py));
+                        let r = open(p, s, Newlines::Lf, counter(), threads);
                         sys.push(r.map_err(|e| read_err(py, e))?);
                     }
                     Systems::Files
@@ -363,6 +399,7 @@ impl ChunkReader {
             };
             Ok(ChunkReader {
                 state: Mutex::new(state),
+                threads,
             })
         })
     }
@@ -395,7 +432,11 @@ impl ChunkReader {
                 },
             };
             match item {
-                Some(Ok((chunk, input_bytes))) => Ok(Some(TextChunk { chunk, input_bytes })),
+                Some(Ok((chunk, input_bytes))) => Ok(Some(TextChunk {
+                    chunk,
+                    input_bytes,
+                    threads: self.threads,
+                })),
                 Some(Err(e)) => {
                     *state = State::Closed;
                     Err(read_err(py, e))

@@ -121,10 +121,10 @@ fn chunk_rows<M: PyMetric>(
     let chunk = chunk.chunk();
     let lower = metric.lowercase();
     let ref_views = LineViews::all(py, &chunk.refs, lower)?;
-    let refs = LineViews::texts(&ref_views, &chunk.refs);
-    let groups = segment_groups(&refs, chunk.len());
+    let refs = LineViews::texts(&ref_views, &chunk.refs, threads);
+    let groups = segment_groups(refs, chunk.len(), threads);
     let views = LineViews::all(py, &chunk.systems, lower)?;
-    let systems = LineViews::texts(&views, &chunk.systems);
+    let systems = LineViews::texts(&views, &chunk.systems, threads);
     let rows = run_detached(py, || metric.systems_stats(&systems, &groups, threads))?;
     Ok((rows, chunk.refs.len() as i64))
 }
