@@ -141,11 +141,10 @@ class RougeScorer:
                 out.append(dict(self._real.score(self, t, p)))
                 continue
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
-            # target's sentences and the prediction's, each without the language tokenizer.
-            tt = self._tokenize(t, self._stemmer, self._tokenizer)
-            pt = self._tokenize(p, self._stemmer, self._tokenizer)
-            ts = [self._tokenize(s, self._stemmer) for s in _sentences(t)] if lsum else None
-            ps = [self._tokenize(s, self._stemmer) for s in _sentences(p)] if lsum else None
+            # target's sentences and the prediction's.
+            tt, pt = self.tokens(t), self.tokens(p)
+            ts = self.sentence_tokens(t) if lsum else None
+            ps = self.sentence_tokens(p) if lsum else None
             preds.append((pt, ps))
             tgts.append([(tt, ts)])
             out.append(None)
@@ -153,6 +152,24 @@ class RougeScorer:
             self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
         )
         return [r if r is not None else self._result(next(rows)) for r in out]
+
+    def tokens(self, text: str) -> list[str]:
+        """The tokens rouge1..9 and rougeL score: the language's tokenizer and stemmer.
+
+        Example:
+            >>> RougeScorer(["rouge1"], lang="chinese").tokens("我爱北京")
+            ['我', '爱', '北京']
+        """
+        return list(self._tokenize(text, self._stemmer, self._tokenizer))
+
+    def sentence_tokens(self, text: str) -> list[list[str]]:
+        """rougeLsum's tokens per line: the stemmer but *no* language tokenizer (``score``'s).
+
+        Example:
+            >>> RougeScorer(["rougeLsum"], lang="chinese").sentence_tokens("我爱北京\na b")
+            [['我爱北京'], ['a', 'b']]
+        """
+        return [list(self._tokenize(s, self._stemmer)) for s in _sentences(text)]
 
     def _result(self, row: list[int]) -> dict[str, Any]:
         out = {}
