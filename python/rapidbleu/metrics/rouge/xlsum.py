@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from rapidbleu import _core
-from rapidbleu.errors import MissingDependencyError, RapidBleuError
+from rapidbleu.errors import InvalidTextError, MissingDependencyError, RapidBleuError
 from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["RougeScorer"]
@@ -100,6 +100,38 @@ class RougeScorer:
                 except RapidBleuError:
                     pass  # the package's score decides (it accepts "rouge1\n", raises on others)
         self._types = list(dict.fromkeys(types)) if self._options is not None else []
+        self._porter = self._core_reading()
+
+    def _core_reading(self) -> bool | None:
+        """Whether the core tokenizes readable texts: ``True`` with the Porter stemmer,
+        ``False`` without a stemmer, ``None`` never (the package's tokenizers, in Python).
+
+        The core reads for the languages without a tokenizer of their own (``lang=None``,
+        English, French, Hindi, ...), with no stemmer, NLTK's Porter (``lang=None``, stemming
+        tokens longer than three characters) or the Hindi stemmer (whose suffixes are all
+        Devanagari: it leaves the core's ASCII tokens as they are).
+        """
+        if self._options is None or self._tokenizer.tokenizer is not None:
+            return None
+        if self._stemmer is None or self._stemmer.stemmer is None:
+            return False
+        stemmers = _package("stemmers")
+        inner = self._stemmer.stemmer
+        if type(inner) is stemmers.HindiStemmer:
+            return False
+        from nltk.stem.snowball import PorterStemmer  # type: ignore[import-untyped]
+
+        # NLTKStemmer("porter") -> SnowballStemmer("porter") -> NLTK's PorterStemmer in its
+        # default mode, which is rouge-score's stemmer (the core's).
+        snowball = getattr(getattr(inner, "stemmer", None), "stemmer", None)
+        porter = (
+            type(inner) is stemmers.NLTKStemmer
+            and type(snowball) is PorterStemmer
+            and snowball.mode == "NLTK_EXTENSIONS"
+        )
+        if porter and self._stemmer.min_char_length == 3:
+            return True
+        return None
 
     def score(self, target: str, prediction: str) -> dict[str, Any]:
         """The package's ``score(target, prediction)``: rouge type -> ``Score``.
@@ -132,14 +164,39 @@ class RougeScorer:
             )
         if self._options is None:
             return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
-        lsum = "rougeLsum" in self._types
         out: list[dict[str, Any] | None] = []
-        preds, tgts = [], []
+        texts: list[tuple[str, str]] = []
         for t, p in zip(targets, predictions):
             if not (isinstance(t, str) and isinstance(p, str)):
                 # bytes (which the package decodes) and the like: its own code decides.
                 out.append(dict(self._real.score(self, t, p)))
                 continue
+            texts.append((t, p))
+            out.append(None)
+        rows = iter(self._rows(texts).tolist())
+        return [r if r is not None else self._result(next(rows)) for r in out]
+
+    def _rows(self, texts: list[tuple[str, str]]) -> Any:
+        """The core's rows of ``(target, prediction)`` pairs: read there where it can."""
+        threads = 1 if len(texts) < 64 else 0
+        if self._porter is None or not texts:
+            return self._token_rows(texts, threads)
+        try:
+            rows, unread = self._options.xlsum_statistics(  # type: ignore[union-attr]
+                [p for _, p in texts], [[t] for t, _ in texts], self._porter, threads
+            )
+        except InvalidTextError:  # a lone surrogate: the package's tokenizers read it
+            return self._token_rows(texts, threads)
+        if unread:
+            rows[unread] = self._token_rows([texts[i] for i in unread], threads)
+        return rows
+
+    def _token_rows(self, texts: list[tuple[str, str]], threads: int) -> Any:
+        """Rows of the package's own tokens (made here, in Python), counted in the core."""
+        assert self._options is not None
+        lsum = "rougeLsum" in self._types
+        preds, tgts = [], []
+        for t, p in texts:
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
             # target's sentences and the prediction's.
             tt, pt = self.tokens(t), self.tokens(p)
@@ -147,11 +204,7 @@ class RougeScorer:
             ps = self.sentence_tokens(p) if lsum else None
             preds.append((pt, ps))
             tgts.append([(tt, ts)])
-            out.append(None)
-        rows = iter(
-            self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
-        )
-        return [r if r is not None else self._result(next(rows)) for r in out]
+        return self._options.token_statistics(preds, tgts, threads)
 
     def tokens(self, text: str) -> list[str]:
         """The tokens rouge1..9 and rougeL score: the language's tokenizer and stemmer.
