@@ -67,7 +67,9 @@ def test_pltrdy(blocks: int, chinese: bool) -> None:
 @pytest.mark.parametrize("blocks", [1, 4])
 def test_xlsum(blocks: int) -> None:
     types = ["rouge1", "rougeL", "rougeLsum"]
-    result = corpus_score(dataset(HYPS, REFS, blocks), XLSumROUGE(types, lang="chinese"), "hyp", "ref")
+    result = corpus_score(
+        dataset(HYPS, REFS, blocks), XLSumROUGE(types, lang="chinese"), "hyp", "ref"
+    )
     local = XLSumROUGE(types, lang="chinese").corpus_score(HYPS, [REFS])
     assert result.score.scores == local.scores
     with warnings.catch_warnings():

@@ -1,4 +1,4 @@
-"""``-m rouge --rouge-dialect xlsum`` / ``--rouge-lang LANG`` against ``multilingual-rouge`` (``==``).
+"""``-m rouge --rouge-dialect xlsum`` / ``--rouge-lang LANG`` against multilingual-rouge (``==``).
 
 From files and ``--jsonl``, corpus (the mean of the package's per-item scores, added in item
 order) and per item, on real WMT lines (Chinese with ``--rouge-lang chinese``, English with the
@@ -115,7 +115,9 @@ def test_metric_equals_the_package_per_item() -> None:
         ["--rouge-dialect", "xlsum", "--rouge-split-summaries"],
     ],
 )
-def test_bad_combinations(tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str]) -> None:
+def test_bad_combinations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str]
+) -> None:
     (tmp_path / "r.txt").write_text("a\n", "utf-8")
     rc, _, err = ours(["r.txt", "-i", "r.txt", "-m", "rouge", *flags], tmp_path, capsys)
     assert rc != 0

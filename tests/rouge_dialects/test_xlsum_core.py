@@ -25,7 +25,12 @@ TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 SEPARATORS = "\u00a0\u2014\u201c\u201d\u2019\u2026\u3000\u3002\uff0c\u00ab\u00bb"
 SYMBOLS = "\u00ae\u00a9\u00b0\u2122\u2192\u2600\U0001f618\U0001f60a\U0001f680\u200d\u200b\ufeff"
 OTHER = "\u2028\U0001f3fb\ufe0f\u00e9\u4e2d\u0130\u03a3\ufffd\u0301\u00b2"
-READ = [chr(c) for c in range(128)] + list(SEPARATORS) + list(SYMBOLS) * 2 + ["ab", "12", "x9", "ing ", "\n", "cats", "running"] * 8
+READ = (
+    [chr(c) for c in range(128)]
+    + list(SEPARATORS)
+    + list(SYMBOLS) * 2
+    + ["ab", "12", "x9", "ing ", "\n", "cats", "running"] * 8
+)
 #: Mostly text the core reads; some with a character it leaves to the package.
 TEXT = st.one_of(
     st.lists(st.sampled_from(READ), max_size=40).map("".join),
@@ -71,7 +76,7 @@ def test_real_english_lines() -> None:
     refs, hyps = read_lines(d / "ref.A.en")[:400], read_lines(d / "hyp.NiuTrans.en")[:400]
     for key in [(None, True), (None, False)]:
         theirs, ours = SCORERS[key]
-        rows, unread = ours._options.xlsum_statistics(hyps, [[r] for r in refs], key[1])
+        _, unread = ours._options.xlsum_statistics(hyps, [[r] for r in refs], key[1])
         assert len(unread) < 40  # most lines are read in the core
         want = [theirs.score(t, p) for t, p in zip(refs, hyps)]
         assert ours.score_batch(refs, hyps) == want

@@ -259,7 +259,9 @@ def rouge(
         DEFAULT_TYPES if rouge_types is None else rouge_types,
         use_stemmer=use_stemmer,
         # "unicode": rapidbleu's own tokenizer (ROUGE's option of that name).
-        tokenizer=tokenizer if tokenizer is None or isinstance(tokenizer, str) else _Tokenizer(tokenizer),
+        tokenizer=tokenizer
+        if tokenizer is None or isinstance(tokenizer, str)
+        else _Tokenizer(tokenizer),
     )
     if not use_aggregator:  # rouge-score's own values: int 0 for an empty rougeL side
         return metric.fmeasure_lists(list(predictions), refs, per_segment=True)

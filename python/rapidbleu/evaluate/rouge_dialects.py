@@ -1,4 +1,4 @@
-"""evaluate's ``rouge`` over ROUGE's other packages: ``dialect=``, ``lang=``, ``tokenizer="unicode"``.
+"""evaluate's ``rouge`` over ROUGE's dialects: ``dialect=``, ``lang=``, ``tokenizer="unicode"``.
 
 evaluate's ``rouge`` script is rouge-score's. rapidbleu's :func:`rapidbleu.evaluate.rouge`
 takes the script's arguments and, beyond them, reaches ROUGE's dialects
@@ -107,7 +107,7 @@ def dialect_rouge(
     dialect: str,
     lang: str | None,
 ) -> dict[str, Any]:
-    """evaluate's ``rouge`` dict computed as ``dialect`` does (see the module).
+    """The ``rouge`` dict of evaluate, computed as ``dialect`` does (see the module).
 
     Raises:
         rapidbleu.errors.InvalidOptionError: An unknown dialect, or an option the dialect

@@ -103,8 +103,10 @@ class RougeScorer:
         self._porter = self._core_reading()
 
     def _core_reading(self) -> bool | None:
-        """Whether the core tokenizes readable texts: ``True`` with the Porter stemmer,
-        ``False`` without a stemmer, ``None`` never (the package's tokenizers, in Python).
+        """Whether the core tokenizes the texts it reads (``None``: never; ``True``: Porter).
+
+        ``True`` with the Porter stemmer, ``False`` without a stemmer, ``None`` never (the
+        package's tokenizers, in Python).
 
         The core reads for the languages without a tokenizer of their own (``lang=None``,
         English, French, Hindi, ...), with no stemmer, NLTK's Porter (``lang=None``, stemming
@@ -123,7 +125,7 @@ class RougeScorer:
 
         # NLTKStemmer("porter") -> SnowballStemmer("porter") -> NLTK's PorterStemmer in its
         # default mode, which is rouge-score's stemmer (the core's).
-        snowball = getattr(getattr(inner, "stemmer", None), "stemmer", None)
+        snowball: Any = getattr(getattr(inner, "stemmer", None), "stemmer", None)
         porter = (
             type(inner) is stemmers.NLTKStemmer
             and type(snowball) is PorterStemmer
@@ -216,7 +218,9 @@ class RougeScorer:
         return list(self._tokenize(text, self._stemmer, self._tokenizer))
 
     def sentence_tokens(self, text: str) -> list[list[str]]:
-        """rougeLsum's tokens per line: the stemmer but *no* language tokenizer (``score``'s).
+        r"""The tokens of each line (rougeLsum's): the stemmer, *no* language tokenizer.
+
+        As the package's ``score``.
 
         Example:
             >>> RougeScorer(["rougeLsum"], lang="chinese").sentence_tokens("我爱北京\na b")

@@ -98,7 +98,9 @@ class XLSumROUGE(ROUGE):
             )
 
         return self._options.token_statistics(
-            [doc(p) for p in predictions], [[doc(t) for t in ts] for ts in targets], self.num_threads
+            [doc(p) for p in predictions],
+            [[doc(t) for t in ts] for ts in targets],
+            self.num_threads,
         )
 
     def get_signature(self) -> ROUGESignature:
@@ -133,7 +135,10 @@ def from_options(dialect: str, lang: str | None, options: dict[str, Any]) -> XLS
         raise InvalidOptionError(
             f"--rouge-lang is XL-Sum's language; it needs --rouge-dialect xlsum, not {dialect}"
         )
-    for key, flag in (("tokenizer", "--rouge-tokenizer"), ("split_summaries", "--rouge-split-summaries")):
+    for key, flag in (
+        ("tokenizer", "--rouge-tokenizer"),
+        ("split_summaries", "--rouge-split-summaries"),
+    ):
         if options.get(key):
             raise InvalidOptionError(
                 f"{flag} does not apply to --rouge-dialect xlsum (XL-Sum tokenizes per language "
