@@ -77,8 +77,23 @@ def _chinese_documents(data: Path, items: int) -> tuple[list[str], list[str]]:
     return preds, targets
 
 
-def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list[dict[str, Any]]:
-    """Every case's row (see the module's notes)."""
+def cases(
+    preds: list[str], targets: list[str], data: Path, rounds: int, only: set[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every case's row (see the module's notes), or those named in ``only``."""
+    rows = _cases(preds, targets, data, rounds, only or None)
+    return [r for r in rows if not only or r["case"] in only]
+
+
+def _cases(
+    preds: list[str], targets: list[str], data: Path, rounds: int, only: set[str] | None
+) -> list[dict[str, Any]]:
+    def wanted(case: str) -> bool:
+        return only is None or case in only
+
+    def row(case: str, *args: Any) -> dict[str, Any] | None:
+        return _row(case, *args) if wanted(case) else None
+
     import rouge
     import rouge_chinese
     from multilingual_rouge import rouge_scorer as mrs
@@ -89,14 +104,14 @@ def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list
     from rapidbleu.metrics.rouge.rouge_scorer import RougeScorer
 
     rows = [
-        _row(
+        row(
             "pltrdy",
             "rouge 1.0.1",
             lambda: rouge.Rouge().get_scores(preds, targets),
             lambda: pltrdy.Rouge().get_scores(preds, targets),
             rounds,
         ),
-        _row(
+        row(
             "pltrdy_avg",
             "rouge 1.0.1",
             lambda: rouge.Rouge().get_scores(preds, targets, avg=True),
@@ -106,7 +121,7 @@ def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list
     ]
     zh_p, zh_t = _chinese_documents(data, len(preds))
     rows.append(
-        _row(
+        row(
             "rouge_chinese",
             "rouge-chinese 1.0.3",
             lambda: rouge_chinese.Rouge().get_scores(zh_p, zh_t),
@@ -125,7 +140,7 @@ def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list
             theirs = mrs.RougeScorer(TYPES, use_stemmer=stem, lang=lang)
             ours = xlsum.RougeScorer(TYPES, use_stemmer=stem, lang=lang)
             rows.append(
-                _row(
+                row(
                     case,
                     "multilingual-rouge 0.0.1",
                     lambda s=theirs, ps=ps, ts=ts: [s.score(t, p) for t, p in zip(ts, ps)],
@@ -133,6 +148,8 @@ def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list
                     rounds,
                 )
             )
+    if not wanted("calls_vs_rs"):
+        return [r for r in rows if r is not None]
     want = [
         {k: tuple(v) for k, v in d.items()}
         for d in (
@@ -147,15 +164,15 @@ def cases(preds: list[str], targets: list[str], data: Path, rounds: int) -> list
         return [{k: tuple(v) for k, v in d.items()} for d in results]
 
     t_rs, got_rs = _timed(lambda: [peer.score(t, p) for t, p in zip(targets, preds)])
-    row = _row(
+    cell = _row(
         "calls_vs_rs",
         "rouge-score-rs 0.2.1",
         lambda: as_tuples([peer.score(t, p) for t, p in zip(targets, preds)]),
         lambda: as_tuples([ours_calls.score(t, p) for t, p in zip(targets, preds)]),
         rounds,
     )
-    row["peer_s"] = min(row["peer_s"], t_rs)
-    row["ratio"] = row["peer_s"] / row["rapidbleu_s"]
-    row["same"] = row["same"] and as_tuples(got_rs) == want
-    rows.append(row)
-    return rows
+    cell["peer_s"] = min(cell["peer_s"], t_rs)
+    cell["ratio"] = cell["peer_s"] / cell["rapidbleu_s"]
+    cell["same"] = cell["same"] and as_tuples(got_rs) == want
+    rows.append(cell)
+    return [r for r in rows if r is not None]

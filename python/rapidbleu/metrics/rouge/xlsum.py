@@ -197,16 +197,42 @@ class RougeScorer:
         """Rows of the package's own tokens (made here, in Python), counted in the core."""
         assert self._options is not None
         lsum = "rougeLsum" in self._types
+        # With the Porter stemmer (and no language tokenizer, hence no warnings to order), the
+        # package's tokens unstemmed, then stemmed all at once (_porter_stem).
+        porter = self._porter is True
+        stemmer = None if porter else self._stemmer
+        lists: list[list[str]] = []
         preds, tgts = [], []
         for t, p in texts:
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
             # target's sentences and the prediction's.
-            tt, pt = self.tokens(t), self.tokens(p)
-            ts = self.sentence_tokens(t) if lsum else None
-            ps = self.sentence_tokens(p) if lsum else None
+            tt = list(self._tokenize(t, stemmer, self._tokenizer))
+            pt = list(self._tokenize(p, stemmer, self._tokenizer))
+            ts = [list(self._tokenize(s, stemmer)) for s in _sentences(t)] if lsum else None
+            ps = [list(self._tokenize(s, stemmer)) for s in _sentences(p)] if lsum else None
+            lists += [tt, pt, *(ts or []), *(ps or [])]
             preds.append((pt, ps))
             tgts.append([(tt, ts)])
+        if porter:
+            self._porter_stem(lists)
         return self._options.token_statistics(preds, tgts, threads)
+
+    def _porter_stem(self, lists: list[list[str]]) -> None:
+        """``MultiStemmer`` on every token of ``lists``, in place, as ``tokenize`` applies it.
+
+        NLTK's Porter (the package's ``SnowballStemmer("porter")``) equals the core's on
+        tokens of ASCII letters and digits, which it stems in one call; other tokens longer
+        than ``min_char_length`` go through the package's stemmer.
+        """
+        words = {w for tokens in lists for w in tokens if len(w) > 3}
+        ascii_words = [w for w in words if w.isascii() and w.isalnum()]
+        stems = dict(zip(ascii_words, _core.porter_stem(ascii_words)))
+        stem = self._stemmer
+        for w in words.difference(stems):
+            stems[w] = stem(w)
+        for tokens in lists:
+            # tokenize's `[stemmer(x) for x in tokens]`, then `[x for x in tokens if x]`.
+            tokens[:] = [x for x in (stems.get(w, w) for w in tokens) if x]
 
     def tokens(self, text: str) -> list[str]:
         """The tokens rouge1..9 and rougeL score: the language's tokenizer and stemmer.
