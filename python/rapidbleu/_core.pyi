@@ -410,6 +410,14 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
     @staticmethod
     def unicode_tokenize(text: str) -> list[str]:
         """The tokens of rapidbleu's Unicode tokenizer (before stemming)."""
+    def xlsum_statistics(
+        self,
+        predictions: Sequence[str],
+        targets: Sequence[Sequence[str]],
+        porter: bool,
+        num_threads: int = 0,
+    ) -> tuple[npt.NDArray[np.int64], list[int]]:
+        """XL-Sum's rows of the items the core reads, and the indices of the others."""
     def token_statistics(
         self,
         predictions: Sequence[tuple[Sequence[Any], Sequence[Sequence[Any]] | None]],

@@ -214,7 +214,9 @@ def rouge(
     rouge_types: Sequence[str] | None = None,
     use_aggregator: bool = True,
     use_stemmer: bool = False,
-    tokenizer: Callable[[str], Any] | None = None,
+    tokenizer: Callable[[str], Any] | str | None = None,
+    dialect: str = "rouge-score",
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """``evaluate.load("rouge").compute(...)``: rouge-score's scores, aggregated or per item.
 
@@ -222,6 +224,9 @@ def rouge(
     ``BootstrapAggregator()`` (1,000 resamples drawn from NumPy's global ``np.random``, as
     evaluate's are: seed it for the same number); otherwise each type's list of F-measures.
     A list of references per prediction is ``score_multi`` (the best one per type).
+    Beyond evaluate's options, rapidbleu's: ``tokenizer="unicode"`` (its tokenizer for any
+    script), ``dialect="pltrdy"``, ``"chinese"`` or ``"xlsum"`` and XL-Sum's ``lang``
+    (:mod:`rapidbleu.evaluate.rouge_dialects`).
 
     Returns:
         Rouge type -> F-measure (``np.float64``), or a list of them.
@@ -237,6 +242,13 @@ def rouge(
         raise InputTypeError("references must be a list (one reference or list per example)")
     if len(predictions) == 0 or len(references) == 0:
         raise EmptyInputError("predictions and references must not be empty")
+    if dialect != "rouge-score" or lang is not None:
+        from rapidbleu.evaluate.rouge_dialects import dialect_rouge
+
+        return dialect_rouge(
+            predictions, references, rouge_types, use_aggregator, use_stemmer, tokenizer,
+            dialect, lang,
+        )  # fmt: skip
     # evaluate's script: `multi_ref = isinstance(references[0], list)`, then score_multi.
     refs: list[list[Any]]
     if isinstance(references[0], list):
@@ -246,7 +258,10 @@ def rouge(
     metric = ROUGE(
         DEFAULT_TYPES if rouge_types is None else rouge_types,
         use_stemmer=use_stemmer,
-        tokenizer=None if tokenizer is None else _Tokenizer(tokenizer),
+        # "unicode": rapidbleu's own tokenizer (ROUGE's option of that name).
+        tokenizer=tokenizer
+        if tokenizer is None or isinstance(tokenizer, str)
+        else _Tokenizer(tokenizer),
     )
     if not use_aggregator:  # rouge-score's own values: int 0 for an empty rougeL side
         return metric.fmeasure_lists(list(predictions), refs, per_segment=True)

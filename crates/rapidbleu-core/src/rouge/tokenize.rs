@@ -118,6 +118,15 @@ impl Vocab {
     }
 }
 
+impl Vocab {
+    /// The id of `word` kept as it is, never stemmed (a token that is not ASCII, from a
+    /// tokenizer other than rouge-score's: `dialects::xlsum`'s symbols).
+    pub fn id_as_is(&mut self, word: &[u8]) -> u32 {
+        let next = self.forms.len() as u32;
+        *self.forms.entry(word.into()).or_insert(next)
+    }
+}
+
 /// A tokenized text: its token ids and, for rougeLsum, its sentences.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Doc {

@@ -16,6 +16,7 @@ mod stats;
 mod text;
 mod totals;
 mod unicode;
+mod xlsum;
 
 use pyo3::prelude::*;
 

@@ -171,9 +171,18 @@ class ROUGE(Metric[ROUGEScore]):
             "dialect",
             str,
             "rouge-score",
-            "rouge-score (default); pltrdy: the rouge package's avg=True; chinese: rouge-chinese's",
-            choices=("rouge-score", "pltrdy", "chinese"),
+            "rouge-score (default); pltrdy: the rouge package's avg=True; chinese: rouge-chinese's;"
+            " xlsum: XL-Sum's multilingual ROUGE",
+            choices=("rouge-score", "pltrdy", "chinese", "xlsum"),
             metavar="DIALECT",
+        ),
+        CliOption(
+            ("--rouge-lang",),
+            "lang",
+            str,
+            None,
+            "XL-Sum's language (chinese, thai, hindi, ...); implies --rouge-dialect xlsum",
+            metavar="LANG",
         ),
     )
 
@@ -189,6 +198,11 @@ class ROUGE(Metric[ROUGEScore]):
         """
         options = dict(options)
         dialect = options.pop("dialect", "rouge-score")
+        lang = options.pop("lang", None)
+        if dialect == "xlsum" or lang is not None:
+            from rapidbleu.metrics.rouge.xlsum_metric import from_options
+
+            return from_options(dialect, lang, options)
         if dialect in ("pltrdy", "chinese"):
             from rapidbleu.metrics.rouge.dialect_metric import PltrdyROUGE
 

@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from rapidbleu import _core
-from rapidbleu.errors import MissingDependencyError, RapidBleuError
+from rapidbleu.errors import InvalidTextError, MissingDependencyError, RapidBleuError
 from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["RougeScorer"]
@@ -100,6 +100,40 @@ class RougeScorer:
                 except RapidBleuError:
                     pass  # the package's score decides (it accepts "rouge1\n", raises on others)
         self._types = list(dict.fromkeys(types)) if self._options is not None else []
+        self._porter = self._core_reading()
+
+    def _core_reading(self) -> bool | None:
+        """Whether the core tokenizes the texts it reads (``None``: never; ``True``: Porter).
+
+        ``True`` with the Porter stemmer, ``False`` without a stemmer, ``None`` never (the
+        package's tokenizers, in Python).
+
+        The core reads for the languages without a tokenizer of their own (``lang=None``,
+        English, French, Hindi, ...), with no stemmer, NLTK's Porter (``lang=None``, stemming
+        tokens longer than three characters) or the Hindi stemmer (whose suffixes are all
+        Devanagari: it leaves the core's ASCII tokens as they are).
+        """
+        if self._options is None or self._tokenizer.tokenizer is not None:
+            return None
+        if self._stemmer is None or self._stemmer.stemmer is None:
+            return False
+        stemmers = _package("stemmers")
+        inner = self._stemmer.stemmer
+        if type(inner) is stemmers.HindiStemmer:
+            return False
+        from nltk.stem.snowball import PorterStemmer  # type: ignore[import-untyped]
+
+        # NLTKStemmer("porter") -> SnowballStemmer("porter") -> NLTK's PorterStemmer in its
+        # default mode, which is rouge-score's stemmer (the core's).
+        snowball: Any = getattr(getattr(inner, "stemmer", None), "stemmer", None)
+        porter = (
+            type(inner) is stemmers.NLTKStemmer
+            and type(snowball) is PorterStemmer
+            and snowball.mode == "NLTK_EXTENSIONS"
+        )
+        if porter and self._stemmer.min_char_length == 3:
+            return True
+        return None
 
     def score(self, target: str, prediction: str) -> dict[str, Any]:
         """The package's ``score(target, prediction)``: rouge type -> ``Score``.
@@ -132,27 +166,93 @@ class RougeScorer:
             )
         if self._options is None:
             return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
-        lsum = "rougeLsum" in self._types
         out: list[dict[str, Any] | None] = []
-        preds, tgts = [], []
+        texts: list[tuple[str, str]] = []
         for t, p in zip(targets, predictions):
             if not (isinstance(t, str) and isinstance(p, str)):
                 # bytes (which the package decodes) and the like: its own code decides.
                 out.append(dict(self._real.score(self, t, p)))
                 continue
+            texts.append((t, p))
+            out.append(None)
+        rows = iter(self._rows(texts).tolist())
+        return [r if r is not None else self._result(next(rows)) for r in out]
+
+    def _rows(self, texts: list[tuple[str, str]]) -> Any:
+        """The core's rows of ``(target, prediction)`` pairs: read there where it can."""
+        threads = 1 if len(texts) < 64 else 0
+        if self._porter is None or not texts:
+            return self._token_rows(texts, threads)
+        try:
+            rows, unread = self._options.xlsum_statistics(  # type: ignore[union-attr]
+                [p for _, p in texts], [[t] for t, _ in texts], self._porter, threads
+            )
+        except InvalidTextError:  # a lone surrogate: the package's tokenizers read it
+            return self._token_rows(texts, threads)
+        if unread:
+            rows[unread] = self._token_rows([texts[i] for i in unread], threads)
+        return rows
+
+    def _token_rows(self, texts: list[tuple[str, str]], threads: int) -> Any:
+        """Rows of the package's own tokens (made here, in Python), counted in the core."""
+        assert self._options is not None
+        lsum = "rougeLsum" in self._types
+        # With the Porter stemmer (and no language tokenizer, hence no warnings to order), the
+        # package's tokens unstemmed, then stemmed all at once (_porter_stem).
+        porter = self._porter is True
+        stemmer = None if porter else self._stemmer
+        lists: list[list[str]] = []
+        preds, tgts = [], []
+        for t, p in texts:
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
-            # target's sentences and the prediction's, each without the language tokenizer.
-            tt = self._tokenize(t, self._stemmer, self._tokenizer)
-            pt = self._tokenize(p, self._stemmer, self._tokenizer)
-            ts = [self._tokenize(s, self._stemmer) for s in _sentences(t)] if lsum else None
-            ps = [self._tokenize(s, self._stemmer) for s in _sentences(p)] if lsum else None
+            # target's sentences and the prediction's.
+            tt = list(self._tokenize(t, stemmer, self._tokenizer))
+            pt = list(self._tokenize(p, stemmer, self._tokenizer))
+            ts = [list(self._tokenize(s, stemmer)) for s in _sentences(t)] if lsum else None
+            ps = [list(self._tokenize(s, stemmer)) for s in _sentences(p)] if lsum else None
+            lists += [tt, pt, *(ts or []), *(ps or [])]
             preds.append((pt, ps))
             tgts.append([(tt, ts)])
-            out.append(None)
-        rows = iter(
-            self._options.token_statistics(preds, tgts, 1 if len(preds) < 64 else 0).tolist()
-        )
-        return [r if r is not None else self._result(next(rows)) for r in out]
+        if porter:
+            self._porter_stem(lists)
+        return self._options.token_statistics(preds, tgts, threads)
+
+    def _porter_stem(self, lists: list[list[str]]) -> None:
+        """``MultiStemmer`` on every token of ``lists``, in place, as ``tokenize`` applies it.
+
+        NLTK's Porter (the package's ``SnowballStemmer("porter")``) equals the core's on
+        tokens of ASCII letters and digits, which it stems in one call; other tokens longer
+        than ``min_char_length`` go through the package's stemmer.
+        """
+        words = {w for tokens in lists for w in tokens if len(w) > 3}
+        ascii_words = [w for w in words if w.isascii() and w.isalnum()]
+        stems = dict(zip(ascii_words, _core.porter_stem(ascii_words)))
+        stem = self._stemmer
+        for w in words.difference(stems):
+            stems[w] = stem(w)
+        for tokens in lists:
+            # tokenize's `[stemmer(x) for x in tokens]`, then `[x for x in tokens if x]`.
+            tokens[:] = [x for x in (stems.get(w, w) for w in tokens) if x]
+
+    def tokens(self, text: str) -> list[str]:
+        """The tokens rouge1..9 and rougeL score: the language's tokenizer and stemmer.
+
+        Example:
+            >>> RougeScorer(["rouge1"], lang="chinese").tokens("我爱北京")
+            ['我', '爱', '北京']
+        """
+        return list(self._tokenize(text, self._stemmer, self._tokenizer))
+
+    def sentence_tokens(self, text: str) -> list[list[str]]:
+        r"""The tokens of each line (rougeLsum's): the stemmer, *no* language tokenizer.
+
+        As the package's ``score``.
+
+        Example:
+            >>> RougeScorer(["rougeLsum"], lang="chinese").sentence_tokens("我爱北京\na b")
+            [['我爱北京'], ['a', 'b']]
+        """
+        return [list(self._tokenize(s, self._stemmer)) for s in _sentences(text)]
 
     def _result(self, row: list[int]) -> dict[str, Any]:
         out = {}

@@ -11,7 +11,9 @@
 //!   `multilingual-rouge` 0.0.1, whose tokenizers and stemmers run in Python), one target
 //!   per prediction as its `RougeScorer.score` takes. Not a [`crate::metric::Metric`]: the
 //!   trait's segments are text, and these are tokens made in Python; their rows are
-//!   rouge-score's, so `RougeOptions`'s totals and scores apply to them unchanged.
+//!   rouge-score's, so `RougeOptions`'s totals and scores apply to them unchanged;
+//! - [`xlsum`]: XL-Sum's tokens made in the core, for languages without a tokenizer of their
+//!   own, on the texts the core reads exactly (ASCII and some separators).
 //!
 //! Every number is the package's float64, bit for bit
 //! (`crates/rapidbleu-core/tests/data/rouge_dialects/`).
@@ -25,3 +27,4 @@ pub mod tokens;
 pub mod unicode;
 pub mod unicode_metric;
 mod unicode_tables;
+pub mod xlsum;

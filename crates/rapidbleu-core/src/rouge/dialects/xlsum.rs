@@ -1,0 +1,333 @@
+//! XL-Sum's multilingual ROUGE (`multilingual-rouge` 0.0.1) read in the core, for the texts
+//! whose tokens the core can make exactly as the package's Python does.
+//!
+//! The package's `RougeScorer.score` for a language without a tokenizer of its own (every
+//! language but Thai, Chinese, Japanese and Burmese, and `lang=None`) tokenizes each text as
+//! `tokenize.tokenize(text, stemmer, MultiTokenizer)`: `text.lower()`, then
+//! `MultiTokenizer.__call__`: `text.strip()`, BERT's `BasicTokenizer` (`_clean_text` drops
+//! NUL, U+FFFD and control characters, which joins their neighbours, and turns whitespace into
+//! spaces; `_run_split_on_punc` splits at ASCII punctuation and Unicode `P*`), then
+//! `pyonmttok.Tokenizer("aggressive")`, which splits letters from digits
+//! (`"x86"` -> `x`, `86`), then `tokenize_chinese_chars` (nothing here). rougeLsum's lines
+//! (`text.split("\n")`, non-empty) go through `tokenize.tokenize(s, stemmer)`: the
+//! `BasicTokenizer` alone, so letters and digits stay together there. The stemmer
+//! (`MultiStemmer`, tokens longer than three characters) is NLTK's Porter for `lang=None`
+//! (`SnowballStemmer("porter")`, NLTK's `PorterStemmer`: [`crate::rouge::porter`]).
+//!
+//! pyonmttok's rules and the Unicode tables of Python and pyonmttok differ beyond ASCII, so
+//! the core reads only texts of ASCII, of the spaces and punctuation in [`SEPARATORS`] (which
+//! the `BasicTokenizer` removes before pyonmttok sees the text), of the format characters in
+//! [`REMOVED`] (which it deletes) and of the symbols and emoji in [`SYMBOLS`] (a token each for
+//! pyonmttok); [`readable`] says which. Other texts (letters beyond ASCII: `é`, `中`) are
+//! tokenized by the package in Python.
+
+use crate::engine::parallel::{for_each_row_in, Threads, WorkerPool};
+use crate::error::{zeroed, CoreError};
+use crate::rouge::stats::Worker as ScoreWorker;
+use crate::rouge::tokenize::{Doc, Vocab, DROPPED};
+use crate::rouge::RougeOptions;
+
+/// Non-ASCII characters that the `BasicTokenizer` turns into a separator, as Python 3.11's
+/// `unicodedata` (Unicode 14.0.0) classes them: spaces (`Zs`, `_is_whitespace`) and
+/// punctuation (`P*`, `_is_punctuation`). Each is its own lowercase.
+const SEPARATORS: &[(u32, u32)] = &[
+    (0xA0, 0xA1),
+    (0xA7, 0xA7),
+    (0xAB, 0xAB),
+    (0xB6, 0xB7),
+    (0xBB, 0xBB),
+    (0xBF, 0xBF),
+    (0x1680, 0x1680),
+    (0x2000, 0x200A),
+    (0x2010, 0x2027),
+    (0x202F, 0x2043),
+    (0x2045, 0x2051),
+    (0x2053, 0x205F),
+    (0x3000, 0x3003),
+    (0x3008, 0x3011),
+    (0x3014, 0x301F),
+    (0xFF01, 0xFF03),
+    (0xFF05, 0xFF0A),
+    (0xFF0C, 0xFF0F),
+    (0xFF1A, 0xFF1B),
+    (0xFF1F, 0xFF20),
+    (0xFF3B, 0xFF3D),
+    (0xFF3F, 0xFF3F),
+    (0xFF5B, 0xFF5B),
+    (0xFF5D, 0xFF5D),
+    (0xFF5F, 0xFF65),
+];
+
+/// Non-ASCII symbols (`S*`, each its own lowercase) that the `BasicTokenizer` keeps and
+/// pyonmttok's aggressive mode makes a token of its own (`"a®b"` -> `a`, `®`, `b`): `©`, `®`,
+/// `°`, `±`, `×`, `÷`, `™`, arrows, miscellaneous symbols and emoji (skin tones excluded).
+const SYMBOLS: &[(u32, u32)] = &[
+    (0xA9, 0xA9),
+    (0xAE, 0xAE),
+    (0xB0, 0xB1),
+    (0xD7, 0xD7),
+    (0xF7, 0xF7),
+    (0x2122, 0x2122),
+    (0x2190, 0x21FF),
+    (0x2600, 0x26FF),
+    (0x1F300, 0x1F3FA),
+    (0x1F400, 0x1F64F),
+    (0x1F680, 0x1F6C5),
+];
+
+/// Non-ASCII format characters (`C*`) that `_clean_text` removes, joining their neighbours.
+const REMOVED: &[(u32, u32)] = &[
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0xFEFF, 0xFEFF),
+];
+
+fn within(ranges: &[(u32, u32)], c: char) -> bool {
+    let c = c as u32;
+    ranges.iter().any(|&(a, b)| a <= c && c <= b)
+}
+
+/// Whether `c` (not ASCII) is one of the [`SEPARATORS`].
+pub fn is_separator(c: char) -> bool {
+    within(SEPARATORS, c)
+}
+
+/// What the `BasicTokenizer` and pyonmttok do with one character of a text, or `None`: a
+/// character the core does not read.
+#[derive(Clone, Copy)]
+enum Class {
+    /// An ASCII letter or digit, lowercased.
+    Word(u8),
+    /// A symbol of [`SYMBOLS`]: a token of its own for pyonmttok, part of the word for the
+    /// `BasicTokenizer` alone (rougeLsum).
+    Symbol(char),
+    /// Whitespace or punctuation: ends a word.
+    Separator,
+    /// A control or format character (`_clean_text`): removed, so its neighbours join.
+    Removed,
+}
+
+fn class(c: char) -> Option<Class> {
+    Some(match c {
+        'A'..='Z' | 'a'..='z' | '0'..='9' => Class::Word(c.to_ascii_lowercase() as u8),
+        // `_is_whitespace`: space, \t, \n, \r (\x0b, \x0c and the other controls are `Cc`).
+        ' ' | '\t' | '\n' | '\r' => Class::Separator,
+        '\0'..='\x1f' | '\x7f' => Class::Removed,
+        // ASCII punctuation (`_is_punctuation`'s ranges).
+        _ if c.is_ascii() => Class::Separator,
+        _ if within(SEPARATORS, c) => Class::Separator,
+        _ if within(SYMBOLS, c) => Class::Symbol(c),
+        _ if within(REMOVED, c) => Class::Removed,
+        _ => return None,
+    })
+}
+
+/// Calls `f` with each token of `text` (a readable text): with `pyonmttok`, its aggressive
+/// split (letters from digits, each symbol alone); else the `BasicTokenizer`'s words.
+fn words(text: &str, pyonmttok: bool, word: &mut Vec<u8>, mut f: impl FnMut(&[u8])) {
+    word.clear();
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        match class(c) {
+            Some(Class::Word(b)) => {
+                let digit_change = word
+                    .last()
+                    .is_some_and(|l| l.is_ascii_digit() != b.is_ascii_digit());
+                if pyonmttok && digit_change {
+                    f(word);
+                    word.clear();
+                }
+                word.push(b);
+            }
+            Some(Class::Symbol(s)) => {
+                let bytes = s.encode_utf8(&mut buf).as_bytes();
+                if pyonmttok {
+                    if !word.is_empty() {
+                        f(word);
+                        word.clear();
+                    }
+                    f(bytes);
+                } else {
+                    word.extend_from_slice(bytes);
+                }
+            }
+            Some(Class::Separator) | None => {
+                if !word.is_empty() {
+                    f(word);
+                    word.clear();
+                }
+            }
+            Some(Class::Removed) => {}
+        }
+    }
+    if !word.is_empty() {
+        f(word);
+        word.clear();
+    }
+}
+
+/// Whether the core reads `text` exactly: each character ASCII or of [`SEPARATORS`],
+/// [`SYMBOLS`] or [`REMOVED`]; with `porter`, also no rougeLsum word of more than three
+/// characters with a symbol before its end. (NLTK's Porter, which stems such a word, rewrites
+/// only suffixes of ASCII letters: it leaves a word that ends with a symbol as it is. The
+/// core's Porter stems ASCII words.)
+pub fn readable(text: &str, porter: bool) -> bool {
+    if text.is_ascii() {
+        return true;
+    }
+    if !text.chars().all(|c| class(c).is_some()) {
+        return false;
+    }
+    let mut ok = true;
+    if porter {
+        words(text, false, &mut Vec::new(), |w| {
+            let ends_with_symbol = w.last().is_some_and(|b| !b.is_ascii());
+            if !w.is_ascii() && !ends_with_symbol && String::from_utf8_lossy(w).chars().count() > 3
+            {
+                ok = false;
+            }
+        });
+    }
+    ok
+}
+
+/// Reads a readable text into `doc`: the tokens of rouge1..9 and rougeL, and when `lines`
+/// (rougeLsum) each non-empty line's tokens.
+fn read(text: &str, lines: bool, vocab: &mut Vocab, word: &mut Vec<u8>, doc: &mut Doc) {
+    doc.clear();
+    let Doc {
+        tokens,
+        sent_tokens,
+        sent_ends,
+        own_sentences,
+    } = doc;
+    let mut push = |to: &mut Vec<u32>, w: &[u8]| {
+        // Porter (when asked) on ASCII tokens; others (symbols) are kept as they are.
+        let id = if w.is_ascii() {
+            vocab.id(w)
+        } else {
+            vocab.id_as_is(w)
+        };
+        if id != DROPPED {
+            to.push(id);
+        }
+    };
+    words(text, true, word, |w| push(tokens, w));
+    *own_sentences = true;
+    if lines {
+        // `get_sents`: `text.split("\n")`, lines of length 0 dropped.
+        for line in text.split('\n').filter(|l| !l.is_empty()) {
+            words(line, false, word, |w| push(sent_tokens, w));
+            sent_ends.push(sent_tokens.len());
+        }
+    }
+}
+
+/// A worker: the vocabulary (and Porter cache), rouge-score's scoring worker, two documents.
+struct Worker {
+    vocab: Vocab,
+    word: Vec<u8>,
+    score: ScoreWorker,
+    docs: [Doc; 2],
+    stem: bool,
+}
+
+impl Worker {
+    fn new(stem: bool) -> Self {
+        Worker {
+            vocab: Vocab::new(stem),
+            word: Vec::new(),
+            score: ScoreWorker::new(false),
+            docs: Default::default(),
+            stem,
+        }
+    }
+}
+
+/// A worker's vocabulary is emptied (at the start of an item) once it holds this many forms.
+const MAX_VOCAB: usize = 1 << 18;
+
+/// Spare workers, without and with the Porter stemmer.
+static WORKERS: [WorkerPool<Worker>; 2] = [WorkerPool::new(), WorkerPool::new()];
+
+/// rouge-score's rows (`[hits, prediction_count, target_count]` per type) of
+/// `(prediction, target)` items, each text tokenized as the package does for a language
+/// without a tokenizer of its own; `stem`: its Porter stemmer. Items whose texts are not all
+/// [`readable`] are left as zeros: the caller computes them (their indices are returned).
+pub fn rows(
+    opts: &RougeOptions,
+    stem: bool,
+    items: &[(&str, &str)],
+    threads: Threads,
+) -> Result<(Vec<i64>, Vec<usize>), CoreError> {
+    let width = opts.row_len();
+    let mut out = zeroed(items.len(), width)?;
+    let lines = opts.needs_sentences();
+    let unread: Vec<usize> = (0..items.len())
+        .filter(|&i| !(readable(items[i].0, stem) && readable(items[i].1, stem)))
+        .collect();
+    for_each_row_in(
+        &WORKERS[usize::from(stem)],
+        &mut out,
+        width,
+        threads,
+        || Worker::new(stem),
+        |w, i, row| {
+            let (pred, target) = items[i];
+            if !(readable(pred, stem) && readable(target, stem)) {
+                return;
+            }
+            if w.vocab.len() > MAX_VOCAB {
+                w.vocab = Vocab::new(w.stem);
+            }
+            let [p, t] = &mut w.docs;
+            read(pred, lines, &mut w.vocab, &mut w.word, p);
+            read(target, lines, &mut w.vocab, &mut w.word, t);
+            w.score.doc_item(opts, p, std::slice::from_ref(t), row);
+        },
+    );
+    Ok((out, unread))
+}
+
+/// The tokens of a readable text (rouge1..9 and rougeL's, unstemmed), for inspection.
+pub fn tokenize(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    words(text, true, &mut Vec::new(), |w| {
+        out.push(String::from_utf8_lossy(w).into_owned())
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_as_the_package() {
+        assert_eq!(
+            tokenize("Abc123def, x86_64 \u{201c}O'Neil\u{201d}\u{a0}a\u{0}b 3rd"),
+            ["abc", "123", "def", "x", "86", "64", "o", "neil", "ab", "3", "rd"]
+        );
+        assert_eq!(
+            tokenize("a\u{ae}b12\u{1f618}\u{200d}x"),
+            ["a", "\u{ae}", "b", "12", "\u{1f618}", "x"]
+        );
+        assert!(readable("a \u{2014} b", true));
+        assert!(!readable("caf\u{e9}", false));
+        assert!(readable("ok\u{1f618}", false));
+        assert!(readable("okay\u{1f618}", true));
+        assert!(!readable("ok\u{1f618}ay", true));
+    }
+
+    #[test]
+    fn rows_with_lines_and_stems() {
+        let opts = RougeOptions::new(&["rouge1", "rougeLsum"], false).unwrap();
+        let items = [("cats running\n3rd", "cat runs\n3rd"), ("caf\u{e9}", "x")];
+        let (rows, unread) = rows(&opts, true, &items, Threads::ONE).unwrap();
+        assert_eq!(unread, [1]);
+        // rouge1: cat run 3 rd vs cat run 3 rd; rougeLsum: lines keep "3rd" whole.
+        assert_eq!(&rows[..6], &[4, 4, 4, 3, 3, 3]);
+        assert_eq!(&rows[6..], &[0; 6]);
+    }
+}
