@@ -40,6 +40,7 @@ __all__ = [
     "ar_sums",
     "bootstrap_sums",
     "count_tokenized",
+    "fast_strings",
     "porter_stem",
     "split_items",
     "tokenize",
