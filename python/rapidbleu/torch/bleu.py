@@ -61,10 +61,8 @@ def _counter(counter: str, batch: Batch) -> Counter:
         raise MissingDependencyError(
             "counter='fused' needs Triton, which PyPI's torch installs on Linux: pip install triton"
         ) from e
-    if fused.runs_on(device):
+    if fused.runs_on(device):  # always, for ``auto``: it came here for a CUDA tensor
         return fused.fused_rows
-    if counter == "auto":
-        return count_rows
     raise InvalidOptionError(
         f"counter='fused' runs on CUDA tensors (or under TRITON_INTERPRET=1), got {device}; "
         "use counter='sort' or 'auto'"

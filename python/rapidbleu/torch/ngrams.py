@@ -275,4 +275,4 @@ def finish_rows(
     orders = torch.arange(max_order, device=lengths.device)
     totals = (lengths[:, None] - orders).clamp(min=0)
     ref_len = _closest_ref_len(lengths, ref_lengths)
-    return torch.cat([lengths[:, None], ref_len[:, None], correct.to(torch.int64), totals], 1)
+    return torch.cat([lengths[:, None], ref_len[:, None], correct, totals], 1)
