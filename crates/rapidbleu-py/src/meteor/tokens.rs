@@ -119,16 +119,9 @@ impl Arena {
                 i += 1;
                 continue;
             }
-            // SAFETY: CPython returned the string's UTF-8 buffer (valid UTF-8, `len` bytes),
-            // alive while the list holds the string; copied at once.
-            let text = unsafe {
-                std::str::from_utf8_unchecked(std::slice::from_raw_parts(
-                    data.cast::<u8>(),
-                    len as usize,
-                ))
-            };
-            self.text.push_str(text);
-            self.token_ends.push(self.text.len());
+            // SAFETY: CPython returned the string's UTF-8 buffer, alive while the list holds
+            // the string; copied at once.
+            unsafe { self.push_utf8(data, len) };
             i += 1;
         }
         Ok(())
@@ -156,9 +149,21 @@ impl Arena {
                 ),
             });
         }
-        // SAFETY: CPython returned the string's UTF-8 buffer (valid UTF-8, `len` bytes: its
-        // ASCII data or the UTF-8 copy it caches), alive while we hold `item` and the GIL;
-        // it is copied before either is let go.
+        // SAFETY: CPython returned the string's UTF-8 buffer, alive while we hold `item` and
+        // the GIL; it is copied before either is let go.
+        unsafe { self.push_utf8(data, len) };
+        Ok(())
+    }
+
+    /// Appends one token's text, copied from CPython's UTF-8 buffer of a string.
+    ///
+    /// # Safety
+    /// `data` is the non-null result of `PyUnicode_AsUTF8AndSize` (valid UTF-8, `len` bytes:
+    /// the string's ASCII data or the UTF-8 copy it caches), and the string stays alive until
+    /// this returns.
+    #[inline]
+    unsafe fn push_utf8(&mut self, data: *const std::ffi::c_char, len: ffi::Py_ssize_t) {
+        // SAFETY: as the caller guarantees.
         let text = unsafe {
             std::str::from_utf8_unchecked(std::slice::from_raw_parts(
                 data.cast::<u8>(),
@@ -167,7 +172,6 @@ impl Arena {
         };
         self.text.push_str(text);
         self.token_ends.push(self.text.len());
-        Ok(())
     }
 
     /// Number of lists.
