@@ -23,7 +23,10 @@ import sys
 import threading
 from collections import deque
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from rapidbleu.accelerate.counts_file import CountsFile
 
 __all__ = ["PROFILE", "Profile", "Where", "report_at_exit"]
 
@@ -69,6 +72,17 @@ class Profile:
                 entry[0] += 1
                 entry[1] += seconds
 
+    def share(self, counts: CountsFile) -> None:
+        """Records this process's calls from now on in ``counts`` (a worker's mapped file).
+
+        The file, not this object, then holds them: the run's root reads it
+        (:mod:`rapidbleu.accelerate.workers`).
+        """
+        self.clear()
+        # An instance attribute hides the method: the per-call `PROFILE.add` of the root
+        # process stays the in-memory one, with no test of where its calls go.
+        self.add = counts.add  # type: ignore[method-assign]
+
     def merge(self, rows: list[dict[str, Any]]) -> None:
         """Adds rows of :meth:`rows` (another process's counts) to these."""
         with self._lock:
@@ -78,10 +92,15 @@ class Profile:
                 entry[1] += float(r["seconds"])
 
     def clear(self) -> None:
-        """Forgets every count (a forked child starts from its own)."""
-        with self._lock:
-            self._pending.clear()
-            self._calls.clear()
+        """Starts afresh: no counts, and calls kept in memory (a forked child's first step).
+
+        Not under the lock but with a new one: in a child made by ``fork()``, a thread of the
+        parent that held the lock at the fork does not exist, and the lock stays held.
+        """
+        self._lock = threading.Lock()
+        self._pending = deque()
+        self._calls = {}
+        self.__dict__.pop("add", None)  # a worker's file (see `share`) is its parent's
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per (name, where), sorted: ``name``, ``where``, ``count``, ``seconds``."""
