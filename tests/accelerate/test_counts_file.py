@@ -10,7 +10,7 @@ from rapidbleu.accelerate.profile import Profile
 
 
 def test_threads_lose_no_call(tmp_path: Path) -> None:
-    counts = CountsFile.create(tmp_path, 1)
+    counts = CountsFile(tmp_path, 1)
 
     def calls(name: str) -> None:
         for _ in range(5000):
@@ -26,7 +26,7 @@ def test_threads_lose_no_call(tmp_path: Path) -> None:
 
 
 def test_pairs_beyond_the_slots_share_the_last(tmp_path: Path) -> None:
-    counts = CountsFile.create(tmp_path, 2)
+    counts = CountsFile(tmp_path, 2)
     for i in range(SLOTS + 4):
         counts.add(f"n{i}", "fallback", 1.0)
     counts.add(f"n{SLOTS + 1}", "fallback", 1.0)
@@ -43,9 +43,10 @@ def test_pairs_beyond_the_slots_share_the_last(tmp_path: Path) -> None:
 
 
 def test_a_line_still_being_written_is_not_read(tmp_path: Path) -> None:
-    counts = CountsFile.create(tmp_path, 3)
+    counts = CountsFile(tmp_path, 3)
     counts.add("whole", "rapidbleu", 1.0)
-    with open(tmp_path / "3.names", "ab") as f:
+    (names,) = tmp_path.glob("3-*.names")
+    with open(names, "ab") as f:
         f.write(b"half\trapid")  # a process between its write's halves: no numbers yet either
     assert read_counts(tmp_path) == [
         {"name": "whole", "where": "rapidbleu", "count": 1, "seconds": 1.0}
@@ -55,7 +56,7 @@ def test_a_line_still_being_written_is_not_read(tmp_path: Path) -> None:
 def test_a_profile_that_shares_records_in_the_file_and_clear_takes_it_back(tmp_path: Path) -> None:
     profile = Profile()
     profile.add("before", "rapidbleu", 1.0)
-    profile.share(CountsFile.create(tmp_path, 4))
+    profile.share(CountsFile(tmp_path, 4))
     profile.add("after", "rapidbleu", 2.0)
     assert profile.rows() == []
     assert read_counts(tmp_path) == [
@@ -65,3 +66,20 @@ def test_a_profile_that_shares_records_in_the_file_and_clear_takes_it_back(tmp_p
     profile.add("mine", "fallback", 3.0)
     assert profile.rows() == [{"name": "mine", "where": "fallback", "count": 1, "seconds": 3.0}]
     assert len(read_counts(tmp_path)) == 1
+
+
+def test_files_are_made_at_the_first_call_and_never_collide(tmp_path: Path) -> None:
+    first = CountsFile(tmp_path, 5)
+    assert list(tmp_path.iterdir()) == []  # a process that makes no call leaves nothing
+    first.add("a", "rapidbleu", 1.0)
+    second = CountsFile(tmp_path, 5)  # the same pid, later in a long run
+    second.add("a", "rapidbleu", 2.0)
+    assert len(list(tmp_path.glob("5-*.counts"))) == 2
+    assert sorted(r["seconds"] for r in read_counts(tmp_path)) == [1.0, 2.0]
+
+
+def test_a_folder_gone_counts_in_memory_and_the_call_goes_on(tmp_path: Path) -> None:
+    counts = CountsFile(tmp_path / "reported-and-removed", 6)
+    for _ in range(3):
+        counts.add("a", "rapidbleu", 1.0)  # no error reaches the program's call
+    assert read_counts(tmp_path) == []

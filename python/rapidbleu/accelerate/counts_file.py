@@ -9,17 +9,17 @@ never handled, and the worker, which SIGTERM would have ended, waits forever, an
 so the root process reads every call a worker made, whenever and however the worker ended,
 and nothing waits on anything.
 
-Two files per process, in the run's folder:
+Two files per process, in the run's folder, named ``<pid>-<unique>`` (pids are reused):
 
-- ``<pid>.names``: one ``name<TAB>where`` line per slot, in slot order, appended (one
+- ``.names``: one ``name<TAB>where`` line per slot, in slot order, appended (one
   ``O_APPEND`` write) when the slot is first used, before any of its numbers;
-- ``<pid>.counts``: :data:`SLOTS` int64 counts, then :data:`SLOTS` float64 seconds (native
+- ``.counts``: :data:`SLOTS` int64 counts, then :data:`SLOTS` float64 seconds (native
   order: only this machine reads them).
 
 Example:
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
-    >>> counts = CountsFile.create(folder, 1234)
+    >>> counts = CountsFile(folder, 1234)
     >>> counts.add("sacrebleu.sentence_bleu", "rapidbleu", 0.5)
     >>> counts.add("sacrebleu.sentence_bleu", "rapidbleu", 0.25)
     >>> read_counts(folder)
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -38,46 +39,35 @@ __all__ = ["SLOTS", "CountsFile", "read_counts"]
 
 #: Slots per process: one per (call, where) pair it makes. The mode accelerates a closed set
 #: of names (two wheres each), far fewer; the last slot takes whatever pairs come after it.
-SLOTS = 4096
+SLOTS = 1024
 
 #: The last slot's name: the calls of every pair beyond the first ``SLOTS - 1``.
 OVERFLOW = ("(other calls)", "rapidbleu")
 
 _WIDTH = 8  # bytes of a count and of a seconds value
+_SIZE = 2 * SLOTS * _WIDTH
 
 
 class CountsFile:
-    """The mapped counts of one process; :meth:`add` is :meth:`Profile.add`'s stand-in."""
+    """The mapped counts of one process; :meth:`add` is :meth:`Profile.add`'s stand-in.
 
-    def __init__(self, names_fd: int, view: memoryview) -> None:
-        self._names_fd = names_fd
-        self._counts = view[: SLOTS * _WIDTH].cast("q")
-        self._seconds = view[SLOTS * _WIDTH :].cast("d")
+    The files are made at the first call, so a process that makes none (most children of a
+    program that forks) leaves nothing behind. Where they cannot be made (the root has
+    reported and removed the folder, or the disk is full), the calls are counted in memory,
+    and not reported: a program's call never fails for its report.
+    """
+
+    def __init__(self, folder: Path, pid: int) -> None:
+        self._folder = folder
+        self._pid = pid
+        self._names_fd = -1
+        self._counts = memoryview(b"").cast("q")  # until the first call maps the file
+        self._seconds = memoryview(b"").cast("d")
         self._slots: dict[tuple[str, str], int] = {}
         self._used = 0  # slots named in the names file
         # Re-entrant: a program's signal handler may make an accelerated call while this
         # thread is inside `add`; a plain lock would wait on itself forever.
         self._lock = threading.RLock()
-
-    @classmethod
-    def create(cls, folder: Path, pid: int) -> CountsFile:
-        """Makes ``<pid>.names`` and ``<pid>.counts`` in ``folder`` and maps the counts.
-
-        Raises:
-            OSError: The files cannot be made, or the disk has no room for the counts (whose
-                blocks are allocated here: a store into a mapped page the disk cannot hold
-                would end the process with SIGBUS).
-        """
-        size = 2 * SLOTS * _WIDTH
-        fd = os.open(folder / f"{pid}.counts", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.posix_fallocate(fd, 0, size)
-            mapped = mmap.mmap(fd, size)
-        finally:
-            os.close(fd)  # the mapping keeps the file
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-        names_fd = os.open(folder / f"{pid}.names", flags, 0o600)
-        return cls(names_fd, memoryview(mapped))
 
     def add(self, name: str, where: str, seconds: float) -> None:
         """Records one call of ``name`` that ran ``where`` and took ``seconds``."""
@@ -90,13 +80,35 @@ class CountsFile:
             self._seconds[slot] += seconds
 
     def _new_slot(self, key: tuple[str, str]) -> int:
+        if not self._used:
+            self._map()
         slot = min(self._used, SLOTS - 1)
         if self._used < SLOTS:  # a slot not yet named: its name goes in before its numbers
             line = "\t".join(key if slot < SLOTS - 1 else OVERFLOW) + "\n"
-            os.write(self._names_fd, line.encode("utf-8", "surrogatepass"))
+            if self._names_fd >= 0:
+                os.write(self._names_fd, line.encode("utf-8", "surrogatepass"))
             self._used += 1
         self._slots[key] = slot
         return slot
+
+    def _map(self) -> None:
+        """Makes ``<pid>-<unique>.counts`` and its ``.names`` and maps the counts (else memory)."""
+        try:
+            # A name of its own: a later process of a long run may get the same pid.
+            fd, counts = tempfile.mkstemp(".counts", f"{self._pid}-", self._folder)
+            try:
+                # Blocks allocated now: a store into a mapped page that the disk cannot hold
+                # would end the process with SIGBUS.
+                os.posix_fallocate(fd, 0, _SIZE)
+                view = memoryview(mmap.mmap(fd, _SIZE))
+            finally:
+                os.close(fd)  # the mapping keeps the file
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
+            self._names_fd = os.open(Path(counts).with_suffix(".names"), flags, 0o600)
+        except OSError:
+            view = memoryview(bytearray(_SIZE))
+        self._counts = view[: SLOTS * _WIDTH].cast("q")
+        self._seconds = view[SLOTS * _WIDTH :].cast("d")
 
 
 def read_counts(folder: Path) -> list[dict[str, Any]]:
@@ -112,7 +124,7 @@ def read_counts(folder: Path) -> list[dict[str, Any]]:
             data = names_path.with_suffix(".counts").read_bytes()
         except (OSError, UnicodeDecodeError):
             continue
-        if len(data) != 2 * SLOTS * _WIDTH:
+        if len(data) != _SIZE:
             continue
         counts = memoryview(data)[: SLOTS * _WIDTH].cast("q")
         seconds = memoryview(data)[SLOTS * _WIDTH :].cast("d")

@@ -52,10 +52,7 @@ def _forked() -> None:
 
 
 def _become_worker(folder: Path) -> None:
-    try:
-        PROFILE.share(CountsFile.create(folder, os.getpid()))
-    except OSError:  # the root has reported and removed the folder, or the disk is full
-        pass
+    PROFILE.share(CountsFile(folder, os.getpid()))
 
 
 def _report_run(setting: str, pid: int, folder: Path) -> None:
