@@ -4,11 +4,12 @@ The process that turns the mode on with ``RAPIDBLEU_ACCELERATE_REPORT`` set (the
 a folder for the run and names it, with its process id, in ``RAPIDBLEU_ACCELERATE_REPORT_RUN``,
 which the processes it starts inherit. Every other process of the run (a ``fork`` child, which
 starts from empty counts; a ``spawn`` or ``forkserver`` child and a ``subprocess``, whose
-``.pth`` start-up turns the mode on) keeps its counts in ``<folder>/<pid>.counts``, a file
-mapped into its memory (:mod:`rapidbleu.accelerate.counts_file`): they are on disk however the
-process ends (at exit, by ``os._exit``, by ``Pool.terminate``'s SIGTERM, by SIGKILL), and
-no worker runs anything at its end. The root, at its exit, adds the files to its own counts
-and reports the whole run (:func:`rapidbleu.accelerate.profile.report_at_exit`).
+``.pth`` start-up turns the mode on) keeps its counts in ``<folder>/<pid>-<unique>.counts``,
+a file mapped into its memory and made at its first call
+(:mod:`rapidbleu.accelerate.counts_file`): they are on disk however the process ends (at exit,
+by ``os._exit``, by ``Pool.terminate``'s SIGTERM, by SIGKILL), and no worker runs anything at
+its end. The root, at its exit, adds the files to its own counts and reports the whole run
+(:func:`rapidbleu.accelerate.profile.report_at_exit`).
 
 A worker still running when the root exits is counted as far as it has gone.
 """
