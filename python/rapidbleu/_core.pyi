@@ -42,6 +42,7 @@ __all__ = [
     "count_tokenized",
     "fast_strings",
     "porter_stem",
+    "split_arrow_items",
     "split_items",
     "tokenize",
 ]
@@ -62,6 +63,9 @@ def tokenize(name: str, line: str) -> str:
 
 def split_items(items: object) -> tuple[list[Any], list[Any]]:
     """Candidates and per-item reference lists of items (mappings or pairs)."""
+
+def split_arrow_items(items: object) -> tuple[TokenizedLines, list[TokenizedLines]] | None:
+    """Candidates and reference streams of Arrow items (src/arrow_items.rs); None if not Arrow."""
 
 # -- engine: rows of any width (src/engine/rows.rs) --------------------------------------------
 

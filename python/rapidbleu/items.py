@@ -7,6 +7,11 @@ Scores are on the 0..1 scale by default (``scale="percent"`` for sacreBLEU's 0..
 sacreBLEU's scores divided by 100, so a perfect match gives ``1.0000000000000004`` exactly as
 sacreBLEU gives ``100.00000000000004``.
 
+Items may also be an Arrow table (or struct array, or stream of record batches: pyarrow,
+polars, a Hugging Face dataset's ``.data.table``) with a candidate column of text and a
+references column of lists of text (or of text); the core reads it in place (see
+``crates/rapidbleu-py/src/arrow_items.rs``).
+
 Example:
     >>> import rapidbleu
     >>> items = [
@@ -41,6 +46,7 @@ __all__ = [
     "BleuResult",
     "bleu",
     "bleu_per_item",
+    "item_inputs",
     "score_each_item",
     "score_items",
     "split_items",
@@ -66,6 +72,30 @@ def split_items(items: Iterable[Any]) -> tuple[list[Any], list[Any]]:
     return _core.split_items(items)
 
 
+def item_inputs(items: Iterable[Any]) -> tuple[Any, Any, bool]:
+    """The candidates and references of items, as a metric's ``statistics`` takes them.
+
+    Python items give per-item reference lists (``per_segment``); Arrow items give reference
+    streams, stream ``j`` holding every item's reference ``j`` (``None`` where an item has
+    fewer), which every metric scores as it scores the lists.
+
+    Returns:
+        ``(candidates, references, per_segment)``.
+
+    Example:
+        >>> import pyarrow as pa
+        >>> table = pa.table({"candidate": ["a", "c"], "references": [["b"], ["d", "e"]]})
+        >>> cands, streams, per_segment = item_inputs(table)
+        >>> list(cands), [list(s) for s in streams], per_segment
+        (['a', 'c'], [['b', 'd'], [None, 'e']], False)
+    """
+    arrow = _core.split_arrow_items(items)
+    if arrow is not None:
+        return arrow[0], arrow[1], False
+    candidates, references = split_items(items)
+    return candidates, references, True
+
+
 def score_items(items: Iterable[Any], metric: Metric[S]) -> S:
     """The corpus score of items under any metric (sacreBLEU's 0..100 scale).
 
@@ -80,9 +110,9 @@ def score_items(items: Iterable[Any], metric: Metric[S]) -> S:
         >>> score_items([("a b c d", ["a b c d"])], BLEU()).score
         100.00000000000004
     """
-    candidates, references = split_items(items)
+    candidates, references, per_segment = item_inputs(items)
     return metric.score_totals(
-        metric.total(metric.statistics(candidates, references, per_segment=True))
+        metric.total(metric.statistics(candidates, references, per_segment=per_segment))
     )
 
 
@@ -93,9 +123,9 @@ def score_each_item(items: Iterable[Any], metric: Metric[Any]) -> npt.NDArray[np
         >>> score_each_item([("a b", ["a b"]), ("a b", ["c d"])], BLEU(effective_order=True))
         array([100.,   0.])
     """
-    candidates, references = split_items(items)
+    candidates, references, per_segment = item_inputs(items)
     return np.asarray(
-        metric.sentence_scores(candidates, references, per_segment=True), dtype=np.float64
+        metric.sentence_scores(candidates, references, per_segment=per_segment), dtype=np.float64
     )
 
 
@@ -150,7 +180,8 @@ def bleu(
             ``(candidate, references)``; a single reference may be a plain str. Mappings may
             name the fields with the aliases in :data:`CANDIDATE_KEYS` (``prediction``,
             ``hypothesis``, ``actual_output``) and :data:`REFERENCE_KEYS` (``reference``,
-            ``expected_output``).
+            ``expected_output``). Or an Arrow table with such columns (text, and lists of
+            text or text), read in place.
         tokenize: Tokenizer name; ``None`` chooses from ``trg_lang`` (default ``13a``).
         trg_lang: Target language code.
         lowercase: Lowercase first.

@@ -12,9 +12,10 @@ import pyarrow as pa
 import pytest
 
 from rapidbleu import errors
+from rapidbleu._core import TokenizedLines
 from rapidbleu.distributed.blocks import combine, raise_problems, score_block
 from rapidbleu.distributed.columns import Columns, Problem, as_table, kind_of
-from rapidbleu.metrics import BLEU
+from rapidbleu.metrics import BLEU, CHRF, TER
 
 
 def _read(table: pa.Table, cols: Columns, start: int = 0) -> object:
@@ -152,6 +153,24 @@ def test_token_ids_of_every_list_type_and_slices() -> None:
         BLEU().statistics(inputs.systems[0], inputs.references),
         BLEU().statistics(fixed[5:].tolist(), [fixed[::-1][5:].tolist()]),
     )
+
+
+def test_text_is_read_in_place_with_nulls_as_missing_references() -> None:
+    # Text columns reach the metric as lines the core reads in the block's Arrow buffers (no
+    # str per cell); a null reference is None in its stream, dropped as sacreBLEU drops None.
+    hyps = ["a b c", "d e f g", "h i", "é 中文"]
+    r1, r2 = ["a b x", None, "h i", "é 中"], ["a b c", "d e f", None, None]
+    table = pa.table({"hyp": hyps, "r1": r1, "r2": pa.array(r2, pa.string_view())}).slice(1)
+    inputs = Columns.of("hyp", ["r1", "r2"], True).read(table)
+    assert isinstance(inputs.systems[0], TokenizedLines) and not inputs.per_segment
+    assert [list(s) for s in inputs.references] == [r1[1:], r2[1:]]
+    per_row = [[r for r in pair if r is not None] for pair in zip(r1[1:], r2[1:])]
+    for metric in (BLEU(), CHRF(), TER()):
+        block = score_block(metric, Columns.of("hyp", ["r1", "r2"], True), table, keep_rows=True)
+        assert block.problem is None and block.rows is not None
+        np.testing.assert_array_equal(
+            block.rows[0], metric.statistics(hyps[1:], per_row, per_segment=True)
+        )
 
 
 def test_token_lists_dictionary_text_and_pandas() -> None:

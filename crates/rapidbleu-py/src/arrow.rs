@@ -24,16 +24,17 @@ use rayon::prelude::*;
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::fmt::Display;
 use std::ptr::NonNull;
+use std::sync::Arc;
 
 /// `struct ArrowSchema` of the C data interface.
 #[repr(C)]
-struct FfiSchema {
+pub(crate) struct FfiSchema {
     format: *const c_char,
-    name: *const c_char,
+    pub(crate) name: *const c_char,
     metadata: *const c_char,
     flags: i64,
-    n_children: i64,
-    children: *mut *mut FfiSchema,
+    pub(crate) n_children: i64,
+    pub(crate) children: *mut *mut FfiSchema,
     dictionary: *mut FfiSchema,
     release: Option<unsafe extern "C" fn(*mut FfiSchema)>,
     private_data: *mut c_void,
@@ -41,14 +42,14 @@ struct FfiSchema {
 
 /// `struct ArrowArray` of the C data interface.
 #[repr(C)]
-struct FfiArray {
-    length: i64,
+pub(crate) struct FfiArray {
+    pub(crate) length: i64,
     null_count: i64,
-    offset: i64,
-    n_buffers: i64,
-    n_children: i64,
-    buffers: *mut *const c_void,
-    children: *mut *mut FfiArray,
+    pub(crate) offset: i64,
+    pub(crate) n_buffers: i64,
+    pub(crate) n_children: i64,
+    pub(crate) buffers: *mut *const c_void,
+    pub(crate) children: *mut *mut FfiArray,
     dictionary: *mut FfiArray,
     release: Option<unsafe extern "C" fn(*mut FfiArray)>,
     private_data: *mut c_void,
@@ -103,37 +104,67 @@ fn released_struct<T: Released>() -> T {
 pub struct ArrowText {
     /// Each line, pointing into `_arrays`.
     lines: Vec<Span>,
-    /// The arrays, released when this is dropped.
-    _arrays: Vec<FfiArray>,
+    /// The arrays, released when the last text that reads them is dropped (the reference
+    /// streams of Arrow items share their table's arrays).
+    _arrays: Arc<Arrays>,
+}
+
+/// Arrays moved out of their capsules, shared by the texts that point into them.
+pub(crate) struct Arrays {
+    /// Held only to be released (by their `Drop`) after the last text is dropped.
+    _held: Vec<FfiArray>,
+}
+
+impl Arrays {
+    /// Shared ownership of `arrays`.
+    pub(crate) fn shared(arrays: Vec<FfiArray>) -> Arc<Arrays> {
+        Arc::new(Arrays { _held: arrays })
+    }
 }
 
 /// A line's bytes inside an Arrow buffer, `None` where the line is null (16 bytes a line).
 #[derive(Clone, Copy)]
-struct Span(Option<NonNull<[u8]>>);
+pub(crate) struct Span(Option<NonNull<[u8]>>);
 
 // SAFETY: a span points into the buffers of arrays that its `ArrowText` owns, which nothing
 // changes while they live (Arrow data is immutable once exported); it is only read.
 unsafe impl Send for Span {}
 // SAFETY: as above.
 unsafe impl Sync for Span {}
-// SAFETY: the spans are as above, and the C data interface lets a consumer call `release` from
-// any thread (pyarrow's takes the GIL itself).
-unsafe impl Send for ArrowText {}
-// SAFETY: as above; `&ArrowText` only reads.
-unsafe impl Sync for ArrowText {}
+// SAFETY: nothing changes exported Arrow data, and the C data interface lets a consumer call
+// `release` from any thread (pyarrow's takes the GIL itself).
+unsafe impl Send for Arrays {}
+// SAFETY: as above; `&Arrays` only reads.
+unsafe impl Sync for Arrays {}
 
 impl Span {
+    /// A missing line.
+    pub(crate) const NULL: Span = Span(None);
+
+    /// Whether the line is null.
+    pub(crate) fn is_null(self) -> bool {
+        self.0.is_none()
+    }
+
     /// The bytes, `None` where null.
     ///
     /// # Safety
     /// The arrays the span points into are alive for `'a`.
-    unsafe fn bytes<'a>(self) -> Option<&'a [u8]> {
+    pub(crate) unsafe fn bytes<'a>(self) -> Option<&'a [u8]> {
         // SAFETY: the caller keeps the arrays alive.
         self.0.map(|p| unsafe { p.as_ref() })
     }
 }
 
 impl ArrowText {
+    /// The lines `lines`, pointing into `arrays` (already checked to be UTF-8).
+    pub(crate) fn new(lines: Vec<Span>, arrays: Arc<Arrays>) -> Self {
+        ArrowText {
+            lines,
+            _arrays: arrays,
+        }
+    }
+
     /// How many lines.
     pub fn len(&self) -> usize {
         self.lines.len()
@@ -148,7 +179,7 @@ impl ArrowText {
 
 /// The text layouts read here.
 #[derive(Clone, Copy)]
-enum Layout {
+pub(crate) enum Layout {
     /// `string` (`u`): int32 offsets.
     Utf8,
     /// `large_string` (`U`): int64 offsets.
@@ -157,55 +188,70 @@ enum Layout {
     Utf8View,
 }
 
+/// The schema and the chunks of `obj` if it offers the Arrow C interface (`None` if it does
+/// not), `what` naming it in messages.
+pub(crate) fn chunks(
+    obj: &Bound<'_, PyAny>,
+    what: &dyn Display,
+) -> PyResult<Option<(FfiSchema, Vec<FfiArray>)>> {
+    let py = obj.py();
+    if obj.hasattr("__arrow_c_stream__")? {
+        let capsule = obj.call_method0("__arrow_c_stream__")?;
+        return read_stream(&capsule, what).map(Some);
+    }
+    if !obj.hasattr("__arrow_c_array__")? {
+        return Ok(None);
+    }
+    let pair = obj.call_method0("__arrow_c_array__")?;
+    let pair = pair
+        .cast::<PyTuple>()
+        .map_err(|_| bad_protocol(py, obj, what))?;
+    if pair.len() != 2 {
+        return Err(bad_protocol(py, obj, what));
+    }
+    let schema: FfiSchema = take(&pair.get_item(0)?, c"arrow_schema", what)?;
+    let array: FfiArray = take(&pair.get_item(1)?, c"arrow_array", what)?;
+    Ok(Some((schema, vec![array])))
+}
+
 /// The lines of `obj` if it offers the Arrow C interface (`None` if it does not), `what`
 /// naming it in messages.
 pub fn lines(obj: &Bound<'_, PyAny>, what: &dyn Display) -> PyResult<Option<TokenizedLines>> {
     let py = obj.py();
-    let chunks = if obj.hasattr("__arrow_c_stream__")? {
-        let capsule = obj.call_method0("__arrow_c_stream__")?;
-        read_stream(&capsule, what)?
-    } else if obj.hasattr("__arrow_c_array__")? {
-        let pair = obj.call_method0("__arrow_c_array__")?;
-        let pair = pair
-            .cast::<PyTuple>()
-            .map_err(|_| bad_protocol(py, obj, what))?;
-        if pair.len() != 2 {
-            return Err(bad_protocol(py, obj, what));
-        }
-        let schema: FfiSchema = take(&pair.get_item(0)?, c"arrow_schema", what)?;
-        let array: FfiArray = take(&pair.get_item(1)?, c"arrow_array", what)?;
-        let layout = layout_of(py, &schema, what)?;
-        vec![(layout, array)]
-    } else {
+    let Some((schema, arrays)) = chunks(obj, what)? else {
         return Ok(None);
     };
-    let total = chunks
+    let layout = layout_of(py, &schema, what)?;
+    let total = arrays
         .iter()
-        .map(|(_, a)| usize::try_from(a.length).unwrap_or(0))
+        .map(|a| usize::try_from(a.length).unwrap_or(0))
         .sum();
     let mut lines = Vec::new();
     reserve(&mut lines, total).or_raise(py)?;
-    for (layout, array) in &chunks {
-        spans_of(py, *layout, array, what, &mut lines)?;
+    for array in &arrays {
+        spans_of(py, layout, array, 0, array.length, what, &mut lines)?;
     }
     // Performance decision: the check is the only pass over the bytes, so it runs on the pool.
-    let bad = py.detach(|| {
-        lines.par_iter().position_first(|s| {
-            // SAFETY: `chunks` holds the arrays until the end of this function.
-            unsafe { s.bytes() }.is_some_and(|b| simdutf8::basic::from_utf8(b).is_err())
-        })
-    });
-    if let Some(i) = bad {
+    if let Some(i) = first_invalid(py, &lines) {
         return Err(ErrorKind::InvalidText.err(
             py,
             format!("{what}[{i}] is not valid UTF-8 (Arrow text must be UTF-8)"),
         ));
     }
-    let arrays = chunks.into_iter().map(|(_, array)| array).collect();
-    Ok(Some(TokenizedLines::arrow(ArrowText {
+    Ok(Some(TokenizedLines::arrow(ArrowText::new(
         lines,
-        _arrays: arrays,
-    })))
+        Arrays::shared(arrays),
+    ))))
+}
+
+/// The first line that is not UTF-8, checked on the pool with the GIL released.
+pub(crate) fn first_invalid(py: Python<'_>, lines: &[Span]) -> Option<usize> {
+    py.detach(|| {
+        lines.par_iter().position_first(|s| {
+            // SAFETY: the caller holds the arrays the spans point into.
+            unsafe { s.bytes() }.is_some_and(|b| simdutf8::basic::from_utf8(b).is_err())
+        })
+    })
 }
 
 /// The error for an object whose Arrow methods do not return what the interface says.
@@ -238,11 +284,11 @@ fn take<T: Released>(capsule: &Bound<'_, PyAny>, name: &CStr, what: &dyn Display
     }
 }
 
-/// Every chunk of the stream in the capsule `capsule`.
+/// The schema and every chunk of the stream in the capsule `capsule`.
 fn read_stream(
     capsule: &Bound<'_, PyAny>,
     what: &dyn Display,
-) -> PyResult<Vec<(Layout, FfiArray)>> {
+) -> PyResult<(FfiSchema, Vec<FfiArray>)> {
     let py = capsule.py();
     let mut stream: FfiStream = take(capsule, c"arrow_array_stream", what)?;
     let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
@@ -269,7 +315,6 @@ fn read_stream(
     if code != 0 {
         return Err(failed(&mut stream, code));
     }
-    let layout = layout_of(py, &schema, what)?;
     let mut chunks = Vec::new();
     loop {
         let mut array: FfiArray = released_struct();
@@ -279,22 +324,34 @@ fn read_stream(
             return Err(failed(&mut stream, code));
         }
         if array.release.is_none() {
-            return Ok(chunks);
+            return Ok((schema, chunks));
         }
-        chunks.push((layout, array));
+        chunks.push(array);
     }
 }
 
-/// The text layout of `schema`, or an error naming the type found.
-fn layout_of(py: Python<'_>, schema: &FfiSchema, what: &dyn Display) -> PyResult<Layout> {
+/// The format string of `schema`, or an error.
+pub(crate) fn format_of<'a>(
+    py: Python<'_>,
+    schema: &'a FfiSchema,
+    what: &dyn Display,
+) -> PyResult<&'a [u8]> {
     if schema.format.is_null() {
         return Err(
             ErrorKind::InputType.err(py, format!("{what}: an Arrow schema without a format"))
         );
     }
     // SAFETY: a live schema's format is a NUL-terminated string.
-    let format = unsafe { CStr::from_ptr(schema.format) }.to_bytes();
-    match format {
+    Ok(unsafe { CStr::from_ptr(schema.format) }.to_bytes())
+}
+
+/// The text layout of `schema`, or an error naming the type found.
+pub(crate) fn layout_of(
+    py: Python<'_>,
+    schema: &FfiSchema,
+    what: &dyn Display,
+) -> PyResult<Layout> {
+    match format_of(py, schema, what)? {
         b"u" => Ok(Layout::Utf8),
         b"U" => Ok(Layout::LargeUtf8),
         b"vu" => Ok(Layout::Utf8View),
@@ -309,17 +366,24 @@ fn layout_of(py: Python<'_>, schema: &FfiSchema, what: &dyn Display) -> PyResult
     }
 }
 
-/// Appends each item of `array` to `out`, as a span of its bytes (`None` where it is null).
-fn spans_of(
+/// Appends items `start..start + count` of `array` to `out`, as spans of their bytes (`None`
+/// where null); `start` counts from the array's own offset, as a parent's offset does.
+pub(crate) fn spans_of(
     py: Python<'_>,
     layout: Layout,
     array: &FfiArray,
+    start: i64,
+    count: i64,
     what: &dyn Display,
     out: &mut Vec<Span>,
 ) -> PyResult<()> {
-    let malformed = || ErrorKind::Input.err(py, format!("{what}: a malformed Arrow array"));
-    let (Ok(len), Ok(offset)) = (usize::try_from(array.length), usize::try_from(array.offset))
-    else {
+    let malformed = || malformed(py, what);
+    let in_bounds = start >= 0 && count >= 0 && start.checked_add(count) <= Some(array.length);
+    let (true, Ok(len), Ok(offset)) = (
+        in_bounds,
+        usize::try_from(count),
+        usize::try_from(array.offset + start),
+    ) else {
         return Err(malformed());
     };
     // string: validity, offsets, data; string_view: validity, views, (data buffers,) sizes.
@@ -392,6 +456,11 @@ fn spans_of(
         }
     }
     Ok(())
+}
+
+/// The error for Arrow data that breaks the format's rules.
+pub(crate) fn malformed(py: Python<'_>, what: &dyn Display) -> PyErr {
+    ErrorKind::Input.err(py, format!("{what}: a malformed Arrow array"))
 }
 
 /// `_core.TokenizedLines.from_arrow(obj)`: the lines of an Arrow text array or stream.

@@ -10,9 +10,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 /// Names of the candidate field, in order of preference (`rapidbleu.items.CANDIDATE_KEYS`).
-const CANDIDATE_KEYS: [&str; 4] = ["candidate", "prediction", "hypothesis", "actual_output"];
+pub(crate) const CANDIDATE_KEYS: [&str; 4] =
+    ["candidate", "prediction", "hypothesis", "actual_output"];
 /// Names of the references field (`rapidbleu.items.REFERENCE_KEYS`); one str is one reference.
-const REFERENCE_KEYS: [&str; 3] = ["references", "reference", "expected_output"];
+pub(crate) const REFERENCE_KEYS: [&str; 3] = ["references", "reference", "expected_output"];
 
 /// Candidate and references of item `i`.
 fn fields<'py>(

@@ -14,6 +14,7 @@
 mod args;
 mod arrays;
 mod arrow;
+mod arrow_items;
 mod bleu;
 mod caption;
 mod chrf;
@@ -43,6 +44,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     text::register(m)?;
     m.add_function(wrap_pyfunction!(items::split_items, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_items::split_arrow_items, m)?)?;
     engine::rows::register(m)?;
     bleu::register(m)?;
     chrf::register(m)?;

@@ -44,6 +44,7 @@ import numpy as np
 
 import rapidbleu.errors as errors
 from rapidbleu.errors import InvalidOptionError, RapidBleuError
+from rapidbleu.io.arrow import arrow_text
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -125,8 +126,8 @@ class Inputs:
         num_rows: Rows in the block.
     """
 
-    systems: list[list[Any]]
-    references: list[list[Any]]
+    systems: list[Sequence[Any]]
+    references: Sequence[Sequence[Any]]
     per_segment: bool
     num_rows: int
 
@@ -329,9 +330,12 @@ class Columns:
         if problem is not None:
             raise problem
         systems = [_values(decoded[name]) for name in self.systems]
-        if not any(decoded[name].null_count for name in self.references):
+        text = _is_text(decoded[self.references[0]].type)  # the columns' kinds agree (checked)
+        if text or not any(decoded[name].null_count for name in self.references):
+            # Text is read by the core in place, a null as None: a missing reference in a
+            # stream, which every metric drops as sacreBLEU drops None.
             return Inputs(systems, [_values(decoded[name]) for name in self.references], False, n)
-        # Missing references (allowed): one list per row without them, as sacreBLEU drops None.
+        # Missing token references (allowed): one list per row without them.
         valid = [np.asarray(decoded[name].is_valid()) for name in self.references]
         present = [
             iter(_values(decoded[name].filter(ok))) for name, ok in zip(self.references, valid)
@@ -417,14 +421,17 @@ def _decoded(column: Any) -> Any:
     return column
 
 
-def _values(column: Any) -> list[Any]:
-    """The cells of a checked, null-free column: str, or token sequences."""
+def _values(column: Any) -> Sequence[Any]:
+    """The cells of a checked column: text, or token sequences (null-free).
+
+    Text is read by the core in place, a null as ``None``.
+    """
     import pyarrow as pa
     import pyarrow.compute as pc
 
     t = column.type
     if _is_text(t):
-        return column.to_pylist()  # type: ignore[no-any-return]
+        return arrow_text(column)  # type: ignore[no-any-return]
     flat = pc.list_flatten(column)
     if _is_text(t.value_type):
         return column.to_pylist()  # type: ignore[no-any-return]

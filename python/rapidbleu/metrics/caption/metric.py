@@ -33,9 +33,9 @@ __all__ = ["COCOBLEU", "CIDErD", "COCORougeL"]
 
 
 def _per_image(references: Any, per_segment: bool, count: int) -> list[list[str]]:
-    """Per image, its references (streams transposed, ``None`` entries left out)."""
+    """Per image, its references (streams transposed), ``None`` entries left out."""
     if per_segment:
-        return [list(r) for r in references]
+        return [[r for r in refs if r is not None] for refs in references]
     return [[s[i] for s in references if s[i] is not None] for i in range(count)]
 
 
