@@ -14,7 +14,8 @@ column and the row:
 
 Three kinds of column are scored, and all the columns of one call must be of the same kind:
 
-- **text**: Arrow ``string`` / ``large_string`` / ``string_view`` (or dictionary-encoded text);
+- **text**: Arrow ``string`` / ``large_string`` / ``string_view`` (or dictionary-encoded text),
+  handed to the core as lines read in the block's buffers (no ``str`` per cell);
 - **token IDs**: lists of integers (``list``, ``large_list`` or ``fixed_size_list``), handed to the
   core as NumPy views of the Arrow buffer (no Python int per token);
 - **tokens**: lists of strings (pre-tokenised text).
@@ -26,7 +27,7 @@ Example:
     >>> import pyarrow as pa
     >>> cols = Columns.of("hyp", ["ref"])
     >>> inputs = cols.read(pa.table({"hyp": ["a b"], "ref": ["a c"]}))
-    >>> inputs.systems, inputs.references
+    >>> [list(s) for s in inputs.systems], [list(r) for r in inputs.references]
     ([['a b']], [['a c']])
     >>> cols.read(pa.table({"hyp": ["a", None], "ref": ["a", "b"]}))
     Traceback (most recent call last):
