@@ -6,6 +6,7 @@ use crate::corpus::count_tokenized_periods;
 use crate::metric::{metric_methods, sums_from_py, sums_into_py, PyMetric};
 use pyo3::prelude::*;
 use rapidbleu_core::bleu::options::BleuOptions;
+use rapidbleu_core::engine::parallel::Threads;
 
 impl PyMetric for BleuOptions {
     type Options = PyBleuOptions;
@@ -30,8 +31,8 @@ impl PyMetric for BleuOptions {
     }
 
     /// The number of hypotheses ending in `" ."` (the metric's hint about tokenized input).
-    fn statistics_extra(hyps: &[&str]) -> Option<usize> {
-        Some(count_tokenized_periods(hyps))
+    fn statistics_extra(hyps: &[&str], threads: Threads) -> Option<usize> {
+        Some(count_tokenized_periods(hyps, threads))
     }
 
     fn totals_into_py<'py>(&self, py: Python<'py>, t: Vec<i64>) -> PyResult<Bound<'py, PyAny>> {

@@ -108,7 +108,7 @@ impl BleuReferenceCache {
                 ));
             }
             let hyp_strs = borrow_all(&owned);
-            let periods = count_tokenized_periods(&hyp_strs);
+            let periods = count_tokenized_periods(&hyp_strs, threads);
             let rows = run_detached(py, || self.inner.stats(&hyp_strs, threads))?;
             Ok((rows, periods))
         })

@@ -14,6 +14,7 @@ pub mod stats;
 use crate::errors::{type_name, ErrorKind};
 use pyo3::prelude::*;
 use pyo3::PyClass;
+use rapidbleu_core::engine::parallel::Threads;
 use rapidbleu_core::metric::Metric;
 
 /// A core metric as `_core` exposes it.
@@ -39,7 +40,7 @@ pub trait PyMetric: Metric + Copy + Send + Sync + 'static {
 
     /// What the statistics of a corpus of `hyps` carry after the rows and sacreBLEU's
     /// `num_refs`, if anything: what else the metric's Python side needs of the hypotheses.
-    fn statistics_extra(_hyps: &[&str]) -> Option<usize> {
+    fn statistics_extra(_hyps: &[&str], _threads: Threads) -> Option<usize> {
         None
     }
 

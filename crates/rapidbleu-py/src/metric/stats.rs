@@ -48,7 +48,7 @@ pub fn statistics<'py, M: PyMetric>(
         |corpus, num_refs, threads| {
             let rows = run_detached(py, || metric.corpus_stats(corpus, threads))?;
             let rows = to_2d(py, rows, metric.row_len())?.into_any();
-            counted::<M>(py, rows, num_refs, corpus)
+            counted::<M>(py, rows, num_refs, corpus, threads)
         },
     )
 }
@@ -72,7 +72,13 @@ pub fn totals<'py, M: PyMetric>(
                 let rows = metric.corpus_stats(corpus, threads)?;
                 metric.corpus_totals(&rows, threads)
             })?;
-            counted::<M>(py, metric.totals_into_py(py, totals)?, num_refs, corpus)
+            counted::<M>(
+                py,
+                metric.totals_into_py(py, totals)?,
+                num_refs,
+                corpus,
+                threads,
+            )
         },
     )
 }
@@ -83,8 +89,9 @@ fn counted<'py, M: PyMetric>(
     rows: Bound<'py, PyAny>,
     num_refs: i64,
     corpus: &Corpus<&str>,
+    threads: Threads,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    match M::statistics_extra(corpus.hyps()) {
+    match M::statistics_extra(corpus.hyps(), threads) {
         Some(extra) => (rows, num_refs, extra).into_pyobject(py),
         None => (rows, num_refs).into_pyobject(py),
     }
