@@ -18,10 +18,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
-import os
-import platform
 import statistics
 import sys
 import time
@@ -29,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
+from results_json import write_results
 
 from rapidbleu.metrics import BLEU, CHRF, TER
 
@@ -96,18 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:8} {kind:14} {med:10.3f} {ratio:10.2f}x")
             results[f"{name}/{kind}"] = {"median_s": med, "times_s": ts, "list_over_case": ratio}
     results["equal"] = ok
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-                "segments": args.segments,
-                "results": results,
-            },
-            indent=2,
-        )
-    )
+    write_results(args.out, {"segments": args.segments, "results": results})
     if not ok:
         print("scores from Arrow differ from scores from lists", file=sys.stderr)
     return 0 if ok else 1

@@ -17,10 +17,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
-import platform
 import statistics
 import sys
 import time
@@ -29,6 +26,7 @@ from typing import Any
 
 import pyarrow as pa
 from bench_arrow_items import items
+from results_json import write_results
 
 import rapidbleu.distributed.columns as columns
 from rapidbleu.distributed.blocks import score_block
@@ -89,19 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         columns._values = in_place
     results["equal"] = ok
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-                "rows": args.rows,
-                "threads": args.threads,
-                "results": results,
-            },
-            indent=2,
-        )
-    )
+    write_results(args.out, {"rows": args.rows, "threads": args.threads, "results": results})
     if not ok:
         print("block sums with text in place differ from to_pylist's", file=sys.stderr)
     return 0 if ok else 1

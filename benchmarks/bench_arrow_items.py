@@ -19,10 +19,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
-import os
-import platform
 import statistics
 import sys
 import time
@@ -32,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
+from results_json import write_results
 
 import rapidbleu
 
@@ -100,18 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                 "dicts_over_case": base / med,
             }
     results["equal"] = ok
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(
-        json.dumps(
-            {
-                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-                "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-                "items": args.items,
-                "results": results,
-            },
-            indent=2,
-        )
-    )
+    write_results(args.out, {"items": args.items, "results": results})
     if not ok:
         print("scores of the Arrow items differ from the dicts'", file=sys.stderr)
     return 0 if ok else 1
