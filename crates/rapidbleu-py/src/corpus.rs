@@ -20,18 +20,12 @@ use std::ptr::NonNull;
 pub enum Line<'py> {
     /// A Python string and its UTF-8 text.
     Py(PyLine<'py>),
-    /// Text read by the pool from a `str` that the collection's snapshot keeps alive
-    /// ([`crate::pystr`]): its ASCII data or cached UTF-8.
+    /// Text that the line's collection ([`Owned`]) keeps alive: read by the pool from a `str`
+    /// of its snapshot ([`crate::pystr`]: ASCII data or cached UTF-8), or a line of the lines
+    /// object it holds.
     Borrowed(NonNull<str>),
     /// Text transcoded by the pool from a `str`'s 1-, 2- or 4-byte characters.
     Decoded(Box<str>),
-    /// A line of lines the core holds.
-    Held {
-        /// The lines, kept alive as long as the line.
-        _owner: Bound<'py, TokenizedLines>,
-        /// The line's text, inside `_owner`.
-        text: NonNull<str>,
-    },
 }
 
 /// A Python `str` and its UTF-8 text, read once, when the string is collected.
@@ -82,6 +76,10 @@ pub struct Owned<'py> {
     lines: Vec<Option<Line<'py>>>,
     /// Declared after `lines`, so dropped after them.
     _snapshot: Option<Snapshot<'py>>,
+    /// The lines object whose text the lines borrow, where they came from one (one reference
+    /// for all of them: a reference per line was an increment and a decrement each on the
+    /// calling thread).
+    _held: Option<Bound<'py, TokenizedLines>>,
 }
 
 impl<'py> From<Vec<Option<Line<'py>>>> for Owned<'py> {
@@ -89,6 +87,7 @@ impl<'py> From<Vec<Option<Line<'py>>>> for Owned<'py> {
         Owned {
             lines,
             _snapshot: None,
+            _held: None,
         }
     }
 }
@@ -238,6 +237,7 @@ fn read_fast<'py>(
         return Ok(Some(Owned {
             lines,
             _snapshot: Some(snapshot),
+            _held: None,
         }));
     }
     let mut lines = Vec::with_capacity(texts.len());
@@ -259,6 +259,7 @@ fn read_fast<'py>(
     Ok(Some(Owned {
         lines,
         _snapshot: Some(snapshot),
+        _held: None,
     }))
 }
 
@@ -350,14 +351,17 @@ fn held_lines<'py>(
                         i,
                     )?)))
                 }
-                _ => Ok(Some(Line::Held {
-                    _owner: lines.clone(),
-                    text: NonNull::from(text),
-                })),
+                // The lines object is frozen: its text neither changes nor moves while the
+                // collection holds it.
+                _ => Ok(Some(Line::Borrowed(NonNull::from(text)))),
             },
         })
         .collect::<PyResult<Vec<_>>>()
-        .map(Owned::from)
+        .map(|lines_read| Owned {
+            lines: lines_read,
+            _snapshot: None,
+            _held: Some(lines.clone()),
+        })
 }
 
 /// How many items ahead [`collect_list`] fetches a string object: enough misses in flight to
@@ -406,12 +410,10 @@ pub fn to_str<'a>(
 pub fn text<'a>(line: &'a Line<'_>) -> &'a str {
     match line {
         Line::Py(s) => s.text().unwrap_or_default(),
-        // SAFETY: the text belongs to the lines object that the line keeps alive, which is
-        // frozen: its text neither changes nor moves while it lives.
-        Line::Held { text, .. } => unsafe { text.as_ref() },
-        // SAFETY: a string of the snapshot that the line's collection keeps alive (declared
-        // after the lines, so dropped after them); CPython neither changes nor frees a string's
-        // ASCII data or cached UTF-8 while the string lives.
+        // SAFETY: text that the line's collection keeps alive (declared after the lines, so
+        // dropped after them): a string of its snapshot, whose ASCII data or cached UTF-8
+        // CPython neither changes nor frees while the string lives, or a line of its frozen
+        // lines object, whose text neither changes nor moves while it lives.
         Line::Borrowed(p) => unsafe { p.as_ref() },
         Line::Decoded(s) => s,
     }

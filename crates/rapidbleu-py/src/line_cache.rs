@@ -14,6 +14,13 @@
 //! largest part of the distance to MeCab's own parse. Here a line is hashed from the UTF-8
 //! that the tokenizer reads anyway, and MeCab's output is never a Python string.
 //!
+//! Performance decision: what is left on the calling thread is one lookup per line. The lines
+//! are hashed on the pool, and each hash serves the batch's de-duplication, the cache lookup
+//! and the insert; the keys kept are copied on the pool too, and a large cache is freed
+//! there. In a cold ja-mecab BLEU the calling thread hashed every line five times,
+//! copied every key and freed the previous batch's entries: about 2,700 instructions a line,
+//! the serial share that capped it at 16 threads (`benchmarks/serial_fraction.py`).
+//!
 //! The lock is only taken with the GIL held and never across a call into Python: a thread
 //! whose tokenizer released the GIL cannot hold it while another waits for it with the GIL,
 //! and `os.fork()` (which holds the GIL) never finds it taken.
@@ -23,20 +30,60 @@ use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, ErrorKind};
 use crate::mecab::{mecab_err, PyMecabModel};
 use crate::tokenized_lines::TokenizedLines;
+use hashbrown::hash_table::{Entry as Found, HashTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
+use rapidbleu_core::engine::parallel::{install, Threads};
 use rapidbleu_core::text::mecab::MecabError;
 use rapidbleu_core::text::whitespace::py_rstrip;
-use rustc_hash::FxHashMap;
+use rayon::prelude::*;
+use rustc_hash::FxBuildHasher;
 use std::borrow::Cow;
 use std::collections::VecDeque;
+use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+/// A kept line: its hash, the line as the tokenizer saw it, and the tokenizer's output.
+struct Kept {
+    hash: u64,
+    key: Arc<str>,
+    value: Arc<str>,
+}
 
 /// The cached lines, and their order of arrival (the oldest leaves first).
 #[derive(Default)]
 struct Lines {
-    done: FxHashMap<Arc<str>, Arc<str>>,
-    order: VecDeque<Arc<str>>,
+    done: HashTable<Kept>,
+    order: VecDeque<(u64, Arc<str>)>,
+    /// How many batches have added lines: a batch that finds it unchanged since its lookup
+    /// knows that none of its lines was added meanwhile (by another thread).
+    additions: u64,
+}
+
+/// The shortest batch whose per-line work runs on the pool: below it, handing the work over
+/// costs more than it saves.
+const PARALLEL_FROM: usize = 4096;
+
+/// The fewest entries a dropped cache frees on the pool.
+const FREED_APART_FROM: usize = 4096;
+
+/// The hash of a line, as every table here takes it.
+fn hash_of(line: &str) -> u64 {
+    FxBuildHasher.hash_one(line)
+}
+
+/// `f` of every item, on the pool for a long slice.
+fn map_on<T: Sync, U: Send>(
+    items: &[T],
+    threads: Threads,
+    f: impl Fn(&T) -> U + Sync + Send,
+) -> Vec<U> {
+    if threads == Threads::ONE || items.len() < PARALLEL_FROM {
+        return items.iter().map(f).collect();
+    }
+    install(threads, || {
+        items.par_iter().with_min_len(1024).map(f).collect()
+    })
 }
 
 /// Tokenized lines, bounded to `size` entries; safe to share between threads.
@@ -59,30 +106,59 @@ impl LineCache {
         self.lines.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Keeps `fresh` results of the lines `todo` (`None`: not to be kept), dropping the oldest
-    /// beyond the bound.
-    fn keep(&self, todo: &[Option<&str>], fresh: &[Arc<str>]) {
+    /// Keeps `fresh` results of the lines `keys` (`None`: not to be kept; `hashes` theirs),
+    /// dropping the oldest beyond the bound.
+    ///
+    /// `seen` is [`Lines::additions`] when the batch looked its lines up: unchanged, no line of
+    /// the batch (distinct, and not cached then) can be cached now, so none is looked up again.
+    fn keep(&self, keys: Vec<Option<Arc<str>>>, hashes: &[u64], fresh: &[Arc<str>], seen: u64) {
         let mut lines = self.lock();
+        let unchanged = lines.additions == seen;
+        lines.additions += 1;
+        let Lines { done, order, .. } = &mut *lines;
         // Grown once, not by doubling as entries arrive (rehashing was a tenth of the cache's
         // time on a first batch).
-        let room = todo.len().min(self.size);
-        lines.done.reserve(room);
-        lines.order.reserve(room);
-        for (line, out) in todo.iter().zip(fresh) {
-            let Some(line) = line else {
+        let room = keys.len().min(self.size);
+        done.reserve(room, |k| k.hash);
+        order.reserve(room);
+        for ((key, &hash), out) in keys.into_iter().zip(hashes).zip(fresh) {
+            let Some(key) = key else {
                 continue; // not valid Unicode: never cached
             };
-            if lines.done.contains_key(*line) {
-                continue; // another thread tokenized it meanwhile
+            let kept = Kept {
+                hash,
+                key: Arc::clone(&key),
+                value: Arc::clone(out),
+            };
+            if unchanged {
+                done.insert_unique(hash, kept, |k| k.hash);
+            } else {
+                let Found::Vacant(slot) = done.entry(hash, |k| *k.key == *key, |k| k.hash) else {
+                    continue; // another thread tokenized it meanwhile
+                };
+                slot.insert(kept);
             }
-            let key: Arc<str> = Arc::from(*line);
-            lines.done.insert(Arc::clone(&key), Arc::clone(out));
-            lines.order.push_back(key);
+            order.push_back((hash, key));
         }
-        while lines.order.len() > self.size {
-            if let Some(old) = lines.order.pop_front() {
-                lines.done.remove(&old);
+        while order.len() > self.size {
+            if let Some((hash, old)) = order.pop_front() {
+                if let Ok(entry) = done.find_entry(hash, |k| Arc::ptr_eq(&k.key, &old)) {
+                    entry.remove();
+                }
             }
+        }
+    }
+}
+
+impl Drop for LineCache {
+    fn drop(&mut self) {
+        // Freeing a large cache (two strings an entry) is serial work for whoever drops the
+        // last reference, typically between two scores: a job on the pool does it. (A job
+        // never waited for: at the process's exit, or in a forked child whose pool has no
+        // threads, the memory goes with the process.)
+        let lines = std::mem::take(self.lines.get_mut().unwrap_or_else(PoisonError::into_inner));
+        if lines.done.len() >= FREED_APART_FROM {
+            rayon::spawn(move || drop(lines));
         }
     }
 }
@@ -134,38 +210,90 @@ impl LineCache {
                 Some(_) => collect_on(lines, "lines", allow_none, false, threads)?,
                 None => collect_as_is(lines, "lines", allow_none)?,
             };
+            // A line that needs no Python method (most lines) is stripped and hashed on the
+            // pool; the others are made by Python here, before the lock is taken.
+            let plain: Vec<Option<&str>> = owned
+                .iter()
+                .map(|s| s.as_ref().and_then(|s| plain_text(s, lowercase)))
+                .collect();
+            let prepared = map_on(&plain, threads, |t| {
+                t.map(|t| {
+                    let key = prepared(t, lowercase, rstrip);
+                    let hash = hash_of(&key);
+                    (key, hash)
+                })
+            });
             let mut lines: Vec<Option<Line<'_, 'py>>> = Vec::with_capacity(owned.len());
-            for s in &owned {
-                lines.push(match s {
-                    None => None,
-                    Some(s) => Some(line(py, s, lowercase, rstrip)?),
-                });
+            let mut hashes: Vec<u64> = Vec::with_capacity(owned.len());
+            for (s, ready) in owned.iter().zip(prepared) {
+                let (made, hash) = match (s, ready) {
+                    (None, _) => (None, 0),
+                    (Some(s), Some((key, hash))) => {
+                        // A Python tokenizer gets the string itself where the key is all of it.
+                        let whole = matches!(&key, Cow::Borrowed(k) if k.len() == text(s).len());
+                        let obj = match s {
+                            Input::Py(l) if model.is_none() && whole => Some(l.obj().clone()),
+                            _ => None,
+                        };
+                        (Some(Line::Text(key, obj)), hash)
+                    }
+                    (Some(s), None) => {
+                        let made = line(py, s, lowercase, rstrip)?;
+                        let hash = match &made {
+                            Line::Text(key, _) => hash_of(key),
+                            Line::Invalid(_) => 0,
+                        };
+                        (Some(made), hash)
+                    }
+                };
+                lines.push(made);
+                hashes.push(hash);
             }
-            let mut todo: Vec<Option<&str>> = Vec::new();
-            let mut todo_objs: Vec<&Line<'_, 'py>> = Vec::new();
+            let keys: Vec<Option<&str>> = lines
+                .iter()
+                .map(|l| match l {
+                    Some(Line::Text(key, _)) => Some(key.as_ref()),
+                    _ => None,
+                })
+                .collect();
+            // Room for every line: growing these by doubling copied them again and again.
+            let mut todo: Vec<Option<&str>> = Vec::with_capacity(lines.len());
+            let mut todo_hashes: Vec<u64> = Vec::with_capacity(lines.len());
+            let mut todo_objs: Vec<&Line<'_, 'py>> = Vec::with_capacity(lines.len());
             let mut slots: Vec<Slot> = Vec::with_capacity(lines.len());
+            let seen;
             {
                 let cached = self.lock();
-                let mut pending: FxHashMap<&str, usize> =
-                    FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
-                for line in &lines {
-                    slots.push(match line {
-                        None => Slot::Missing,
-                        Some(l @ Line::Text(key, _)) => {
-                            let key = key.as_ref();
-                            if let Some(hit) = cached.done.get(key) {
-                                Slot::Cached(Arc::clone(hit))
-                            } else if let Some(&j) = pending.get(key) {
-                                Slot::Fresh(j)
+                seen = cached.additions;
+                // Indices into `todo`, by the line's hash.
+                let mut pending: HashTable<usize> = HashTable::with_capacity(lines.len());
+                for ((line, key), &hash) in lines.iter().zip(&keys).zip(&hashes) {
+                    slots.push(match (line, key) {
+                        (None, _) => Slot::Missing,
+                        (Some(l), Some(key)) => {
+                            if let Some(hit) = cached.done.find(hash, |k| *k.key == **key) {
+                                Slot::Cached(Arc::clone(&hit.value))
                             } else {
-                                pending.insert(key, todo.len());
-                                todo.push(Some(key));
-                                todo_objs.push(l);
-                                Slot::Fresh(todo.len() - 1)
+                                match pending.entry(
+                                    hash,
+                                    |&j| todo[j] == Some(*key),
+                                    |&j| todo_hashes[j],
+                                ) {
+                                    Found::Occupied(j) => Slot::Fresh(*j.get()),
+                                    Found::Vacant(slot) => {
+                                        slot.insert(todo.len());
+                                        todo.push(Some(key));
+                                        todo_hashes.push(hash);
+                                        todo_objs.push(l);
+                                        Slot::Fresh(todo.len() - 1)
+                                    }
+                                }
                             }
                         }
-                        Some(l @ Line::Invalid(_)) => {
+                        // Not valid Unicode: tokenized as it is, never cached.
+                        (Some(l), None) => {
                             todo.push(None);
+                            todo_hashes.push(0);
                             todo_objs.push(l);
                             Slot::Fresh(todo.len() - 1)
                         }
@@ -184,18 +312,35 @@ impl LineCache {
                 }
                 (false, None) => call(py, tokenize, &todo_objs)?,
             };
-            self.keep(&todo, &fresh);
-            Ok(TokenizedLines::new(
-                slots
-                    .into_iter()
-                    .map(|slot| match slot {
-                        Slot::Missing => None,
-                        Slot::Cached(hit) => Some(hit),
-                        Slot::Fresh(j) => Some(Arc::clone(&fresh[j])),
-                    })
-                    .collect(),
-            ))
+            if self.size > 0 {
+                // The keys kept, copied into shared strings on the pool.
+                let kept = map_on(&todo, threads, |k| k.map(Arc::<str>::from));
+                self.keep(kept, &todo_hashes, &fresh, seen);
+            }
+            let out = if threads == Threads::ONE || slots.len() < PARALLEL_FROM {
+                slots.into_iter().map(|s| s.line(&fresh)).collect()
+            } else {
+                install(threads, || {
+                    slots
+                        .into_par_iter()
+                        .with_min_len(1024)
+                        .map(|s| s.line(&fresh))
+                        .collect()
+                })
+            };
+            Ok(TokenizedLines::new(out))
         })
+    }
+}
+
+impl Slot {
+    /// The line's result, `fresh` holding the batch's new ones.
+    fn line(self, fresh: &[Arc<str>]) -> Option<Arc<str>> {
+        match self {
+            Slot::Missing => None,
+            Slot::Cached(hit) => Some(hit),
+            Slot::Fresh(j) => Some(Arc::clone(&fresh[j])),
+        }
     }
 }
 
@@ -256,7 +401,7 @@ fn line<'a, 'py>(
     rstrip: bool,
 ) -> PyResult<Line<'a, 'py>> {
     let (text, obj) = match s {
-        Input::Held { .. } | Input::Borrowed(_) | Input::Decoded(_) => (text(s), None),
+        Input::Borrowed(_) | Input::Decoded(_) => (text(s), None),
         Input::Py(l) => match l.text() {
             Some(t) => (t, Some(l.obj())),
             None => {
@@ -287,6 +432,16 @@ fn line<'a, 'py>(
     let key = prepared(text, lowercase, rstrip);
     let same = matches!(&key, Cow::Borrowed(k) if k.len() == text.len());
     Ok(Line::Text(key, obj.filter(|_| same).cloned()))
+}
+
+/// The text of `s` where making the tokenizer's line of it needs no Python method: valid
+/// Unicode, and ASCII where it is to be lowercased (see [`line`]).
+fn plain_text<'a>(s: &'a Input<'_>, lowercase: bool) -> Option<&'a str> {
+    let t = match s {
+        Input::Py(l) => l.text()?,
+        _ => text(s),
+    };
+    (!lowercase || t.is_ascii()).then_some(t)
 }
 
 /// The line as the tokenizer sees it, stripped on the right and lowercased where asked; only

@@ -171,9 +171,9 @@ impl MecabModel {
         lines: &[&str],
         threads: Threads,
     ) -> Result<Vec<T>, MecabError> {
-        let mut out: Vec<Result<T, MecabError>> = (0..lines.len())
-            .map(|_| Ok(T::from(String::new())))
-            .collect();
+        // `None` until parsed: an empty `T` per line (an allocation for `Arc<str>`) was made
+        // on the calling thread, which waits while the pool parses.
+        let mut out: Vec<Option<Result<T, MecabError>>> = (0..lines.len()).map(|_| None).collect();
         for_each_row_in(
             &self.taggers,
             &mut out,
@@ -182,15 +182,28 @@ impl MecabModel {
             // SAFETY: the model outlives its taggers: they are dropped in `Drop` first.
             || unsafe { Tagger::new(self.api, self.raw) },
             |tagger, i, slot| {
-                slot[0] = match tagger {
-                    Ok(t) => wakati(t, lines[i]),
-                    Err(e) => Err(e.clone()),
-                }
-                .map(T::from)
-                .map_err(|what| MecabError::Parse { line: i, what });
+                slot[0] = Some(
+                    match tagger {
+                        Ok(t) => wakati(t, lines[i]),
+                        Err(e) => Err(e.clone()),
+                    }
+                    .map(T::from)
+                    .map_err(|what| MecabError::Parse { line: i, what }),
+                );
             },
         );
-        out.into_iter().collect()
+        // Every row is visited; a line left `None` would be a bug, reported as its error.
+        out.into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                r.unwrap_or_else(|| {
+                    Err(MecabError::Parse {
+                        line: i,
+                        what: "the line was not parsed".into(),
+                    })
+                })
+            })
+            .collect()
     }
 }
 
