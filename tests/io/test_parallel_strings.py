@@ -11,6 +11,8 @@ exception with the same message.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -193,3 +195,30 @@ def test_the_list_may_change_after_the_call() -> None:
     assert hyps == snapshot
     hyps.clear()
     assert BLEU(num_threads=2).corpus_score(snapshot, [refs]).score == before.score
+
+
+#: Threads whose first calls come together: the layout probe (Python code, during which the
+#: interpreter may hand the GIL to another thread) ran under a lock that such a thread then
+#: waited on while holding the GIL, and both waited forever (5 runs of 6 hung).
+RACE = """
+import sys, threading
+sys.setswitchinterval(1e-6)  # hand the GIL over as often as the interpreter can
+from rapidbleu.metrics import BLEU
+lines = [f"line {i} of the test" for i in range(64)]
+barrier = threading.Barrier(8)
+out = []
+def work():
+    barrier.wait()
+    out.append(BLEU().corpus_score(lines, [lines]).score)
+threads = [threading.Thread(target=work) for _ in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+assert out == [100.00000000000004] * 8, out
+"""
+
+
+@pytest.mark.parametrize("run", range(4))
+def test_first_calls_from_many_threads_at_once(run: int) -> None:
+    # A fresh process each time: the probe runs once per process.
+    done = subprocess.run([sys.executable, "-c", RACE], timeout=120, capture_output=True)
+    assert done.returncode == 0, done.stderr

@@ -9,6 +9,8 @@ and call the tokenizer once per distinct line it has not kept. Its results are
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -150,6 +152,61 @@ def test_threads_share_one_cache() -> None:
         t.join()
     assert [list(r) for r in results] == [[x.upper() for x in lines]] * 8
     assert len(cache) == 300
+
+
+def test_large_batches_are_exact_on_the_pool() -> None:
+    # From 4,096 lines a batch's lines are stripped, hashed and kept on the pool, and a cache
+    # of 4,096 entries or more is freed there when dropped: the same results, each new line
+    # tokenized once, the bound kept.
+    rng = random.Random(3)
+    chars = _alphabet()
+    pool = ["".join(rng.choices(chars, k=rng.randrange(1, 8))) for _ in range(9000)]
+    cache = LineCache(6000)  # fewer than pass through: the oldest leave
+    calls: list[list[str]] = []
+    for lowercase in (False, True, False):
+        lines = [None if rng.random() < 0.02 else rng.choice(pool) for _ in range(8000)]
+        want = [
+            None if x is None else "<" + (x.lower() if lowercase else x).rstrip() + ">"
+            for x in lines
+        ]
+        got = cache.run(
+            lines,
+            _spy(calls),
+            num_threads=2,
+            lowercase=lowercase,
+            rstrip=True,
+            allow_none=True,
+        )
+        assert list(got) == want
+        assert len(calls[-1]) == len(set(calls[-1])) and len(cache) <= 6000
+    del cache, got
+
+    shared = _core.LineCache(100_000)
+    big = [f"line {i % 5000}" for i in range(12_000)]
+    results: list[Any] = []
+
+    def work() -> None:
+        results.append(list(shared.run(big, lambda todo: [t.upper() for t in todo])))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [[x.upper() for x in big]] * 4
+    assert len(shared) == 5000
+
+
+def test_a_large_cache_dropped_at_exit() -> None:
+    # Its entries are freed by a job on the pool that the exiting process does not wait for.
+    program = (
+        "from rapidbleu import _core\n"
+        "c = _core.LineCache(10**5)\n"
+        "c.run([f'line {i}' for i in range(10_000)], lambda t: t, num_threads=2)\n"
+        "del c\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], timeout=120, capture_output=True)
+    assert done.returncode == 0, done.stderr
 
 
 def _held(lines: list[str | None]) -> Any:

@@ -26,11 +26,11 @@
 
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString};
 use rapidbleu_core::engine::parallel::{install, Threads};
 use rayon::prelude::*;
 use std::ptr::NonNull;
-use std::sync::OnceLock;
 
 /// Where the parts of a `str` and a `list` lie, for one CPython minor version (64-bit, little
 /// endian; the object header is `ob_refcnt`, `ob_type`).
@@ -206,8 +206,12 @@ fn wide<T: Copy + Into<u32>>(chars: &[T]) -> Option<String> {
 
 /// This interpreter's layout, if it is known and passed the probe (checked once).
 pub(crate) fn layout(py: Python<'_>) -> Option<&'static Layout> {
-    static LAYOUT: OnceLock<Option<Layout>> = OnceLock::new();
-    LAYOUT.get_or_init(|| probe(py).ok().flatten()).as_ref()
+    // A `PyOnceLock`, not a `std` one: the probe runs Python code, during which the
+    // interpreter may hand the GIL to another thread; that thread, asking for the layout
+    // while holding the GIL, would wait on a `std` lock forever, and the probing thread on the
+    // GIL (two threads whose first calls came together hung so).
+    static LAYOUT: PyOnceLock<Option<Layout>> = PyOnceLock::new();
+    LAYOUT.get_or_init(py, || probe(py).ok().flatten()).as_ref()
 }
 
 /// The layout for this interpreter's version, checked against the API on probe objects.
