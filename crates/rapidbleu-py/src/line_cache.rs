@@ -33,7 +33,7 @@ use crate::tokenized_lines::TokenizedLines;
 use hashbrown::hash_table::{Entry as Found, HashTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use rapidbleu_core::engine::parallel::{install, Threads};
+use rapidbleu_core::engine::parallel::{install, spawn, Threads};
 use rapidbleu_core::text::mecab::MecabError;
 use rapidbleu_core::text::whitespace::py_rstrip;
 use rayon::prelude::*;
@@ -153,12 +153,11 @@ impl LineCache {
 impl Drop for LineCache {
     fn drop(&mut self) {
         // Freeing a large cache (two strings an entry) is serial work for whoever drops the
-        // last reference, typically between two scores: a job on the pool does it. (A job
-        // never waited for: at the process's exit, or in a forked child whose pool has no
-        // threads, the memory goes with the process.)
+        // last reference, typically between two scores: a job on the pool does it (never
+        // waited for: at the process's exit the memory goes with the process).
         let lines = std::mem::take(self.lines.get_mut().unwrap_or_else(PoisonError::into_inner));
         if lines.done.len() >= FREED_APART_FROM {
-            rayon::spawn(move || drop(lines));
+            spawn(move || drop(lines));
         }
     }
 }

@@ -61,6 +61,21 @@ impl TokenizedLines {
             Held::Arrow(a) => a.get(i),
         }
     }
+
+    /// `f` of each line in order (`None` where missing), until it fails; where the lines are
+    /// is looked at once, not per line.
+    pub fn try_for_each<'a, E>(
+        &'a self,
+        mut f: impl FnMut(usize, Option<&'a str>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.lines {
+            Held::Owned(v) => v
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, l)| f(i, l.as_deref())),
+            Held::Arrow(a) => (0..a.len()).try_for_each(|i| f(i, a.get(i))),
+        }
+    }
 }
 
 #[pymethods]

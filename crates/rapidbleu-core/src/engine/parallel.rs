@@ -158,6 +158,16 @@ pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
     }
 }
 
+/// Runs `f` on this process's pool of every core without waiting for it (inline where there
+/// is no pool): for work nobody waits on, such as freeing a large structure. The pool is this
+/// process's own (see [`pool`]), so a forked child runs the job too.
+pub fn spawn(f: impl FnOnce() + Send + 'static) {
+    match pool(count(Threads::ALL)) {
+        Some(p) => p.spawn(f),
+        None => f(),
+    }
+}
+
 pub(crate) fn chunk_len(n: usize, threads: Threads) -> usize {
     (n / (count(threads) * 16)).clamp(16, 4096)
 }
