@@ -74,8 +74,9 @@ impl<'py> PyLine<'py> {
 /// strings the pool read ([`Line::Borrowed`] points into them).
 pub struct Owned<'py> {
     lines: Vec<Option<Line<'py>>>,
-    /// How many of the lines are [`Line::Decoded`] (where the pool counted them; else 0).
-    decoded: usize,
+    /// The pool that frees the [`Line::Decoded`] lines, where the pool made 4,096 or more of
+    /// them on more than one thread (else they are freed here).
+    free_on: Option<Threads>,
     /// Declared after `lines`, so dropped after them.
     _snapshot: Option<Snapshot<'py>>,
     /// The lines object whose text the lines borrow, where they came from one (one reference
@@ -90,9 +91,9 @@ impl Drop for Owned<'_> {
         // strings without a cached UTF-8 copy) is one allocation a line, and freeing them on
         // the calling thread after a score was 7% of a ja-mecab BLEU's serial instructions
         // (callgrind): a large collection's are freed by a job on the pool.
-        if self.decoded < FREED_APART_FROM {
+        let Some(threads) = self.free_on else {
             return;
-        }
+        };
         let decoded: Vec<Box<str>> = self
             .lines
             .iter_mut()
@@ -101,7 +102,7 @@ impl Drop for Owned<'_> {
                 _ => None,
             })
             .collect();
-        spawn(move || drop(decoded));
+        spawn(threads, move || drop(decoded));
     }
 }
 
@@ -112,7 +113,7 @@ impl<'py> From<Vec<Option<Line<'py>>>> for Owned<'py> {
     fn from(lines: Vec<Option<Line<'py>>>) -> Self {
         Owned {
             lines,
-            decoded: 0,
+            free_on: None,
             _snapshot: None,
             _held: None,
         }
@@ -267,7 +268,7 @@ fn read_fast<'py>(
             .collect();
         return Ok(Some(Owned {
             lines,
-            decoded,
+            free_on: (decoded >= FREED_APART_FROM && threads != Threads::ONE).then_some(threads),
             _snapshot: Some(snapshot),
             _held: None,
         }));
@@ -290,7 +291,7 @@ fn read_fast<'py>(
     }
     Ok(Some(Owned {
         lines,
-        decoded: 0, // a rare path: its decoded lines are freed here
+        free_on: None, // a rare path: its decoded lines are freed here
         _snapshot: Some(snapshot),
         _held: None,
     }))
@@ -371,7 +372,7 @@ fn held_lines<'py>(
     let held = lines.get();
     let owned = |lines_read| Owned {
         lines: lines_read,
-        decoded: 0,
+        free_on: None,
         _snapshot: None,
         _held: Some(lines.clone()),
     };

@@ -58,6 +58,8 @@ struct Lines {
     /// How many batches have added lines: a batch that finds it unchanged since its lookup
     /// knows that none of its lines was added meanwhile (by another thread).
     additions: u64,
+    /// The threads of the last batch that added lines: the pool that frees a large cache.
+    threads: Option<Threads>,
 }
 
 /// The shortest batch whose per-line work runs on the pool: below it, handing the work over
@@ -111,10 +113,19 @@ impl LineCache {
     ///
     /// `seen` is [`Lines::additions`] when the batch looked its lines up: unchanged, no line of
     /// the batch (distinct, and not cached then) can be cached now, so none is looked up again.
-    fn keep(&self, keys: Vec<Option<Arc<str>>>, hashes: &[u64], fresh: &[Arc<str>], seen: u64) {
+    /// `threads`: the batch's, on whose pool a large cache is freed when dropped.
+    fn keep(
+        &self,
+        keys: Vec<Option<Arc<str>>>,
+        hashes: &[u64],
+        fresh: &[Arc<str>],
+        seen: u64,
+        threads: Threads,
+    ) {
         let mut lines = self.lock();
         let unchanged = lines.additions == seen;
         lines.additions += 1;
+        lines.threads = Some(threads);
         let Lines { done, order, .. } = &mut *lines;
         // Grown once, not by doubling as entries arrive (rehashing was a tenth of the cache's
         // time on a first batch).
@@ -153,11 +164,12 @@ impl LineCache {
 impl Drop for LineCache {
     fn drop(&mut self) {
         // Freeing a large cache (two strings an entry) is serial work for whoever drops the
-        // last reference, typically between two scores: a job on the pool does it (never
-        // waited for: at the process's exit the memory goes with the process).
+        // last reference, typically between two scores: a job on the pool its last batch ran
+        // on does it (never waited for: at the process's exit the memory goes with the
+        // process; on one thread, it is freed here).
         let lines = std::mem::take(self.lines.get_mut().unwrap_or_else(PoisonError::into_inner));
-        if lines.done.len() >= FREED_APART_FROM {
-            spawn(move || drop(lines));
+        if let (Some(threads), true) = (lines.threads, lines.done.len() >= FREED_APART_FROM) {
+            spawn(threads, move || drop(lines));
         }
     }
 }
@@ -314,7 +326,7 @@ impl LineCache {
             if self.size > 0 {
                 // The keys kept, copied into shared strings on the pool.
                 let kept = map_on(&todo, threads, |k| k.map(Arc::<str>::from));
-                self.keep(kept, &todo_hashes, &fresh, seen);
+                self.keep(kept, &todo_hashes, &fresh, seen, threads);
             }
             let out = if threads == Threads::ONE || slots.len() < PARALLEL_FROM {
                 slots.into_iter().map(|s| s.line(&fresh)).collect()

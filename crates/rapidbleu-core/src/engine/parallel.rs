@@ -158,13 +158,14 @@ pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
     }
 }
 
-/// Runs `f` on this process's pool of every core without waiting for it (inline where there
-/// is no pool): for work nobody waits on, such as freeing a large structure. The pool is this
-/// process's own (see [`pool`]), so a forked child runs the job too.
-pub fn spawn(f: impl FnOnce() + Send + 'static) {
-    match pool(count(Threads::ALL)) {
-        Some(p) => p.spawn(f),
-        None => f(),
+/// Runs `f` on this process's pool of `threads` threads without waiting for it (inline on one
+/// thread, or where there is no pool): for work nobody waits on, such as freeing a large
+/// structure. The pool is this process's own (see [`pool`]), so a forked child runs the job
+/// too.
+pub fn spawn(threads: Threads, f: impl FnOnce() + Send + 'static) {
+    match (threads, pool(count(threads))) {
+        (Threads::ONE, _) | (_, None) => f(),
+        (_, Some(p)) => p.spawn(f),
     }
 }
 
