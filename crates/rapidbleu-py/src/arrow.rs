@@ -396,8 +396,7 @@ pub(crate) fn spans_of(
     // point inside its data buffers (the C data interface's contract with its producer).
     let buffers = unsafe { std::slice::from_raw_parts(array.buffers, array.n_buffers as usize) };
     let validity = buffers[0].cast::<u8>();
-    let valid =
-        |j: usize| validity.is_null() || unsafe { *validity.add(j / 8) >> (j % 8) & 1 == 1 };
+    let valid = |j: usize| unsafe { is_valid(validity, j) };
     let span = |bytes: &[u8]| Span(Some(NonNull::from(bytes)));
     match layout {
         Layout::Utf8 | Layout::LargeUtf8 => {
@@ -456,6 +455,16 @@ pub(crate) fn spans_of(
         }
     }
     Ok(())
+}
+
+/// Whether item `j` (the array's offset included) is set in the validity bitmap `bitmap`
+/// (null: every item is valid).
+///
+/// # Safety
+/// A non-null `bitmap` covers bit `j` (an array's bitmap covers `offset + length` bits).
+pub(crate) unsafe fn is_valid(bitmap: *const u8, j: usize) -> bool {
+    // SAFETY: the caller's promise.
+    bitmap.is_null() || unsafe { *bitmap.add(j / 8) >> (j % 8) & 1 == 1 }
 }
 
 /// The error for Arrow data that breaks the format's rules.

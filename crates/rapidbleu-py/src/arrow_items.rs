@@ -12,8 +12,8 @@
 //! table's buffers, which the candidates and every stream share.
 
 use crate::arrow::{
-    chunks, first_invalid, format_of, layout_of, malformed, spans_of, Arrays, ArrowText, FfiArray,
-    FfiSchema, Layout, Span,
+    chunks, first_invalid, format_of, is_valid, layout_of, malformed, spans_of, Arrays, ArrowText,
+    FfiArray, FfiSchema, Layout, Span,
 };
 use crate::errors::{guard, ErrorKind};
 use crate::items::{CANDIDATE_KEYS, REFERENCE_KEYS};
@@ -271,7 +271,7 @@ impl<'a> StructRows<'a> {
     fn valid(&self, k: usize) -> bool {
         let j = self.array.offset as usize + k;
         // SAFETY: a non-null validity bitmap covers `offset + length` bits.
-        self.validity.is_null() || unsafe { *self.validity.add(j / 8) >> (j % 8) & 1 == 1 }
+        unsafe { is_valid(self.validity, j) }
     }
 
     /// Child array `k` (below the schema's `n_children`, checked by [`struct_rows`]).
@@ -415,7 +415,7 @@ impl ListBuffers {
     /// Whether list `j` (an index into the buffers, offset included) is not null.
     fn valid(&self, j: usize) -> bool {
         // SAFETY: a non-null validity bitmap covers the array's `offset + length` bits.
-        self.validity.is_null() || unsafe { *self.validity.add(j / 8) >> (j % 8) & 1 == 1 }
+        unsafe { is_valid(self.validity, j) }
     }
 }
 

@@ -33,7 +33,7 @@ use crate::tokenized_lines::TokenizedLines;
 use hashbrown::hash_table::{Entry as Found, HashTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use rapidbleu_core::engine::parallel::{install, spawn, Threads};
+use rapidbleu_core::engine::parallel::{install, map_collect, spawn, Threads};
 use rapidbleu_core::text::mecab::MecabError;
 use rapidbleu_core::text::whitespace::py_rstrip;
 use rayon::prelude::*;
@@ -62,8 +62,8 @@ struct Lines {
     threads: Option<Threads>,
 }
 
-/// The shortest batch whose per-line work runs on the pool: below it, handing the work over
-/// costs more than it saves.
+/// The shortest batch whose results are assembled on the pool (consuming the slots, which
+/// [`map_collect`] cannot): below it, handing the work over costs more than it saves.
 const PARALLEL_FROM: usize = 4096;
 
 /// The fewest entries a dropped cache frees on the pool.
@@ -72,20 +72,6 @@ const FREED_APART_FROM: usize = 4096;
 /// The hash of a line, as every table here takes it.
 fn hash_of(line: &str) -> u64 {
     FxBuildHasher.hash_one(line)
-}
-
-/// `f` of every item, on the pool for a long slice.
-fn map_on<T: Sync, U: Send>(
-    items: &[T],
-    threads: Threads,
-    f: impl Fn(&T) -> U + Sync + Send,
-) -> Vec<U> {
-    if threads == Threads::ONE || items.len() < PARALLEL_FROM {
-        return items.iter().map(f).collect();
-    }
-    install(threads, || {
-        items.par_iter().with_min_len(1024).map(f).collect()
-    })
 }
 
 /// Tokenized lines, bounded to `size` entries; safe to share between threads.
@@ -227,13 +213,18 @@ impl LineCache {
                 .iter()
                 .map(|s| s.as_ref().and_then(|s| plain_text(s, lowercase)))
                 .collect();
-            let prepared = map_on(&plain, threads, |t| {
-                t.map(|t| {
-                    let key = prepared(t, lowercase, rstrip);
-                    let hash = hash_of(&key);
-                    (key, hash)
-                })
-            });
+            let prepared = map_collect(
+                plain.len(),
+                threads,
+                || (),
+                |_, i| {
+                    plain[i].map(|t| {
+                        let key = prepared(t, lowercase, rstrip);
+                        let hash = hash_of(&key);
+                        (key, hash)
+                    })
+                },
+            );
             let mut lines: Vec<Option<Line<'_, 'py>>> = Vec::with_capacity(owned.len());
             let mut hashes: Vec<u64> = Vec::with_capacity(owned.len());
             for (s, ready) in owned.iter().zip(prepared) {
@@ -325,7 +316,12 @@ impl LineCache {
             };
             if self.size > 0 {
                 // The keys kept, copied into shared strings on the pool.
-                let kept = map_on(&todo, threads, |k| k.map(Arc::<str>::from));
+                let kept = map_collect(
+                    todo.len(),
+                    threads,
+                    || (),
+                    |_, j| todo[j].map(Arc::<str>::from),
+                );
                 self.keep(kept, &todo_hashes, &fresh, seen, threads);
             }
             let out = if threads == Threads::ONE || slots.len() < PARALLEL_FROM {

@@ -163,9 +163,13 @@ pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
 /// structure. The pool is this process's own (see [`pool`]), so a forked child runs the job
 /// too.
 pub fn spawn(threads: Threads, f: impl FnOnce() + Send + 'static) {
-    match (threads, pool(count(threads))) {
-        (Threads::ONE, _) | (_, None) => f(),
-        (_, Some(p)) => p.spawn(f),
+    // Checked before `pool`, which would build a pool of one thread for this.
+    if threads == Threads::ONE {
+        return f();
+    }
+    match pool(count(threads)) {
+        Some(p) => p.spawn(f),
+        None => f(),
     }
 }
 
