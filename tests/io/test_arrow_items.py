@@ -12,6 +12,8 @@ and for each error an item can have.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -239,3 +241,28 @@ def test_the_streams_outlive_the_table() -> None:
         [["a b"], ["é 中文"]],
         False,
     )
+
+
+#: Arrow input in workers forked (and spawned) after the parent read Arrow input: the UTF-8
+#: check ran on rayon's global pool, which has no threads in a forked child, and waited forever.
+AFTER_FORK = """
+import multiprocessing as mp
+import pyarrow as pa
+import rapidbleu
+items = [{"candidate": f"猫 が {i}", "references": [f"猫 は {i}", "a b"]} for i in range(500)]
+table = pa.Table.from_pylist(items)
+def score(_=None):
+    return rapidbleu.bleu(table).score, rapidbleu.bleu(items).score
+if __name__ == "__main__":
+    parent = score()
+    for method in ("fork", "spawn"):
+        with mp.get_context(method).Pool(2) as pool:
+            assert pool.map(score, range(2)) == [parent, parent], method
+"""
+
+
+def test_workers_forked_after_the_parent_read_arrow(tmp_path: Any) -> None:
+    program = tmp_path / "after_fork.py"  # a file: spawned workers import the main module
+    program.write_text(AFTER_FORK, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(program)], timeout=180, capture_output=True)
+    assert done.returncode == 0, done.stderr

@@ -19,6 +19,7 @@ use crate::errors::{type_name, ErrorKind, OrRaise};
 use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
+use rapidbleu_core::engine::parallel::{install, Threads};
 use rapidbleu_core::error::reserve;
 use rayon::prelude::*;
 use std::ffi::{c_char, c_int, c_void, CStr};
@@ -246,10 +247,14 @@ pub fn lines(obj: &Bound<'_, PyAny>, what: &dyn Display) -> PyResult<Option<Toke
 
 /// The first line that is not UTF-8, checked on the pool with the GIL released.
 pub(crate) fn first_invalid(py: Python<'_>, lines: &[Span]) -> Option<usize> {
+    // On the process's own pool (`install`): rayon's global pool, which a bare `par_iter`
+    // uses, has no threads in a forked child, where this waited forever.
     py.detach(|| {
-        lines.par_iter().position_first(|s| {
-            // SAFETY: the caller holds the arrays the spans point into.
-            unsafe { s.bytes() }.is_some_and(|b| simdutf8::basic::from_utf8(b).is_err())
+        install(Threads::ALL, || {
+            lines.par_iter().position_first(|s| {
+                // SAFETY: the caller holds the arrays the spans point into.
+                unsafe { s.bytes() }.is_some_and(|b| simdutf8::basic::from_utf8(b).is_err())
+            })
         })
     })
 }
