@@ -13,6 +13,8 @@ import threading
 import warnings
 from typing import Any
 
+import pytest
+
 from rapidbleu.accelerate.profile import Profile
 from rapidbleu.accelerate.proxies import AcceleratedClass, accelerated_function
 from rapidbleu.errors import LengthMismatchError
@@ -59,9 +61,12 @@ def test_profile_counts_every_call_across_folds_and_threads() -> None:
     ]
 
 
-def test_each_method_call_counted_once_and_nested_calls_not_at_all() -> None:
+def test_each_method_call_counted_once_and_nested_calls_not_at_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from rapidbleu.accelerate.profile import PROFILE
 
+    monkeypatch.setattr(PROFILE, "enabled", True)  # a reported run's counting
     cls = AcceleratedClass("demo_percall.Fast", Fast, Real)
     obj = cls()
     before = counts(PROFILE.rows())

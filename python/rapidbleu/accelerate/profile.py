@@ -49,6 +49,11 @@ class Profile:
         # deque holds the GIL or, free-threaded, its own lock), so `add` appends and the
         # sums are made under the lock when read or when many calls are pending.
         self._pending: deque[tuple[str, str, float]] = deque()
+        #: Whether calls are counted: the run reports (``RAPIDBLEU_ACCELERATE_REPORT`` set
+        #: when the mode was turned on). Counting is the report's alone, so a run without
+        #: one pays nothing for it; a per-item method's fast path (metrics/per_call.py) is
+        #: left unwrapped in classes the mode makes while this is off.
+        self.enabled = False
 
     def add(self, name: str, where: Where, seconds: float) -> None:
         """Records one call of ``name`` that ran ``where`` and took ``seconds``."""

@@ -28,6 +28,7 @@ from rapidbleu.accelerate.nesting import CORPUS_CALLS, warn_if_nested
 from rapidbleu.accelerate.profile import PROFILE
 from rapidbleu.accelerate.result_names import home, rename_private
 from rapidbleu.errors import LengthMismatchError, RapidBleuError
+from rapidbleu.metrics.per_call import GENERAL
 
 __all__ = ["AcceleratedClass", "accelerated", "accelerated_function"]
 
@@ -62,7 +63,8 @@ def _run(name: str, fast: Callable[..., Any], real: Any, args: Any, kwargs: Any)
         _INSIDE.active = False
     if held():
         release(send=True)
-    PROFILE.add(name, "rapidbleu", perf_counter() - start)
+    if PROFILE.enabled:
+        PROFILE.add(name, "rapidbleu", perf_counter() - start)
     return result
 
 
@@ -93,7 +95,8 @@ def _fall_back(
         rename_private(out)  # the real package's names, not its private copy's
         return out
     finally:
-        PROFILE.add(name, "fallback", perf_counter() - start)
+        if PROFILE.enabled:
+            PROFILE.add(name, "fallback", perf_counter() - start)
 
 
 def _truncated(args: Any, kwargs: Any) -> bool:
@@ -143,9 +146,17 @@ def accelerated_function(
     return call
 
 
-def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: type) -> Any:
+def _fallback_method(
+    name: str, method: str, fast: Callable[..., Any], real: type, below: int = 0
+) -> Any:
+    """``fast`` (``real``'s ``method``) in the mode's wrapper: counted, falling back to the twin.
+
+    ``below``: the frames between the program's call and this wrapper (a general path called
+    by its method's fast path: 1), so that a warning names the program's line.
+    """
     full = f"{name}.{method}"
     corpus = method in CORPUS_CALLS
+    counting = PROFILE.enabled
 
     def on_real(self: Any, *a: Any, **kw: Any) -> Any:
         twin = _twin(self, real)
@@ -165,13 +176,14 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
             return fast(self, *args, **kwargs)
         if corpus:
             warn_if_nested(full, args, kwargs)
-        start = perf_counter()
+        start = perf_counter() if counting else 0.0
         inside.active = True
         try:
             result = fast(self, *args, **kwargs)
         except RapidBleuError as e:
             inside.active = False
-            return _fall_back(full, e, functools.partial(on_real, self), args, kwargs, 3)
+            twin = functools.partial(on_real, self)
+            return _fall_back(full, e, twin, args, kwargs, 3 + below)
         except BaseException:
             release(send=True)
             raise
@@ -179,7 +191,8 @@ def _fallback_method(name: str, method: str, fast: Callable[..., Any], real: typ
             inside.active = False
         if held():
             release(send=True)
-        PROFILE.add(full, "rapidbleu", perf_counter() - start)
+        if counting:
+            PROFILE.add(full, "rapidbleu", perf_counter() - start)
         return result
 
     return functools.wraps(fast)(call)
@@ -278,7 +291,15 @@ def _with_fallback(name: str, fast: type, real: type) -> type:
     for method in dir(fast):
         member = inspect.getattr_static(fast, method)
         if not method.startswith("_") and inspect.isfunction(member) and hasattr(real, method):
-            body[method] = _fallback_method(name, method, member, real)
+            general = getattr(member, GENERAL, None)
+            if general is None or PROFILE.enabled:
+                body[method] = _fallback_method(name, method, member, real)
+            else:
+                # Its fast path answers unwrapped (metrics/per_call.py); the wrapper's rules
+                # hold for its general path, which answers the rest. A reported run counts
+                # every call, so there the whole method is wrapped.
+                slow = inspect.getattr_static(fast, general)
+                body[general] = _fallback_method(name, method, slow, real, below=1)
     # The real class's names (its module without the private copy's prefix): `type(obj)` and
     # the default `repr(obj)` show what they show without the mode.
     from rapidbleu.accelerate.real import public_name

@@ -33,6 +33,7 @@ RUN_ENV = "RAPIDBLEU_ACCELERATE_REPORT_RUN"
 
 def start(setting: str) -> None:
     """Makes this process the root of a run (or a worker of its parent's run) for ``setting``."""
+    PROFILE.enabled = True
     run = os.environ.get(RUN_ENV, "")
     root, _, folder = run.partition(":")
     if not folder or root == str(os.getpid()) or not os.path.isdir(folder):

@@ -19,6 +19,17 @@ pub enum Piece<'a> {
     Newline,
 }
 
+/// Per ASCII byte, whether it is in `[A-Za-z0-9]` (a token's), else a separator.
+const ASCII_TOKEN: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
+
 /// Calls `f` for each raw token of `text` and each `\n`, in order; `word` is scratch space.
 pub fn scan(text: &str, word: &mut Vec<u8>, mut f: impl FnMut(Piece<'_>)) {
     word.clear();
@@ -27,12 +38,31 @@ pub fn scan(text: &str, word: &mut Vec<u8>, mut f: impl FnMut(Piece<'_>)) {
     while i < bytes.len() {
         let b = bytes[i];
         if b < 0x80 {
-            i += 1;
-            let lower = b.to_ascii_lowercase();
-            if lower.is_ascii_lowercase() || lower.is_ascii_digit() {
-                word.push(lower);
+            if ASCII_TOKEN[usize::from(b)] {
+                // Performance decision: a run of ASCII letters and digits (most tokens whole)
+                // is found first; a lowercase run that an ASCII separator (or the end) closes
+                // is the token itself, handed on with no copy.
+                let start = i;
+                let mut upper = false;
+                while i < bytes.len() {
+                    let b = bytes[i];
+                    if b >= 0x80 || !ASCII_TOKEN[usize::from(b)] {
+                        break;
+                    }
+                    upper |= b.is_ascii_uppercase();
+                    i += 1;
+                }
+                let run = &bytes[start..i];
+                // A non-ASCII character may continue the token (U+212A, U+0130).
+                let closed = bytes.get(i).is_none_or(|&b| b < 0x80);
+                if word.is_empty() && closed && !upper {
+                    f(Piece::Token(run));
+                } else {
+                    word.extend(run.iter().map(u8::to_ascii_lowercase));
+                }
                 continue;
             }
+            i += 1;
             flush(word, &mut f);
             if b == b'\n' {
                 f(Piece::Newline);
@@ -65,7 +95,10 @@ fn flush(word: &mut Vec<u8>, f: &mut impl FnMut(Piece<'_>)) {
 /// segments (a raw token is stemmed once, however often it occurs).
 #[derive(Default)]
 pub struct Vocab {
-    /// Raw token -> id of its final form ([`DROPPED`] when the final form is not kept).
+    /// Raw token of at most 16 bytes ([`short_key`]) -> id of its final form ([`DROPPED`]
+    /// when the final form is not kept).
+    short: FxHashMap<(u64, u64, usize), u32>,
+    /// The same for longer raw tokens.
     raw: FxHashMap<Box<[u8]>, u32>,
     /// Final form -> id.
     forms: FxHashMap<Box<[u8]>, u32>,
@@ -97,9 +130,27 @@ impl Vocab {
 
     /// The id of raw token `word` (lowercase `[a-z0-9]+`).
     pub fn id(&mut self, word: &[u8]) -> u32 {
+        // Performance decision: almost every token is short, and a key of two words and a
+        // length is hashed and compared in a few instructions, where a boxed key costs a
+        // byte-wise hash and a `memcmp` call per lookup.
+        if let Some(key) = short_key(word) {
+            if let Some(&id) = self.short.get(&key) {
+                return id;
+            }
+            let id = self.form_id(word);
+            self.short.insert(key, id);
+            return id;
+        }
         if let Some(&id) = self.raw.get(word) {
             return id;
         }
+        let id = self.form_id(word);
+        self.raw.insert(word.into(), id);
+        id
+    }
+
+    /// The id of the final form of raw token `word` (stemmed when asked), made if new.
+    fn form_id(&mut self, word: &[u8]) -> u32 {
         let form: &[u8] = if self.stem && word.len() > 3 {
             porter::stem(word, &mut self.stemmed);
             &self.stemmed
@@ -107,14 +158,28 @@ impl Vocab {
             word
         };
         // rouge-score's VALID_TOKEN_RE: the stemmer never empties a word, but keep its check.
-        let id = if form.is_empty() {
-            DROPPED
-        } else {
-            let next = self.forms.len() as u32;
-            *self.forms.entry(form.into()).or_insert(next)
-        };
-        self.raw.insert(word.into(), id);
-        id
+        if form.is_empty() {
+            return DROPPED;
+        }
+        let next = self.forms.len() as u32;
+        *self.forms.entry(form.into()).or_insert(next)
+    }
+}
+
+/// `word` (at most 16 bytes) as two words and its length: its first eight bytes and its last
+/// eight, which overlap below 16 (with the length they still determine every byte), or the
+/// bytes themselves, zero-padded, below eight.
+fn short_key(word: &[u8]) -> Option<(u64, u64, usize)> {
+    let n = word.len();
+    let word_at = |i: usize| u64::from_le_bytes(word[i..i + 8].try_into().unwrap_or([0; 8]));
+    match n {
+        8..=16 => Some((word_at(0), word_at(n - 8), n)),
+        0..=7 => {
+            let mut padded = [0u8; 8];
+            padded[..n].copy_from_slice(word);
+            Some((u64::from_le_bytes(padded), 0, n))
+        }
+        _ => None,
     }
 }
 
@@ -228,6 +293,36 @@ mod tests {
             ["run", "dog", "3rd", "place"]
         );
         assert_eq!(toks("café—ü", false), ["caf"]);
+    }
+
+    #[test]
+    fn ids_are_one_per_distinct_token_of_any_length() {
+        // Every word of 0..=20 bytes over "ab0" up to 6 long, and long runs of one letter:
+        // keys of every length class (padded, overlapping, boxed) and the lengths between.
+        let mut words: Vec<Vec<u8>> = vec![Vec::new()];
+        for len in 1..=6 {
+            let mut next = Vec::new();
+            for w in words.iter().filter(|w| w.len() == len - 1) {
+                for &c in b"ab0" {
+                    let mut w = w.clone();
+                    w.push(c);
+                    next.push(w);
+                }
+            }
+            words.extend(next);
+        }
+        for len in 7..=20 {
+            words.push(vec![b'a'; len]);
+            words.push([vec![b'a'; len - 1], vec![b'b']].concat());
+            words.push([vec![b'b'], vec![b'a'; len - 1]].concat());
+        }
+        let mut v = Vocab::new(false);
+        let ids: Vec<u32> = words.iter().map(|w| v.id(w)).collect();
+        let again: Vec<u32> = words.iter().map(|w| v.id(w)).collect();
+        assert_eq!(ids, again);
+        let distinct: std::collections::HashSet<u32> = ids[1..].iter().copied().collect();
+        assert_eq!(distinct.len(), words.len() - 1, "one id per distinct word");
+        assert_eq!(ids[0], DROPPED, "the empty word is not a token");
     }
 
     #[test]

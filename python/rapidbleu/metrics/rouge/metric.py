@@ -19,7 +19,7 @@ keeps ``[items, sums]`` and adds the next items' scores one after the other.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import rapidbleu._core as _core
 from rapidbleu.errors import (
@@ -31,12 +31,14 @@ from rapidbleu.errors import (
     MissingDependencyError,
     MissingReferenceError,
     MissingResourceError,
+    RapidBleuError,
 )
 from rapidbleu.metrics.base import Metric
 from rapidbleu.metrics.checks import check_flag, check_hypotheses, check_shape, check_streams
 from rapidbleu.metrics.layout import RowLayout, Rows
 from rapidbleu.metrics.live_options import Rebuilds, built
 from rapidbleu.metrics.options import CliOption
+from rapidbleu.metrics.per_call import answers_first
 from rapidbleu.metrics.rouge.score import LCS_TYPES, ROUGEScore, ROUGESignature, type_score
 from rapidbleu.metrics.rouge.scoring import Score as RougeTypeScore
 from rapidbleu.metrics.rouge.scoring import score_arrays
@@ -274,6 +276,7 @@ class ROUGE(Metric[ROUGEScore]):
 
     # -- rouge-score's API -------------------------------------------------------------------
 
+    @answers_first("_score_general")
     def score(self, target: str, prediction: str) -> dict[str, RougeTypeScore]:
         """rouge-score's ``RougeScorer.score(target, prediction)``.
 
@@ -281,8 +284,27 @@ class ROUGE(Metric[ROUGEScore]):
             >>> ROUGE(["rouge2"]).score("a b c", "a b d")["rouge2"].fmeasure
             0.5
         """
-        # One core call per call (programs score item by item): the options as they are now
-        # (`_in_core` reads the attributes, `_options` follows `rouge_types`), no list, no rows.
+        # Performance decision: programs score item by item, so this is one core call with
+        # the options as they are now (`_options` follows `rouge_types`; the other attributes
+        # are read here), no list, no rows, no second Python frame. Anything else (a user
+        # tokenizer, sentences split by NLTK, a refused option, text that is not a `str`)
+        # takes the general path, which answers or raises.
+        if (
+            self._text_in_core
+            and self.tokenizer is None
+            and not self.unicode
+            and not self.split_summaries
+        ):
+            try:
+                scores = self._options.score_pair(target, prediction, RougeTypeScore)
+            except RapidBleuError:
+                scores = None  # a `Refused` option: the general path raises it
+            if scores is not None:
+                return scores
+        return self._score_general(target, prediction)
+
+    def _score_general(self, target: str, prediction: str) -> dict[str, RougeTypeScore]:
+        """:meth:`score` for any options and input: rouge-score's result, or an error."""
         if self._in_core:
             scores = self._options.score_pair(target, prediction, RougeTypeScore)
             if scores is not None:
@@ -384,11 +406,15 @@ class ROUGE(Metric[ROUGEScore]):
 
     # -- the Metric template -----------------------------------------------------------------
 
+    #: Whether the core can read this class's text (XL-Sum's runs its tokenizers in Python).
+    _text_in_core: ClassVar[bool] = True
+
     @property
     def _in_core(self) -> bool:
         r"""Whether the core reads the text itself (the default tokenizer, ``\n`` sentences)."""
         return (
-            self.tokenizer is None
+            self._text_in_core
+            and self.tokenizer is None
             and not self.unicode
             and not (self.split_summaries and self._options.needs_sentences)
         )

@@ -53,15 +53,10 @@ class RougeScorer(ROUGE, BaseScorer):
         except TokenizerOutputError:
             return self._rouge_score().score_multi(targets, prediction)  # type: ignore[no-any-return]
 
-    def score(self, target: str, prediction: str) -> dict[str, Any]:
-        """rouge-score's ``score`` (a user tokenizer's odd output: rouge-score's own).
-
-        Example:
-            >>> RougeScorer(["rouge2"]).score("a b c", "a b d")["rouge2"].fmeasure
-            0.5
-        """
+    def _score_general(self, target: str, prediction: str) -> dict[str, Any]:
+        """``score``'s general path (a user tokenizer's odd output: rouge-score's own)."""
         try:
-            return super().score(target, prediction)
+            return super()._score_general(target, prediction)
         except TokenizerOutputError:
             return self._rouge_score().score(target, prediction)  # type: ignore[no-any-return]
 

@@ -75,9 +75,7 @@ class XLSumROUGE(ROUGE):
         self.__dict__.update(state)
         self._scorer = RougeScorer(["rouge1"], lang=self.lang, use_stemmer=self.use_stemmer)
 
-    @property
-    def _in_core(self) -> bool:
-        return False  # the package's tokenizers run in Python
+    _text_in_core = False  # the package's tokenizers run in Python
 
     def tokenize(self, text: str) -> list[Any]:
         """The package's tokens for rouge1..9 and rougeL.
