@@ -26,6 +26,7 @@ from typing import Any
 
 import pyarrow as pa
 from results_json import write_results
+from text_lines import fresh, read
 
 from rapidbleu.metrics import BLEU, CHRF, TER
 
@@ -35,20 +36,15 @@ DEFAULT_OUT = REPO / "benchmarks" / "results" / "bench_arrow.json"
 METRICS = {"bleu": BLEU, "chrf": CHRF, "ter": TER}
 
 
-def read(path: Path) -> list[str]:
-    with open(path, encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
-
-
 def corpus(n: int) -> tuple[list[str], list[str]]:
     """``n`` hypothesis and reference lines: the first system of DATA and its reference."""
     refs = read(next(p for p in sorted(DATA.iterdir()) if p.name.startswith("ref.")))
     hyps = read(next(p for p in sorted(DATA.iterdir()) if p.name.startswith("hyp.")))
     reps = -(-n // len(hyps))
     # Each repetition is a new str object, as lines read from a file are.
-    return [h + "" for _ in range(reps) for h in hyps][:n], [r for _ in range(reps) for r in refs][
-        :n
-    ]
+    return [fresh(h) for _ in range(reps) for h in hyps][:n], [
+        fresh(r) for _ in range(reps) for r in refs
+    ][:n]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 from results_json import write_results
+from text_lines import fresh, read
 
 import rapidbleu
 
@@ -37,18 +38,13 @@ DATA = REPO / "tests" / "data" / "wmt22.en-de"
 DEFAULT_OUT = REPO / "benchmarks" / "results" / "bench_arrow_items.json"
 
 
-def read(path: Path) -> list[str]:
-    with open(path, encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
-
-
 def items(n: int) -> list[dict[str, Any]]:
     """``n`` items: a hypothesis of DATA's first system and both references, each a new str."""
     hyps = read(next(p for p in sorted(DATA.iterdir()) if p.name.startswith("hyp.")))
     ref_a, ref_b = read(DATA / "ref.A.de"), read(DATA / "ref.B.de")
     m = len(hyps)
     return [
-        {"candidate": hyps[i % m] + "", "references": [ref_a[i % m] + "", ref_b[i % m] + ""]}
+        {"candidate": fresh(hyps[i % m]), "references": [fresh(ref_a[i % m]), fresh(ref_b[i % m])]}
         for i in range(n)
     ]
 
