@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 from rouge_score import rouge_scorer, scoring
+from text_lines import read
 
 from rapidbleu.metrics import ROUGE
 from rapidbleu.metrics.rouge.scoring import BootstrapAggregator
@@ -57,11 +58,6 @@ TARGET = 100.0
 
 def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
-
-def read(path: Path) -> list[str]:
-    with open(path, encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
 
 
 def documents(data: Path, items: int) -> tuple[list[str], list[str]]:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from sacrebleu.metrics import TER as SacreTER
+from text_lines import read
 
 from rapidbleu.metrics import TER
 
@@ -48,11 +49,6 @@ TARGET = 100.0
 
 def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
-
-def read(path: Path) -> list[str]:
-    with open(path, encoding="utf-8", newline="\n") as f:
-        return [line.rstrip("\n") for line in f]
 
 
 def joined(lines: list[str], k: int) -> list[str]:
