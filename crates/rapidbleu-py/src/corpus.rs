@@ -12,7 +12,7 @@ use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
 use pyo3::types::{PyAnyMethods, PyList, PyString, PyTuple};
 use rapidbleu_core::corpus::{Corpus, Groups};
-use rapidbleu_core::engine::parallel::{install, spawn, Threads};
+use rapidbleu_core::engine::parallel::{install, spawn, Threads, FREE_APART_FROM};
 use rayon::prelude::*;
 use std::ptr::NonNull;
 
@@ -105,9 +105,6 @@ impl Drop for Owned<'_> {
         spawn(threads, move || drop(decoded));
     }
 }
-
-/// The fewest transcoded lines a dropped collection frees on the pool.
-const FREED_APART_FROM: usize = 4096;
 
 impl<'py> From<Vec<Option<Line<'py>>>> for Owned<'py> {
     fn from(lines: Vec<Option<Line<'py>>>) -> Self {
@@ -268,7 +265,7 @@ fn read_fast<'py>(
             .collect();
         return Ok(Some(Owned {
             lines,
-            free_on: (decoded >= FREED_APART_FROM && threads != Threads::ONE).then_some(threads),
+            free_on: (decoded >= FREE_APART_FROM && threads != Threads::ONE).then_some(threads),
             _snapshot: Some(snapshot),
             _held: None,
         }));

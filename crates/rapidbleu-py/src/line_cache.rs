@@ -33,7 +33,7 @@ use crate::tokenized_lines::TokenizedLines;
 use hashbrown::hash_table::{Entry as Found, HashTable};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
-use rapidbleu_core::engine::parallel::{install, map_collect, spawn, Threads};
+use rapidbleu_core::engine::parallel::{install, map_collect, spawn, Threads, FREE_APART_FROM};
 use rapidbleu_core::text::mecab::MecabError;
 use rapidbleu_core::text::whitespace::py_rstrip;
 use rayon::prelude::*;
@@ -65,9 +65,6 @@ struct Lines {
 /// The shortest batch whose results are assembled on the pool (consuming the slots, which
 /// [`map_collect`] cannot): below it, handing the work over costs more than it saves.
 const PARALLEL_FROM: usize = 4096;
-
-/// The fewest entries a dropped cache frees on the pool.
-const FREED_APART_FROM: usize = 4096;
 
 /// The hash of a line, as every table here takes it.
 fn hash_of(line: &str) -> u64 {
@@ -154,7 +151,7 @@ impl Drop for LineCache {
         // on does it (never waited for: at the process's exit the memory goes with the
         // process; on one thread, it is freed here).
         let lines = std::mem::take(self.lines.get_mut().unwrap_or_else(PoisonError::into_inner));
-        if let (Some(threads), true) = (lines.threads, lines.done.len() >= FREED_APART_FROM) {
+        if let (Some(threads), true) = (lines.threads, lines.done.len() >= FREE_APART_FROM) {
             spawn(threads, move || drop(lines));
         }
     }

@@ -158,6 +158,10 @@ pub fn install<R: Send>(threads: Threads, f: impl FnOnce() -> R + Send) -> R {
     }
 }
 
+/// The fewest items (lines, cache entries) whose freeing is handed to [`spawn`]: below it,
+/// freeing them where they are costs less than the job.
+pub const FREE_APART_FROM: usize = 4096;
+
 /// Runs `f` on this process's pool of `threads` threads without waiting for it (inline on one
 /// thread, or where there is no pool): for work nobody waits on, such as freeing a large
 /// structure. The pool is this process's own (see [`pool`]), so a forked child runs the job
