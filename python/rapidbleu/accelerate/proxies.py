@@ -156,7 +156,6 @@ def _fallback_method(
     """
     full = f"{name}.{method}"
     corpus = method in CORPUS_CALLS
-    counting = PROFILE.enabled
 
     def on_real(self: Any, *a: Any, **kw: Any) -> Any:
         twin = _twin(self, real)
@@ -176,7 +175,7 @@ def _fallback_method(
             return fast(self, *args, **kwargs)
         if corpus:
             warn_if_nested(full, args, kwargs)
-        start = perf_counter() if counting else 0.0
+        start = perf_counter()
         inside.active = True
         try:
             result = fast(self, *args, **kwargs)
@@ -191,7 +190,7 @@ def _fallback_method(
             inside.active = False
         if held():
             release(send=True)
-        if counting:
+        if PROFILE.enabled:
             PROFILE.add(full, "rapidbleu", perf_counter() - start)
         return result
 
