@@ -9,7 +9,7 @@ command's files read a chunk ahead). Options are checked once, when built. Defau
 (``BleuOptions::DEFAULT``: ``13a``, order 4, ``exp``).
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from os import PathLike
 from types import TracebackType
 from typing import Any, Protocol, TypeVar, final, overload, type_check_only
@@ -27,6 +27,7 @@ __all__ = [
     "CiderDocumentFrequency",
     "CocoBleuOptions",
     "CocoRougeOptions",
+    "JiebaDict",
     "LineCache",
     "MecabModel",
     "MeteorOptions",
@@ -408,6 +409,10 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         self, target: object, prediction: object, score_class: type[tuple[Any, ...]]
     ) -> dict[str, Any] | None:
         """``RougeScorer.score(target, prediction)`` in one call (``None``: not two str)."""
+    def score_dicts(
+        self, rows: npt.NDArray[np.int64], score_class: type[tuple[Any, ...]]
+    ) -> list[dict[str, Any]]:
+        """Each statistics row's ``RougeScorer.score`` dict, as :meth:`score_pair` makes it."""
     def unicode_statistics(
         self, predictions: Sequence[str], targets: Sequence[Sequence[str]], num_threads: int = 0
     ) -> npt.NDArray[np.int64]:
@@ -421,6 +426,7 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         targets: Sequence[Sequence[str]],
         porter: bool,
         num_threads: int = 0,
+        jieba: JiebaDict | None = None,
     ) -> tuple[npt.NDArray[np.int64], list[int]]:
         """XL-Sum's rows of the items the core reads, and the indices of the others."""
     def token_statistics(
@@ -533,6 +539,21 @@ class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int
     def __eq__(self, value: object, /) -> bool: ...
 
 @final
+class JiebaDict:
+    """jieba 0.42.1's dictionary and HMM, copied from the Python package (frozen)."""
+
+    def __new__(
+        cls,
+        freq: Mapping[str, float],
+        log_total: float,
+        start_p: Mapping[str, float],
+        trans_p: Mapping[str, Mapping[str, float]],
+        emit_p: Mapping[str, Mapping[str, float]],
+        force_split: Iterable[str],
+    ) -> JiebaDict: ...
+    def cut(self, text: str) -> list[str]:
+        """``list(jieba.cut(text))``."""
+
 class CocoRougeOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[float], int]]):
     """COCO ROUGE-L (pycocoevalcap's ``Rouge()``; frozen, picklable)."""
 

@@ -8,6 +8,7 @@
 
 mod bootstrap;
 mod items;
+pub mod jieba;
 pub mod metric;
 pub mod options;
 mod pair;
@@ -24,6 +25,7 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyRougeOptions>()?;
     m.add_class::<pltrdy::PyPltrdyOptions>()?;
+    m.add_class::<jieba::PyJiebaDict>()?;
     text::register(m)?;
     Ok(())
 }

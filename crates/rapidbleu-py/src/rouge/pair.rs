@@ -11,12 +11,14 @@
 //! with it released.
 
 use super::text::utf8;
-use crate::errors::{guard, ErrorKind};
+use crate::errors::{guard, ErrorKind, OrRaise};
 use crate::metric::PyMetric;
 use crate::rouge::options::PyRougeOptions;
+use numpy::PyReadonlyArray2;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+use rapidbleu_core::metric::check_whole;
 use rapidbleu_core::rouge::score::score;
 use rapidbleu_core::rouge::stats::{item_row, Text, TextItem};
 use rapidbleu_core::rouge::{RougeOptions, RougeType, MAX_TYPES};
@@ -66,20 +68,59 @@ impl PyRougeOptions {
             } else {
                 item_row(&options, &item, row);
             }
-            let out = PyDict::new(py);
-            for (ty, triple) in options.types().iter().zip(row.chunks(3)) {
-                let (hits, pred, tgt) = (triple[0], triple[1], triple[2]);
-                let values =
-                    if matches!(ty, RougeType::L | RougeType::Lsum) && (pred == 0 || tgt == 0) {
-                        // rouge-score's `Score(precision=0, recall=0, fmeasure=0)`: int zeros.
-                        PyTuple::new(py, [0i64, 0, 0])?
-                    } else {
-                        let (precision, recall, fmeasure) = score(hits, pred, tgt);
-                        PyTuple::new(py, [precision, recall, fmeasure])?
-                    };
-                out.set_item(type_name(py, *ty), new_tuple(score_class, &values)?)?;
-            }
+            let out = scores_dict(&options, row, score_class)?;
             Ok(Some(out))
+        })
+    }
+}
+
+/// rouge type -> `score_class(precision, recall, fmeasure)` of one statistics row, as
+/// rouge-score's `score` returns it (its int zeros for an empty side of rougeL / rougeLsum).
+fn scores_dict<'py>(
+    options: &RougeOptions,
+    row: &[i64],
+    score_class: &Bound<'py, PyType>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let py = score_class.py();
+    let out = PyDict::new(py);
+    for (ty, triple) in options.types().iter().zip(row.chunks(3)) {
+        let (hits, pred, tgt) = (triple[0], triple[1], triple[2]);
+        let values = if matches!(ty, RougeType::L | RougeType::Lsum) && (pred == 0 || tgt == 0) {
+            // rouge-score's `Score(precision=0, recall=0, fmeasure=0)`: int zeros.
+            PyTuple::new(py, [0i64, 0, 0])?
+        } else {
+            let (precision, recall, fmeasure) = score(hits, pred, tgt);
+            PyTuple::new(py, [precision, recall, fmeasure])?
+        };
+        out.set_item(type_name(py, *ty), new_tuple(score_class, &values)?)?;
+    }
+    Ok(out)
+}
+
+#[pymethods]
+impl PyRougeOptions {
+    /// `[score(t, p) ...]`'s dicts of statistics rows `(n, row_len)`: rouge type ->
+    /// `score_class(precision, recall, fmeasure)`, as [`score_pair`](Self::score_pair) makes
+    /// each.
+    fn score_dicts<'py>(
+        &self,
+        py: Python<'py>,
+        rows: PyReadonlyArray2<'py, i64>,
+        score_class: &Bound<'py, PyType>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let options = <RougeOptions as PyMetric>::of(self);
+        guard(|| {
+            if !score_class.is_subclass_of::<PyTuple>()? {
+                return Err(ErrorKind::InputType.err(py, "score_class must be a tuple subclass"));
+            }
+            let width = options.row_len();
+            let rows = rows.as_slice()?;
+            check_whole(rows.len(), width).or_raise(py)?;
+            let dicts = rows
+                .chunks_exact(width)
+                .map(|row| scores_dict(&options, row, score_class))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, dicts)
         })
     }
 }

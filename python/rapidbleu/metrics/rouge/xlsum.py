@@ -35,6 +35,7 @@ from typing import Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InvalidTextError, MissingDependencyError, RapidBleuError
+from rapidbleu.metrics.rouge.jieba_dict import jieba_dict
 from rapidbleu.metrics.rouge.packages import real_module
 
 __all__ = ["RougeScorer"]
@@ -101,6 +102,7 @@ class RougeScorer:
                     pass  # the package's score decides (it accepts "rouge1\n", raises on others)
         self._types = list(dict.fromkeys(types)) if self._options is not None else []
         self._porter = self._core_reading()
+        self._jieba = self._jieba_reading()
 
     def _core_reading(self) -> bool | None:
         """Whether the core tokenizes the texts it reads (``None``: never; ``True``: Porter).
@@ -134,6 +136,20 @@ class RougeScorer:
         if porter and self._stemmer.min_char_length == 3:
             return True
         return None
+
+    def _jieba_reading(self) -> ModuleType | None:
+        """The ``jieba`` module where the core reads Chinese with its port of jieba, or ``None``.
+
+        That is the package's ``ChineseTokenizer`` (``list(jieba.cut(text))``) with no
+        stemmer (``lang="chinese"`` has none: ``use_stemmer=True`` warns and stems nothing).
+        """
+        if self._options is None or (self._stemmer is not None and self._stemmer.stemmer):
+            return None
+        inner = self._tokenizer.tokenizer
+        if type(inner) is not _package("tokenizers").ChineseTokenizer:
+            return None
+        module: ModuleType = inner.tokenizer
+        return module
 
     def score(self, target: str, prediction: str) -> dict[str, Any]:
         """The package's ``score(target, prediction)``: rouge type -> ``Score``.
@@ -175,28 +191,39 @@ class RougeScorer:
                 continue
             texts.append((t, p))
             out.append(None)
-        rows = iter(self._rows(texts).tolist())
-        return [r if r is not None else self._result(next(rows)) for r in out]
-
-    def _rows(self, texts: list[tuple[str, str]]) -> Any:
-        """The core's rows of ``(target, prediction)`` pairs: read there where it can."""
+        options = self._options
         threads = 1 if len(texts) < 64 else 0
-        if self._porter is None or not texts:
-            return self._token_rows(texts, threads)
+        # The package's _score_ngrams / _score_lcs and scoring.fmeasure are rouge-score's: the
+        # core makes each dict of Score as rouge-score's score does.
+        dicts = iter(options.score_dicts(self.rows(options, texts, threads), self._score_type))
+        return [r if r is not None else next(dicts) for r in out]
+
+    def rows(self, options: _core.RougeOptions, texts: list[tuple[str, str]], threads: int) -> Any:
+        """``options``' rows of ``(target, prediction)`` pairs: read in the core where it can.
+
+        Example:
+            >>> s = RougeScorer(["rouge1"], lang="chinese")
+            >>> s.rows(_core.RougeOptions(["rouge1"]), [("我爱北京", "北京")], 1).tolist()
+            [[1, 1, 3]]
+        """
+        jieba = jieba_dict(self._jieba) if self._jieba is not None and texts else None
+        if (self._porter is None and jieba is None) or not texts:
+            return self._token_rows(options, texts, threads)
         try:
-            rows, unread = self._options.xlsum_statistics(  # type: ignore[union-attr]
-                [p for _, p in texts], [[t] for t, _ in texts], self._porter, threads
+            rows, unread = options.xlsum_statistics(
+                [p for _, p in texts], [[t] for t, _ in texts], bool(self._porter), threads, jieba
             )
         except InvalidTextError:  # a lone surrogate: the package's tokenizers read it
-            return self._token_rows(texts, threads)
+            return self._token_rows(options, texts, threads)
         if unread:
-            rows[unread] = self._token_rows([texts[i] for i in unread], threads)
+            rows[unread] = self._token_rows(options, [texts[i] for i in unread], threads)
         return rows
 
-    def _token_rows(self, texts: list[tuple[str, str]], threads: int) -> Any:
+    def _token_rows(
+        self, options: _core.RougeOptions, texts: list[tuple[str, str]], threads: int
+    ) -> Any:
         """Rows of the package's own tokens (made here, in Python), counted in the core."""
-        assert self._options is not None
-        lsum = "rougeLsum" in self._types
+        lsum = options.needs_sentences
         # With the Porter stemmer (and no language tokenizer, hence no warnings to order), the
         # package's tokens unstemmed, then stemmed all at once (_porter_stem).
         porter = self._porter is True
@@ -215,7 +242,7 @@ class RougeScorer:
             tgts.append([(tt, ts)])
         if porter:
             self._porter_stem(lists)
-        return self._options.token_statistics(preds, tgts, threads)
+        return options.token_statistics(preds, tgts, threads)
 
     def _porter_stem(self, lists: list[list[str]]) -> None:
         """``MultiStemmer`` on every token of ``lists``, in place, as ``tokenize`` applies it.
@@ -253,21 +280,3 @@ class RougeScorer:
             [['我爱北京'], ['a', 'b']]
         """
         return [list(self._tokenize(s, self._stemmer)) for s in _sentences(text)]
-
-    def _result(self, row: list[int]) -> dict[str, Any]:
-        out = {}
-        for k, t in enumerate(self._types):
-            hits, pred, target = row[3 * k : 3 * k + 3]
-            if t in ("rougeL", "rougeLsum") and (pred == 0 or target == 0):
-                # _score_lcs / _summary_level_lcs: int zeros for an empty text.
-                out[t] = self._score_type(precision=0, recall=0, fmeasure=0)
-                continue
-            # _score_ngrams / _score_lcs and scoring.fmeasure, in their arithmetic.
-            precision = hits / max(pred, 1)
-            recall = hits / max(target, 1)
-            if precision + recall > 0:
-                f = 2 * precision * recall / (precision + recall)
-            else:
-                f = 0.0
-            out[t] = self._score_type(precision=precision, recall=recall, fmeasure=f)
-        return out

@@ -8,8 +8,9 @@ the stemmer without the language tokenizer, as the package's ``score``. Its rows
 are ROUGE's. With one reference per hypothesis an item's scores are the package's
 ``RougeScorer(types, lang=..., use_stemmer=...).score(reference, hypothesis)``; with several
 (which the package does not take), each type takes the reference with the best F-measure, as
-rouge-score's ``score_multi``. Needs ``multilingual-rouge`` installed (its tokenizers run in
-Python; the core counts).
+rouge-score's ``score_multi``. Needs ``multilingual-rouge`` installed: the core reads the
+texts it can as the package's tokenizers do (see :mod:`rapidbleu.metrics.rouge.xlsum`), and
+the package's tokenizers read the others in Python.
 
 Example:
     >>> m = XLSumROUGE(["rouge1"], lang="chinese")
@@ -87,6 +88,13 @@ class XLSumROUGE(ROUGE):
         return self._scorer.tokens(text)
 
     def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
+        texts = [(ts[0], p) for p, ts in zip(predictions, targets) if len(ts) == 1]
+        if len(texts) == len(predictions) and all(
+            isinstance(t, str) and isinstance(p, str) for t, p in texts
+        ):
+            # One target each, as the package's score: read in the core where it can.
+            rows: Rows = self._scorer.rows(self._options, texts, self.num_threads)
+            return rows
         lsum = self._options.needs_sentences
 
         def doc(text: str) -> tuple[list[str], list[list[str]] | None]:

@@ -18,6 +18,7 @@
 //! Every number is the package's float64, bit for bit
 //! (`crates/rapidbleu-core/tests/data/rouge_dialects/`).
 
+pub mod jieba;
 pub mod metric;
 pub mod ngrams;
 pub mod pltrdy;

@@ -20,7 +20,16 @@
 //! [`REMOVED`] (which it deletes) and of the symbols and emoji in [`SYMBOLS`] (a token each for
 //! pyonmttok); [`readable`] says which. Other texts (letters beyond ASCII: `é`, `中`) are
 //! tokenized by the package in Python.
+//!
+//! Chinese (`lang="chinese"`, whose tokenizer is `list(jieba.cut(text))` after the
+//! `BasicTokenizer`, with no pyonmttok and no stemmer) is read on the port of jieba in
+//! [`super::jieba`]: the `BasicTokenizer`'s words joined by spaces, cut by jieba (its words
+//! include those spaces); rougeLsum's lines are the `BasicTokenizer`'s words alone. Its texts
+//! may also hold CJK ideographs, full-width letters and digits, Latin letters and
+//! mathematical operators ([`chinese_letter`]), whose classes and lowercase no Unicode version
+//! since Python 3.8's has changed.
 
+use super::jieba::{Jieba, Scratch};
 use crate::engine::parallel::{for_each_row_in, Threads, WorkerPool};
 use crate::error::{zeroed, CoreError};
 use crate::rouge::stats::Worker as ScoreWorker;
@@ -123,6 +132,69 @@ fn class(c: char) -> Option<Class> {
     })
 }
 
+/// A character the `BasicTokenizer` keeps in a word in the Chinese reading, lowercased as
+/// `str.lower` does, beyond [`class`]'s: CJK ideographs (the unified block as assigned since
+/// Unicode 11, and extension A), full-width digits and letters, the letters of Latin-1 and
+/// Latin Extended-A, and the mathematical operators.
+fn chinese_letter(c: char) -> Option<char> {
+    Some(match c {
+        '\u{4E00}'..='\u{9FEF}' | '\u{3400}'..='\u{4DB5}' => c,
+        '\u{FF10}'..='\u{FF19}' | '\u{FF41}'..='\u{FF5A}' => c,
+        // Full-width A-Z, and Latin-1's capitals (`×` excepted): their lowercase is 0x20 on.
+        '\u{FF21}'..='\u{FF3A}' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{DE}' => {
+            char::from_u32(c as u32 + 0x20)?
+        }
+        '\u{DF}'..='\u{F6}' | '\u{F8}'..='\u{FF}' => c,
+        // Latin Extended-A (`š`), whose lowercase is one character (`İ`'s is two), and the
+        // mathematical operators (`−`, `Sm`, their own lowercase).
+        '\u{100}'..='\u{17F}' if c != '\u{130}' => {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(l), None) => l,
+                _ => return None,
+            }
+        }
+        '\u{2200}'..='\u{22FF}' => c,
+        _ => return None,
+    })
+}
+
+/// [`class`] for the Chinese reading: a word character (lowercased), a separator, a removed
+/// character, or `None` (not read). Symbols are word characters here (no pyonmttok).
+fn chinese_class(c: char) -> Option<Class> {
+    if ('\u{4E00}'..='\u{9FEF}').contains(&c) {
+        return Some(Class::Symbol(c)); // the common case first
+    }
+    match class(c) {
+        Some(Class::Symbol(s)) => Some(Class::Symbol(s)),
+        Some(Class::Word(b)) => Some(Class::Symbol(char::from(b))),
+        Some(other) => Some(other),
+        None => chinese_letter(c).map(Class::Symbol),
+    }
+}
+
+/// Calls `f` with each word of the `BasicTokenizer` on `text` lowercased, for the Chinese
+/// reading (`text` readable).
+fn chinese_words(text: &str, word: &mut String, mut f: impl FnMut(&str)) {
+    word.clear();
+    for c in text.chars() {
+        match chinese_class(c) {
+            Some(Class::Symbol(l)) => word.push(l),
+            Some(Class::Removed) => {}
+            _ => {
+                if !word.is_empty() {
+                    f(word);
+                    word.clear();
+                }
+            }
+        }
+    }
+    if !word.is_empty() {
+        f(word);
+        word.clear();
+    }
+}
+
 /// Calls `f` with each token of `text` (a readable text): with `pyonmttok`, its aggressive
 /// split (letters from digits, each symbol alone); else the `BasicTokenizer`'s words.
 fn words(text: &str, pyonmttok: bool, word: &mut Vec<u8>, mut f: impl FnMut(&[u8])) {
@@ -192,6 +264,70 @@ pub fn readable(text: &str, porter: bool) -> bool {
     ok
 }
 
+/// How the core reads the texts: as a language without a tokenizer of its own (`porter`: its
+/// Porter stemmer), or as Chinese with jieba.
+#[derive(Clone, Copy)]
+pub enum Reading<'a> {
+    /// `lang=None` and the languages without a tokenizer: the `BasicTokenizer` and pyonmttok.
+    Words {
+        /// NLTK's Porter stemmer on tokens longer than three characters.
+        porter: bool,
+    },
+    /// `lang="chinese"`: the `BasicTokenizer` and jieba, no stemmer.
+    Chinese(&'a Jieba),
+}
+
+impl Reading<'_> {
+    /// Whether the core reads `text` exactly this way.
+    pub fn readable(&self, text: &str) -> bool {
+        match self {
+            Reading::Words { porter } => readable(text, *porter),
+            Reading::Chinese(_) => {
+                text.is_ascii() || text.chars().all(|c| chinese_class(c).is_some())
+            }
+        }
+    }
+
+    fn pool(&self) -> usize {
+        match self {
+            Reading::Words { porter } => usize::from(*porter),
+            Reading::Chinese(_) => 2,
+        }
+    }
+}
+
+/// Reads a readable Chinese text into `doc`: `jieba.cut` of the `BasicTokenizer`'s words
+/// joined by spaces, and when `lines` each line's `BasicTokenizer` words.
+fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mut Doc) {
+    doc.clear();
+    let Worker {
+        vocab,
+        joined,
+        chinese_word,
+        scratch,
+        ..
+    } = w;
+    joined.clear();
+    chinese_words(text, chinese_word, |word| {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(word);
+    });
+    jieba.cut(joined, scratch, &mut |token| {
+        doc.tokens.push(vocab.id(token.as_bytes()))
+    });
+    doc.own_sentences = true;
+    if lines {
+        for line in text.split('\n').filter(|l| !l.is_empty()) {
+            chinese_words(line, chinese_word, |word| {
+                doc.sent_tokens.push(vocab.id(word.as_bytes()))
+            });
+            doc.sent_ends.push(doc.sent_tokens.len());
+        }
+    }
+}
+
 /// Reads a readable text into `doc`: the tokens of rouge1..9 and rougeL, and when `lines`
 /// (rougeLsum) each non-empty line's tokens.
 fn read(text: &str, lines: bool, vocab: &mut Vocab, word: &mut Vec<u8>, doc: &mut Doc) {
@@ -224,13 +360,17 @@ fn read(text: &str, lines: bool, vocab: &mut Vocab, word: &mut Vec<u8>, doc: &mu
     }
 }
 
-/// A worker: the vocabulary (and Porter cache), rouge-score's scoring worker, two documents.
+/// A worker: the vocabulary (and Porter cache), rouge-score's scoring worker, two documents,
+/// and the Chinese reading's buffers.
 struct Worker {
     vocab: Vocab,
     word: Vec<u8>,
     score: ScoreWorker,
     docs: [Doc; 2],
     stem: bool,
+    joined: String,
+    chinese_word: String,
+    scratch: Scratch,
 }
 
 impl Worker {
@@ -241,6 +381,9 @@ impl Worker {
             score: ScoreWorker::new(false),
             docs: Default::default(),
             stem,
+            joined: String::new(),
+            chinese_word: String::new(),
+            scratch: Scratch::default(),
         }
     }
 }
@@ -248,43 +391,53 @@ impl Worker {
 /// A worker's vocabulary is emptied (at the start of an item) once it holds this many forms.
 const MAX_VOCAB: usize = 1 << 18;
 
-/// Spare workers, without and with the Porter stemmer.
-static WORKERS: [WorkerPool<Worker>; 2] = [WorkerPool::new(), WorkerPool::new()];
+/// Spare workers: without and with the Porter stemmer, and Chinese.
+static WORKERS: [WorkerPool<Worker>; 3] = [WorkerPool::new(), WorkerPool::new(), WorkerPool::new()];
 
 /// rouge-score's rows (`[hits, prediction_count, target_count]` per type) of
-/// `(prediction, target)` items, each text tokenized as the package does for a language
-/// without a tokenizer of its own; `stem`: its Porter stemmer. Items whose texts are not all
-/// [`readable`] are left as zeros: the caller computes them (their indices are returned).
+/// `(prediction, target)` items, each text tokenized as the package does, read as `reading`
+/// says. Items whose texts are not all readable ([`Reading::readable`]) are left as zeros: the
+/// caller computes them (their indices are returned).
 pub fn rows(
     opts: &RougeOptions,
-    stem: bool,
+    reading: Reading<'_>,
     items: &[(&str, &str)],
     threads: Threads,
 ) -> Result<(Vec<i64>, Vec<usize>), CoreError> {
     let width = opts.row_len();
     let mut out = zeroed(items.len(), width)?;
     let lines = opts.needs_sentences();
-    let unread: Vec<usize> = (0..items.len())
-        .filter(|&i| !(readable(items[i].0, stem) && readable(items[i].1, stem)))
-        .collect();
+    let read_here =
+        |(pred, target): (&str, &str)| reading.readable(pred) && reading.readable(target);
+    let unread: Vec<usize> = (0..items.len()).filter(|&i| !read_here(items[i])).collect();
+    let stem = matches!(reading, Reading::Words { porter: true });
     for_each_row_in(
-        &WORKERS[usize::from(stem)],
+        &WORKERS[reading.pool()],
         &mut out,
         width,
         threads,
         || Worker::new(stem),
         |w, i, row| {
             let (pred, target) = items[i];
-            if !(readable(pred, stem) && readable(target, stem)) {
+            if !read_here(items[i]) {
                 return;
             }
             if w.vocab.len() > MAX_VOCAB {
                 w.vocab = Vocab::new(w.stem);
             }
-            let [p, t] = &mut w.docs;
-            read(pred, lines, &mut w.vocab, &mut w.word, p);
-            read(target, lines, &mut w.vocab, &mut w.word, t);
-            w.score.doc_item(opts, p, std::slice::from_ref(t), row);
+            let [mut p, mut t] = std::mem::take(&mut w.docs);
+            match reading {
+                Reading::Words { .. } => {
+                    read(pred, lines, &mut w.vocab, &mut w.word, &mut p);
+                    read(target, lines, &mut w.vocab, &mut w.word, &mut t);
+                }
+                Reading::Chinese(jieba) => {
+                    read_chinese(jieba, pred, lines, w, &mut p);
+                    read_chinese(jieba, target, lines, w, &mut t);
+                }
+            }
+            w.score.doc_item(opts, &p, std::slice::from_ref(&t), row);
+            w.docs = [p, t];
         },
     );
     Ok((out, unread))
@@ -324,7 +477,8 @@ mod tests {
     fn rows_with_lines_and_stems() {
         let opts = RougeOptions::new(&["rouge1", "rougeLsum"], false).unwrap();
         let items = [("cats running\n3rd", "cat runs\n3rd"), ("caf\u{e9}", "x")];
-        let (rows, unread) = rows(&opts, true, &items, Threads::ONE).unwrap();
+        let (rows, unread) =
+            rows(&opts, Reading::Words { porter: true }, &items, Threads::ONE).unwrap();
         assert_eq!(unread, [1]);
         // rouge1: cat run 3 rd vs cat run 3 rd; rougeLsum: lines keep "3rd" whole.
         assert_eq!(&rows[..6], &[4, 4, 4, 3, 3, 3]);
