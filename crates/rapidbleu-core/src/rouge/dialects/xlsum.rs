@@ -307,13 +307,23 @@ fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mu
         scratch,
         ..
     } = w;
+    // `" ".join(BasicTokenizer(text))`, made in one pass: a space where a word ends and
+    // another starts.
     joined.clear();
-    chinese_words(text, chinese_word, |word| {
-        if !joined.is_empty() {
-            joined.push(' ');
+    let mut gap = false;
+    for c in text.chars() {
+        match chinese_class(c) {
+            Some(Class::Symbol(l)) => {
+                if gap && !joined.is_empty() {
+                    joined.push(' ');
+                }
+                gap = false;
+                joined.push(l);
+            }
+            Some(Class::Removed) => {}
+            _ => gap = true,
         }
-        joined.push_str(word);
-    });
+    }
     jieba.cut(joined, scratch, &mut |token| {
         doc.tokens.push(vocab.id(token.as_bytes()))
     });
@@ -391,6 +401,9 @@ impl Worker {
 /// A worker's vocabulary is emptied (at the start of an item) once it holds this many forms.
 const MAX_VOCAB: usize = 1 << 18;
 
+/// The first value of the row of an item the core does not read, until `rows` returns.
+const UNREAD: i64 = -1;
+
 /// Spare workers: without and with the Porter stemmer, and Chinese.
 static WORKERS: [WorkerPool<Worker>; 3] = [WorkerPool::new(), WorkerPool::new(), WorkerPool::new()];
 
@@ -407,9 +420,6 @@ pub fn rows(
     let width = opts.row_len();
     let mut out = zeroed(items.len(), width)?;
     let lines = opts.needs_sentences();
-    let read_here =
-        |(pred, target): (&str, &str)| reading.readable(pred) && reading.readable(target);
-    let unread: Vec<usize> = (0..items.len()).filter(|&i| !read_here(items[i])).collect();
     let stem = matches!(reading, Reading::Words { porter: true });
     for_each_row_in(
         &WORKERS[reading.pool()],
@@ -419,7 +429,9 @@ pub fn rows(
         || Worker::new(stem),
         |w, i, row| {
             let (pred, target) = items[i];
-            if !read_here(items[i]) {
+            if !(reading.readable(pred) && reading.readable(target)) {
+                // Marked for the caller (a count is never negative), reset below.
+                row[0] = UNREAD;
                 return;
             }
             if w.vocab.len() > MAX_VOCAB {
@@ -440,6 +452,13 @@ pub fn rows(
             w.docs = [p, t];
         },
     );
+    let mut unread = Vec::new();
+    for (i, row) in out.chunks_exact_mut(width).enumerate() {
+        if row[0] == UNREAD {
+            row[0] = 0;
+            unread.push(i);
+        }
+    }
     Ok((out, unread))
 }
 
