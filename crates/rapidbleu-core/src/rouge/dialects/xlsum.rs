@@ -173,28 +173,6 @@ fn chinese_class(c: char) -> Option<Class> {
     }
 }
 
-/// Calls `f` with each word of the `BasicTokenizer` on `text` lowercased, for the Chinese
-/// reading (`text` readable).
-fn chinese_words(text: &str, word: &mut String, mut f: impl FnMut(&str)) {
-    word.clear();
-    for c in text.chars() {
-        match chinese_class(c) {
-            Some(Class::Symbol(l)) => word.push(l),
-            Some(Class::Removed) => {}
-            _ => {
-                if !word.is_empty() {
-                    f(word);
-                    word.clear();
-                }
-            }
-        }
-    }
-    if !word.is_empty() {
-        f(word);
-        word.clear();
-    }
-}
-
 /// Calls `f` with each token of `text` (a readable text): with `pyonmttok`, its aggressive
 /// split (letters from digits, each symbol alone); else the `BasicTokenizer`'s words.
 fn words(text: &str, pyonmttok: bool, word: &mut Vec<u8>, mut f: impl FnMut(&[u8])) {
@@ -278,16 +256,6 @@ pub enum Reading<'a> {
 }
 
 impl Reading<'_> {
-    /// Whether the core reads `text` exactly this way.
-    pub fn readable(&self, text: &str) -> bool {
-        match self {
-            Reading::Words { porter } => readable(text, *porter),
-            Reading::Chinese(_) => {
-                text.is_ascii() || text.chars().all(|c| chinese_class(c).is_some())
-            }
-        }
-    }
-
     fn pool(&self) -> usize {
         match self {
             Reading::Words { porter } => usize::from(*porter),
@@ -296,46 +264,66 @@ impl Reading<'_> {
     }
 }
 
-/// Reads a readable Chinese text into `doc`: `jieba.cut` of the `BasicTokenizer`'s words
-/// joined by spaces, and when `lines` each line's `BasicTokenizer` words.
-fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mut Doc) {
+/// Reads a Chinese text into `doc`, or returns `false` at its first character the core
+/// does not read: `jieba.cut` of the `BasicTokenizer`'s words joined by spaces, and when
+/// `lines` each line's `BasicTokenizer` words.
+///
+/// One pass makes both: `"\n"` separates words, so the words of the lines are those of the
+/// text, in order.
+fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mut Doc) -> bool {
     doc.clear();
     let Worker {
         vocab,
         joined,
-        chinese_word,
         scratch,
         ..
     } = w;
-    // `" ".join(BasicTokenizer(text))`, made in one pass: a space where a word ends and
-    // another starts.
+    // `" ".join(BasicTokenizer(text))`: a space where a word ends and another starts.
     joined.clear();
-    let mut gap = false;
+    let mut word_start: Option<usize> = None;
+    let mut line_len = 0usize;
+    let mut end_word = |joined: &mut String, start: &mut Option<usize>, doc: &mut Doc| {
+        if let Some(at) = start.take() {
+            if lines {
+                doc.sent_tokens.push(vocab.id(joined[at..].as_bytes()));
+            }
+        }
+    };
     for c in text.chars() {
+        if c == '\n' {
+            end_word(joined, &mut word_start, doc);
+            if lines && line_len > 0 {
+                // `get_sents`: `text.split("\n")`, lines of length 0 dropped.
+                doc.sent_ends.push(doc.sent_tokens.len());
+            }
+            line_len = 0;
+            continue;
+        }
+        line_len += 1;
         match chinese_class(c) {
             Some(Class::Symbol(l)) => {
-                if gap && !joined.is_empty() {
-                    joined.push(' ');
+                if word_start.is_none() {
+                    if !joined.is_empty() {
+                        joined.push(' ');
+                    }
+                    word_start = Some(joined.len());
                 }
-                gap = false;
                 joined.push(l);
             }
             Some(Class::Removed) => {}
-            _ => gap = true,
+            Some(_) => end_word(joined, &mut word_start, doc),
+            None => return false,
         }
     }
+    end_word(joined, &mut word_start, doc);
+    if lines && line_len > 0 {
+        doc.sent_ends.push(doc.sent_tokens.len());
+    }
+    doc.own_sentences = true;
     jieba.cut(joined, scratch, &mut |token| {
         doc.tokens.push(vocab.id(token.as_bytes()))
     });
-    doc.own_sentences = true;
-    if lines {
-        for line in text.split('\n').filter(|l| !l.is_empty()) {
-            chinese_words(line, chinese_word, |word| {
-                doc.sent_tokens.push(vocab.id(word.as_bytes()))
-            });
-            doc.sent_ends.push(doc.sent_tokens.len());
-        }
-    }
+    true
 }
 
 /// Reads a readable text into `doc`: the tokens of rouge1..9 and rougeL, and when `lines`
@@ -379,7 +367,6 @@ struct Worker {
     docs: [Doc; 2],
     stem: bool,
     joined: String,
-    chinese_word: String,
     scratch: Scratch,
 }
 
@@ -392,7 +379,6 @@ impl Worker {
             docs: Default::default(),
             stem,
             joined: String::new(),
-            chinese_word: String::new(),
             scratch: Scratch::default(),
         }
     }
@@ -429,26 +415,30 @@ pub fn rows(
         || Worker::new(stem),
         |w, i, row| {
             let (pred, target) = items[i];
-            if !(reading.readable(pred) && reading.readable(target)) {
-                // Marked for the caller (a count is never negative), reset below.
-                row[0] = UNREAD;
-                return;
-            }
             if w.vocab.len() > MAX_VOCAB {
                 w.vocab = Vocab::new(w.stem);
             }
             let [mut p, mut t] = std::mem::take(&mut w.docs);
-            match reading {
-                Reading::Words { .. } => {
-                    read(pred, lines, &mut w.vocab, &mut w.word, &mut p);
-                    read(target, lines, &mut w.vocab, &mut w.word, &mut t);
+            let read_here = match reading {
+                Reading::Words { porter } => {
+                    let read_here = readable(pred, porter) && readable(target, porter);
+                    if read_here {
+                        read(pred, lines, &mut w.vocab, &mut w.word, &mut p);
+                        read(target, lines, &mut w.vocab, &mut w.word, &mut t);
+                    }
+                    read_here
                 }
                 Reading::Chinese(jieba) => {
-                    read_chinese(jieba, pred, lines, w, &mut p);
-                    read_chinese(jieba, target, lines, w, &mut t);
+                    read_chinese(jieba, pred, lines, w, &mut p)
+                        && read_chinese(jieba, target, lines, w, &mut t)
                 }
+            };
+            if read_here {
+                w.score.doc_item(opts, &p, std::slice::from_ref(&t), row);
+            } else {
+                // Marked for the caller (a count is never negative), reset below.
+                row[0] = UNREAD;
             }
-            w.score.doc_item(opts, &p, std::slice::from_ref(&t), row);
             w.docs = [p, t];
         },
     );
