@@ -285,7 +285,7 @@ fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mu
     let mut end_word = |joined: &mut String, start: &mut Option<usize>, doc: &mut Doc| {
         if let Some(at) = start.take() {
             if lines {
-                doc.sent_tokens.push(vocab.id(joined[at..].as_bytes()));
+                doc.sent_tokens.push(vocab.id(&joined.as_bytes()[at..]));
             }
         }
     };
