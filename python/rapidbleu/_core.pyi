@@ -423,7 +423,7 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
     def xlsum_statistics(
         self,
         predictions: Sequence[str],
-        targets: Sequence[Sequence[str]],
+        targets: Sequence[str],
         porter: bool,
         num_threads: int = 0,
         jieba: JiebaDict | None = None,

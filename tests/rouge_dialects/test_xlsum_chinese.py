@@ -101,9 +101,7 @@ def test_real_documents(stem: bool) -> None:
     refs = read_lines(DATA / "wmt22.en-zh" / "ref.B.zh")[:600]
     preds = ["\n".join(hyps[i : i + 1 + i % 3]) for i in range(0, 600, 2)]
     targets = ["\n".join(refs[i : i + 1 + i % 2]) for i in range(0, 600, 2)]
-    _, unread = ours._options.xlsum_statistics(
-        preds, [[t] for t in targets], False, 0, jieba_dict(jieba)
-    )
+    _, unread = ours._options.xlsum_statistics(preds, targets, False, 0, jieba_dict(jieba))
     assert unread == []
     want = [theirs.score(t, p) for t, p in zip(targets, preds)]
     assert ours.score_batch(targets, preds) == want
@@ -121,7 +119,7 @@ def test_characters_the_chinese_reading_takes() -> None:
     lowercase is one character, by ``unicodedata``; and scores as the package."""
     chars = [chr(c) for c in range(0x80, 0x30000) if not 0xD800 <= c < 0xE000]
     options = _core.RougeOptions(["rouge1"], False)
-    _, unread = options.xlsum_statistics(chars, [["a"]] * len(chars), False, 0, jieba_dict(jieba))
+    _, unread = options.xlsum_statistics(chars, ["a"] * len(chars), False, 0, jieba_dict(jieba))
     read = [chars[i] for i in sorted(set(range(len(chars))) - set(unread))]
     assert len(read) > 28000
     for c in read:
@@ -132,6 +130,19 @@ def test_characters_the_chinese_reading_takes() -> None:
     targets = [f"{c}中{c.upper()}a" for c in sample]
     preds = [f"x{c.lower()}中 {c}" for c in sample]
     assert OURS.score_batch(targets, preds) == [THEIRS.score(t, p) for t, p in zip(targets, preds)]
+
+
+@pytest.mark.parametrize("lang", [None, "chinese"])
+def test_a_lone_surrogate_is_removed_as_the_package_does(lang: Any) -> None:
+    """``_clean_text`` removes it (category ``Cs``), joining its neighbours: the batch goes to
+    the package's tokenizers."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = mrs.RougeScorer(TYPES, lang=lang)
+        ours = xlsum.RougeScorer(TYPES, lang=lang)
+    pairs = [("ab\ud800cd 北京", "abcd 北京"), ("我爱北京", "北京")]
+    want = [theirs.score(t, p) for t, p in pairs]
+    assert ours.score_batch([t for t, _ in pairs], [p for _, p in pairs]) == want
 
 
 def test_another_cut_keeps_the_package_in_python(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -183,44 +183,55 @@ class RougeScorer:
         if self._options is None:
             return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
         out: list[dict[str, Any] | None] = []
-        texts: list[tuple[str, str]] = []
+        tgts: list[str] = []
+        preds: list[str] = []
         for t, p in zip(targets, predictions):
             if not (isinstance(t, str) and isinstance(p, str)):
                 # bytes (which the package decodes) and the like: its own code decides.
                 out.append(dict(self._real.score(self, t, p)))
                 continue
-            texts.append((t, p))
+            tgts.append(t)
+            preds.append(p)
             out.append(None)
         options = self._options
-        threads = 1 if len(texts) < 64 else 0
+        threads = 1 if len(preds) < 64 else 0
         # The package's _score_ngrams / _score_lcs and scoring.fmeasure are rouge-score's: the
         # core makes each dict of Score as rouge-score's score does.
-        dicts = iter(options.score_dicts(self.rows(options, texts, threads), self._score_type))
-        return [r if r is not None else next(dicts) for r in out]
+        dicts: list[dict[str, Any]] = options.score_dicts(
+            self.rows(options, tgts, preds, threads), self._score_type
+        )
+        if len(dicts) == len(out):
+            return dicts
+        rest = iter(dicts)
+        return [r if r is not None else next(rest) for r in out]
 
-    def rows(self, options: _core.RougeOptions, texts: list[tuple[str, str]], threads: int) -> Any:
-        """``options``' rows of ``(target, prediction)`` pairs: read in the core where it can.
+    def rows(
+        self, options: _core.RougeOptions, targets: list[str], predictions: list[str], threads: int
+    ) -> Any:
+        """``options``' rows of ``(targets[i], predictions[i])``: read in the core where it can.
 
         Example:
             >>> s = RougeScorer(["rouge1"], lang="chinese")
-            >>> s.rows(_core.RougeOptions(["rouge1"]), [("我爱北京", "北京")], 1).tolist()
+            >>> s.rows(_core.RougeOptions(["rouge1"]), ["我爱北京"], ["北京"], 1).tolist()
             [[1, 1, 3]]
         """
-        jieba = jieba_dict(self._jieba) if self._jieba is not None and texts else None
-        if (self._porter is None and jieba is None) or not texts:
-            return self._token_rows(options, texts, threads)
+        jieba = jieba_dict(self._jieba) if self._jieba is not None and targets else None
+        if (self._porter is None and jieba is None) or not targets:
+            return self._token_rows(options, targets, predictions, threads)
         try:
             rows, unread = options.xlsum_statistics(
-                [p for _, p in texts], [[t] for t, _ in texts], bool(self._porter), threads, jieba
+                predictions, targets, bool(self._porter), threads, jieba
             )
         except InvalidTextError:  # a lone surrogate: the package's tokenizers read it
-            return self._token_rows(options, texts, threads)
+            return self._token_rows(options, targets, predictions, threads)
         if unread:
-            rows[unread] = self._token_rows(options, [texts[i] for i in unread], threads)
+            rows[unread] = self._token_rows(
+                options, [targets[i] for i in unread], [predictions[i] for i in unread], threads
+            )
         return rows
 
     def _token_rows(
-        self, options: _core.RougeOptions, texts: list[tuple[str, str]], threads: int
+        self, options: _core.RougeOptions, targets: list[str], predictions: list[str], threads: int
     ) -> Any:
         """Rows of the package's own tokens (made here, in Python), counted in the core."""
         lsum = options.needs_sentences
@@ -230,7 +241,7 @@ class RougeScorer:
         stemmer = None if porter else self._stemmer
         lists: list[list[str]] = []
         preds, tgts = [], []
-        for t, p in texts:
+        for t, p in zip(targets, predictions):
             # The package's order: target tokens, prediction tokens, then (at rougeLsum) the
             # target's sentences and the prediction's.
             tt = list(self._tokenize(t, stemmer, self._tokenizer))

@@ -88,12 +88,12 @@ class XLSumROUGE(ROUGE):
         return self._scorer.tokens(text)
 
     def _rows(self, predictions: list[Any], targets: list[list[Any]]) -> Rows:
-        texts = [(ts[0], p) for p, ts in zip(predictions, targets) if len(ts) == 1]
-        if len(texts) == len(predictions) and all(
-            isinstance(t, str) and isinstance(p, str) for t, p in texts
+        firsts = [ts[0] for ts in targets if len(ts) == 1]
+        if len(firsts) == len(predictions) and all(
+            isinstance(t, str) for t in [*firsts, *predictions]
         ):
             # One target each, as the package's score: read in the core where it can.
-            rows: Rows = self._scorer.rows(self._options, texts, self.num_threads)
+            rows: Rows = self._scorer.rows(self._options, firsts, predictions, self.num_threads)
             return rows
         lsum = self._options.needs_sentences
 
