@@ -17,7 +17,7 @@ use crate::rouge::options::PyRougeOptions;
 use numpy::PyReadonlyArray2;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 use rapidbleu_core::metric::check_whole;
 use rapidbleu_core::rouge::score::score;
 use rapidbleu_core::rouge::stats::{item_row, Text, TextItem};
@@ -87,12 +87,13 @@ fn scores_dict<'py>(
         let (hits, pred, tgt) = (triple[0], triple[1], triple[2]);
         let values = if matches!(ty, RougeType::L | RougeType::Lsum) && (pred == 0 || tgt == 0) {
             // rouge-score's `Score(precision=0, recall=0, fmeasure=0)`: int zeros.
-            PyTuple::new(py, [0i64, 0, 0])?
+            let zero = 0i64.into_pyobject(py)?.into_any();
+            [zero.clone(), zero.clone(), zero]
         } else {
             let (precision, recall, fmeasure) = score(hits, pred, tgt);
-            PyTuple::new(py, [precision, recall, fmeasure])?
+            [precision, recall, fmeasure].map(|v| PyFloat::new(py, v).into_any())
         };
-        out.set_item(type_name(py, *ty), new_tuple(score_class, &values)?)?;
+        out.set_item(type_name(py, *ty), new_tuple(score_class, values)?)?;
     }
     Ok(out)
 }
@@ -144,21 +145,31 @@ fn type_name(py: Python<'_>, ty: RougeType) -> &Bound<'_, PyString> {
 
 /// `tuple.__new__(class, values)`: the named tuple's own `__new__` without its Python frame.
 /// `class` must be a subclass of `tuple` (checked by the caller).
+///
+/// Performance decision: made as `tuple.__new__` makes an instance of a subclass (its
+/// `tp_alloc`, then the items), without the two tuples of arguments a call would build: one
+/// object for the collector to count per `Score`, not three.
 fn new_tuple<'py>(
     class: &Bound<'py, PyType>,
-    values: &Bound<'py, PyTuple>,
+    values: [Bound<'py, PyAny>; 3],
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = class.py();
-    let args = PyTuple::new(py, [values])?;
-    // SAFETY: `PyType_GetSlot` of `tuple` (a static type, allowed since Python 3.10, the
-    // oldest this module is built for) returns its `tp_new`, never null; `tuple`'s `tp_new`
-    // with a subclass of `tuple` (checked by the caller) and a one-item args tuple returns a
-    // new reference or null with an exception set, which `from_owned_ptr_or_err` takes.
+    // SAFETY: `PyType_GetSlot` of a type returns its `tp_alloc` (checked not null), which for
+    // a subclass of `tuple` (checked by the caller) allocates a tuple of `n` empty items (and tracks
+    // it, as `tuple.__new__`'s does); `PyTuple_SetItem` on it, its only reference, steals each
+    // item. A null result has an exception set, which `from_owned_ptr_or_err` takes.
     unsafe {
-        let tuple_type = std::ptr::addr_of_mut!(pyo3::ffi::PyTuple_Type);
-        let slot = pyo3::ffi::PyType_GetSlot(tuple_type, pyo3::ffi::Py_tp_new);
-        let new = std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::newfunc>(slot);
-        let obj = new(class.as_type_ptr(), args.as_ptr(), std::ptr::null_mut());
-        Bound::from_owned_ptr_or_err(py, obj)
+        let slot = pyo3::ffi::PyType_GetSlot(class.as_type_ptr(), pyo3::ffi::Py_tp_alloc);
+        if slot.is_null() {
+            return Err(ErrorKind::InputType.err(py, "score_class has no tp_alloc"));
+        }
+        let alloc = std::mem::transmute::<*mut std::ffi::c_void, pyo3::ffi::allocfunc>(slot);
+        let obj = Bound::from_owned_ptr_or_err(py, alloc(class.as_type_ptr(), 3))?;
+        for (i, v) in values.into_iter().enumerate() {
+            if pyo3::ffi::PyTuple_SetItem(obj.as_ptr(), i as isize, v.into_ptr()) != 0 {
+                return Err(PyErr::fetch(py));
+            }
+        }
+        Ok(obj)
     }
 }

@@ -182,6 +182,16 @@ class RougeScorer:
             )
         if self._options is None:
             return [dict(self._real.score(self, t, p)) for t, p in zip(targets, predictions)]
+        options = self._options
+        threads = 1 if len(predictions) < 64 else 0
+        if all(isinstance(t, str) for t in targets) and all(
+            isinstance(p, str) for p in predictions
+        ):
+            # The package's _score_ngrams / _score_lcs and scoring.fmeasure are rouge-score's:
+            # the core makes each dict of Score as rouge-score's score does.
+            rows = self.rows(options, list(targets), list(predictions), threads)
+            dicts: list[dict[str, Any]] = options.score_dicts(rows, self._score_type)
+            return dicts
         out: list[dict[str, Any] | None] = []
         tgts: list[str] = []
         preds: list[str] = []
@@ -193,16 +203,7 @@ class RougeScorer:
             tgts.append(t)
             preds.append(p)
             out.append(None)
-        options = self._options
-        threads = 1 if len(preds) < 64 else 0
-        # The package's _score_ngrams / _score_lcs and scoring.fmeasure are rouge-score's: the
-        # core makes each dict of Score as rouge-score's score does.
-        dicts: list[dict[str, Any]] = options.score_dicts(
-            self.rows(options, tgts, preds, threads), self._score_type
-        )
-        if len(dicts) == len(out):
-            return dicts
-        rest = iter(dicts)
+        rest = iter(options.score_dicts(self.rows(options, tgts, preds, threads), self._score_type))
         return [r if r is not None else next(rest) for r in out]
 
     def rows(

@@ -42,6 +42,8 @@ const PREV: [[usize; 2]; 4] = [[E, S], [M, B], [B, M], [S, E]];
 /// A node of the prefix dictionary: the string spelled from the root to it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
+    /// Its number: the parent part of its children's keys.
+    id: u32,
     /// `string in FREQ`.
     member: bool,
     /// `bool(FREQ[string])`.
@@ -64,15 +66,15 @@ pub struct Hmm {
 
 /// jieba's dictionary and model, ready to cut.
 ///
-/// Performance decision: `Tokenizer.FREQ` is held as a trie (a child is one look-up of a
-/// node and a character), so `get_DAG`'s walk from a character costs one probe a step, not
+/// Performance decision: `Tokenizer.FREQ` is held as a trie (a child is one look-up of its
+/// parent and a character, which also holds its entry), so `get_DAG`'s walk from a character costs one probe a step, not
 /// a hash of the whole growing prefix; the emission probabilities of the four states are one
 /// look-up per character.
 #[derive(Debug)]
 pub struct Jieba {
-    nodes: Vec<Node>,
-    /// `(node << 32) | char` -> child node.
-    children: FxHashMap<u64, u32>,
+    /// `(parent << 32) | char` -> the child, its entry in the same slot (one memory access a
+    /// step of a walk, in a table of some megabytes).
+    children: FxHashMap<u64, Node>,
     log_total: f64,
     start: [f64; 4],
     trans: [[f64; 4]; 4],
@@ -124,7 +126,6 @@ impl Jieba {
         force_split: impl IntoIterator<Item = String>,
     ) -> Self {
         let mut jieba = Jieba {
-            nodes: vec![Node::default()],
             children: FxHashMap::default(),
             log_total,
             start: hmm.start,
@@ -135,22 +136,30 @@ impl Jieba {
                 .map(String::into_boxed_str)
                 .collect(),
         };
+        let mut nodes = 1u32; // the root is 0
         for (w, f, word) in freq {
-            let mut node = 0u32;
+            let mut node: Option<&mut Node> = None;
+            let mut parent = 0u32;
             for c in w.chars() {
-                let next = jieba.nodes.len() as u32;
-                node = *jieba.children.entry(child_key(node, c)).or_insert(next);
-                if node == next {
-                    jieba.nodes.push(Node::default());
-                }
+                let child = jieba
+                    .children
+                    .entry(child_key(parent, c))
+                    .or_insert_with(|| {
+                        nodes += 1;
+                        Node {
+                            id: nodes - 1,
+                            ..Node::default()
+                        }
+                    });
+                parent = child.id;
+                node = Some(child);
             }
-            // `log(self.FREQ.get(...) or 1)`.
-            let log_freq = if word { f.ln() } else { 0.0 };
-            jieba.nodes[node as usize] = Node {
-                member: true,
-                word,
-                log_freq,
-            };
+            if let Some(node) = node {
+                // `log(self.FREQ.get(...) or 1)`.
+                node.log_freq = if word { f.ln() } else { 0.0 };
+                node.member = true;
+                node.word = word;
+            }
         }
         for (y, emit) in hmm.emit.iter().enumerate() {
             for (&c, &p) in emit {
@@ -162,12 +171,11 @@ impl Jieba {
 
     /// The node of `FREQ[text]`'s entry (`None`: not in `FREQ`).
     fn entry(&self, text: &str) -> Option<Node> {
-        let mut node = 0u32;
+        let mut node: Option<Node> = None;
         for c in text.chars() {
-            node = *self.children.get(&child_key(node, c))?;
+            node = Some(*self.children.get(&child_key(node.map_or(0, |n| n.id), c))?);
         }
-        let n = self.nodes[node as usize];
-        (node != 0 && n.member).then_some(n)
+        node.filter(|n| n.member)
     }
 
     /// Calls `out` with each word of `jieba.cut(text)`, in order (each a slice of `text`).
@@ -231,11 +239,10 @@ impl Jieba {
             let mut node = 0u32;
             // `while i < N and frag in self.FREQ`, one character further each step.
             for (i, &c) in chars[idx..].iter().enumerate() {
-                let Some(&next) = self.children.get(&child_key(node, c)) else {
+                let Some(&entry) = self.children.get(&child_key(node, c)) else {
                     break;
                 };
-                node = next;
-                let entry = self.nodes[node as usize];
+                node = entry.id;
                 if !entry.member {
                     break;
                 }
