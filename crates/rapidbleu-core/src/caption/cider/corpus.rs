@@ -1,0 +1,478 @@
+//! CIDEr-D of a corpus (`Cider().compute_score`: the document frequencies of the scored
+//! images' references, then every image's score) with each caption split and coded once.
+//!
+//! Three passes:
+//!
+//! 1. **Coding**, images in parallel (a [`Part`] of consecutive images per task): each
+//!    image's captions are split and their tokens and n-grams numbered locally to the image,
+//!    in `precook`'s order, as scoring needs them; each distinct n-gram of the image keeps its
+//!    prefix and suffix ((n-1)-grams), its last token, and whether a reference of the image
+//!    holds it.
+//! 2. **Counting** ([`super::count`]), order by order over those distinct n-grams only: an
+//!    n-gram distinct within its image counts once for the image, which is
+//!    `compute_doc_freq`'s rule, and only candidates are counted, as in [`super::doc_freq`]
+//!    (both (n-1)-grams of frequency 2 or more). The hypotheses' n-grams that no reference of
+//!    their image holds are looked up once an order is counted.
+//! 3. **Scoring**, images in parallel: every n-gram's frequency is known, so the vectors and
+//!    similarities ([`Scorer::similarity`]) read arrays only.
+//!
+//! Performance decision: the COCO evaluation used to count the frequencies from the
+//! references' text (every reference split, and every token hashed, once more per order) on
+//! one thread, then split and code each image again to score it, looking every new token and
+//! n-gram up in the corpus's tables; the count was half of the time, and serial. Here the
+//! text is split and hashed once, in parallel, and the count reads each image's distinct
+//! n-grams (about half of the occurrences), on every core. The scores are the same floats: the
+//! frequencies are the same, and the float operations are [`Scorer`]'s.
+
+use super::count::{count, Shard};
+use super::doc_freq::{check_codes, Caption, DocumentFrequency, TokenRef, NONE};
+use super::score::{Scorer, Sims};
+use super::{CiderD, MAX_ORDER};
+use crate::caption::grams::{key, NO_PREFIX};
+use crate::caption::numeric::{np_mean, LogTable};
+use crate::corpus::Corpus;
+use crate::engine::ngram_map::NgramMap;
+use crate::engine::parallel::{self, lock_briefly, Threads, MIN_PARALLEL};
+use crate::engine::token_map::TokenMap;
+use crate::error::CoreError;
+use crate::text::whitespace::py_split_ranges;
+use rayon::prelude::*;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
+use std::sync::atomic::AtomicU32;
+use std::sync::Mutex;
+
+/// A token of a caption of the corpus: image `image`'s caption `caption` (0: the hypothesis,
+/// `j`: reference `j - 1`), its bytes `at..at + len` (text) or its ID at index `at` (IDs).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Tok {
+    image: u32,
+    caption: u32,
+    at: u32,
+    len: u32,
+}
+
+/// The token `t` of `corpus`.
+#[inline]
+pub(super) fn token_ref<'a, C: Caption<'a>>(corpus: &Corpus<C>, t: Tok) -> TokenRef<'a> {
+    let i = t.image as usize;
+    let c = match t.caption {
+        0 => corpus.hyp(i),
+        j => corpus.refs(i)[j as usize - 1],
+    };
+    let (at, len) = (t.at as usize, t.len as usize);
+    match (c.text(), c.ids()) {
+        (Some(text), _) => TokenRef::At(text.as_bytes(), at, len),
+        (None, Some(ids)) => TokenRef::Id(ids[at]),
+        (None, None) => TokenRef::Id(0),
+    }
+}
+
+/// The shard (of `shards`) that owns a key hashed to `h` (see [`super::count`]).
+#[inline]
+pub(super) fn shard_of(h: u64, shards: usize) -> usize {
+    if shards == 1 {
+        return 0;
+    }
+    ((h.wrapping_mul(0xd6e8_feb8_6659_fd93) >> 32) as usize) % shards
+}
+
+/// A distinct n-gram of an image, with indices of the part: its own (`g`), its (n-1)-grams
+/// without the last token and without the first (unused for a unigram), its last token.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Gram {
+    pub(super) g: u32,
+    pub(super) prefix: u32,
+    pub(super) suffix: u32,
+    pub(super) last: u32,
+}
+
+/// The local tables of the image being coded (emptied in O(1) between images).
+#[derive(Default)]
+struct Coder {
+    text_tokens: TokenMap,
+    id_tokens: NgramMap,
+    /// `key(local prefix code or NO_PREFIX, local token code)` -> local n-gram code.
+    ngrams: NgramMap,
+    toks: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    /// The image's new n-grams by order, and per local n-gram code whether a reference of
+    /// the image holds it.
+    new_grams: [Vec<Gram>; MAX_ORDER],
+    in_ref: Vec<bool>,
+}
+
+/// Consecutive images, coded: their tokens and distinct n-grams numbered across the part (an
+/// image's local code plus the image's first index), their captions' local codes.
+///
+/// Parts are kept between calls ([`PARTS`]), their buffers cleared, not freed.
+#[derive(Default)]
+pub(super) struct Part {
+    coder: Coder,
+    /// The shards of the count.
+    shards: usize,
+    /// Each image's distinct tokens, in first-seen order, and the shard owning each.
+    pub(super) tokens: Vec<Tok>,
+    tok_shard: Vec<u32>,
+    /// The number of distinct n-grams (summed over the images).
+    n_grams: usize,
+    /// The distinct n-grams of each order that a reference of their image holds, images in
+    /// order; and the others (the hypothesis's only).
+    pub(super) ref_grams: [Vec<Gram>; MAX_ORDER],
+    pub(super) hyp_grams: [Vec<Gram>; MAX_ORDER],
+    /// Every caption's local n-gram codes in `precook`'s order (the hypothesis first).
+    codes: Vec<u32>,
+    /// Per caption: its codes `codes[start..end]` and its token count.
+    caps: Vec<(usize, usize, usize)>,
+    /// Per image, and one past the last: its first caption (in `caps`) and first n-gram.
+    images: Vec<(usize, usize)>,
+    /// Per token: the corpus's code ([`NONE`]: a frequency of 0 or 1), written by the
+    /// shards of the count (each its own tokens).
+    pub(super) gtok: Vec<AtomicU32>,
+    /// Per n-gram: the corpus's code ([`NONE`]: a frequency of 0 or 1, or not a candidate).
+    pub(super) gcode: Vec<AtomicU32>,
+    /// Per n-gram: its document frequency when 2 or more, else 0 (the same `log(max(1, df))`).
+    pub(super) gdf: Vec<u32>,
+    /// Per shard: the n-grams of the order being counted that it owns, `(g, key)`, of the
+    /// references and of the hypotheses (for the tokens, the key is the token's index).
+    pub(super) batches: Vec<[Vec<(u32, u64)>; 2]>,
+    sims: Sims,
+    idf: Vec<f64>,
+    once: Vec<(f64, f64)>,
+}
+
+impl Part {
+    /// Codes images `first..end` of `corpus` (pass 1) for a count on `shards` shards,
+    /// forgetting what the part held.
+    fn code<'a, C: Caption<'a>>(
+        &mut self,
+        corpus: &Corpus<C>,
+        (first, end): (usize, usize),
+        shards: usize,
+    ) -> Result<(), CoreError> {
+        self.shards = shards;
+        self.tokens.clear();
+        self.tok_shard.clear();
+        self.n_grams = 0;
+        self.codes.clear();
+        self.caps.clear();
+        self.images.clear();
+        for k in 0..MAX_ORDER {
+            self.ref_grams[k].clear();
+            self.hyp_grams[k].clear();
+        }
+        let mut c = std::mem::take(&mut self.coder);
+        for i in first..end {
+            c.text_tokens.clear();
+            c.id_tokens.clear();
+            c.ngrams.clear();
+            c.in_ref.clear();
+            self.images.push((self.caps.len(), self.n_grams));
+            let bases = (self.tokens.len(), self.n_grams);
+            let image = i as u32;
+            self.caption(&mut c, corpus.hyp(i), (image, 0), bases);
+            for (j, &r) in corpus.refs(i).iter().enumerate() {
+                self.caption(&mut c, r, (image, j as u32 + 1), bases);
+            }
+            self.file_new(&mut c, bases.1);
+            check_codes(self.n_grams.max(self.tokens.len()))?;
+        }
+        self.coder = c;
+        self.images.push((self.caps.len(), self.n_grams));
+        self.gtok.clear();
+        self.gtok
+            .resize_with(self.tokens.len(), || AtomicU32::new(NONE));
+        self.gcode.clear();
+        self.gcode
+            .resize_with(self.n_grams, || AtomicU32::new(NONE));
+        self.gdf.clear();
+        self.gdf.resize(self.n_grams, 0);
+        // The tokens' batches: the count's first order.
+        self.batches.resize_with(shards, Default::default);
+        for b in self.batches.iter_mut() {
+            b[0].clear();
+            b[1].clear();
+        }
+        for (which, list) in [&self.ref_grams[0], &self.hyp_grams[0]]
+            .into_iter()
+            .enumerate()
+        {
+            for gram in list {
+                let s = if shards == 1 {
+                    0
+                } else {
+                    self.tok_shard[gram.last as usize] as usize
+                };
+                self.batches[s][which].push((gram.g, u64::from(gram.last)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Codes one caption (`cap` of image `image`) of the image whose tokens and n-grams
+    /// start at `bases`.
+    fn caption<'a, C: Caption<'a>>(
+        &mut self,
+        c: &mut Coder,
+        caption: C,
+        (image, cap): (u32, u32),
+        (tok_base, gram_base): (usize, usize),
+    ) {
+        let is_ref = cap > 0;
+        let shards = self.shards;
+        let Coder {
+            text_tokens,
+            id_tokens,
+            ngrams,
+            toks,
+            ranges,
+            new_grams,
+            in_ref,
+        } = c;
+        toks.clear();
+        if let Some(text) = caption.text() {
+            let bytes = text.as_bytes();
+            // One copy of the caption into the map's arena: see TokenMap::append_arena.
+            let base = text_tokens.append_arena(bytes, text.len().div_ceil(2));
+            ranges.clear();
+            py_split_ranges(text, ranges);
+            for &(a, b) in ranges.iter() {
+                let (at, len) = (a as usize, (b - a) as usize);
+                let (lt, new) = text_tokens.get_or_insert_arena(base + at, len);
+                if new {
+                    self.tokens.push(Tok {
+                        image,
+                        caption: cap,
+                        at: a,
+                        len: b - a,
+                    });
+                    if shards > 1 {
+                        let h = FxBuildHasher.hash_one(&bytes[at..at + len]);
+                        self.tok_shard.push(shard_of(h, shards) as u32);
+                    }
+                }
+                toks.push(lt);
+            }
+        } else if let Some(ids) = caption.ids() {
+            id_tokens.reserve(ids.len());
+            for (at, &id) in ids.iter().enumerate() {
+                let next = id_tokens.len() as u32;
+                let lt = id_tokens.insert_reserved(u64::from(id), next);
+                if lt == next {
+                    self.tokens.push(Tok {
+                        image,
+                        caption: cap,
+                        at: at as u32,
+                        len: 1,
+                    });
+                    if shards > 1 {
+                        self.tok_shard.push(shard_of(u64::from(id), shards) as u32);
+                    }
+                }
+                toks.push(lt);
+            }
+        }
+        let len = toks.len();
+        let orders = MAX_ORDER.min(len);
+        ngrams.reserve(orders * len);
+        let start = self.codes.len();
+        let mut prev = start;
+        for k in 1..=orders {
+            let cur = self.codes.len();
+            for i in 0..=len - k {
+                let last = toks[i + k - 1];
+                let prefix = if k == 1 {
+                    NO_PREFIX
+                } else {
+                    self.codes[prev + i]
+                };
+                let next = ngrams.len() as u32;
+                let code = ngrams.insert_reserved(key(prefix, last), next);
+                if code == next {
+                    let (prefix, suffix) = if k == 1 {
+                        (NONE, NONE)
+                    } else {
+                        let suffix = self.codes[prev + i + 1] as usize;
+                        (
+                            (gram_base + prefix as usize) as u32,
+                            (gram_base + suffix) as u32,
+                        )
+                    };
+                    new_grams[k - 1].push(Gram {
+                        g: (gram_base + code as usize) as u32,
+                        prefix,
+                        suffix,
+                        last: (tok_base + last as usize) as u32,
+                    });
+                    in_ref.push(is_ref);
+                    self.n_grams += 1;
+                } else {
+                    in_ref[code as usize] |= is_ref;
+                }
+                self.codes.push(code);
+            }
+            prev = cur;
+        }
+        self.caps.push((start, self.codes.len(), len));
+    }
+
+    /// Files the image's new n-grams (from `gram_base`) under `ref_grams` or `hyp_grams`,
+    /// once every caption of the image is coded.
+    ///
+    /// Performance decision: without a branch (each n-gram written to both lists, one of them
+    /// advanced): whether a reference holds an n-gram is data the branch predictor cannot
+    /// learn.
+    fn file_new(&mut self, c: &mut Coder, gram_base: usize) {
+        for (k, new) in c.new_grams.iter_mut().enumerate() {
+            let (r, h) = (&mut self.ref_grams[k], &mut self.hyp_grams[k]);
+            let (mut nr, mut nh) = (r.len(), h.len());
+            r.resize(nr + new.len(), Gram::default());
+            h.resize(nh + new.len(), Gram::default());
+            for gram in new.iter() {
+                let in_ref = c.in_ref[gram.g as usize - gram_base];
+                r[nr] = *gram;
+                h[nh] = *gram;
+                nr += usize::from(in_ref);
+                nh += usize::from(!in_ref);
+            }
+            r.truncate(nr);
+            h.truncate(nh);
+            new.clear();
+        }
+    }
+
+    /// Scores the part's images into `out` (pass 3).
+    fn score(&mut self, s: &Scorer<'_>, out: &mut [f64]) {
+        let Part {
+            sims,
+            idf,
+            once,
+            images,
+            gdf,
+            caps,
+            codes,
+            ..
+        } = self;
+        for (i, o) in out.iter_mut().enumerate() {
+            let ((cap, g0), (cap_end, g1)) = (images[i], images[i + 1]);
+            idf.clear();
+            once.clear();
+            for &df in &gdf[g0..g1] {
+                idf.push(s.idf(df));
+                once.push(s.once(df));
+            }
+            let (start, end, len) = caps[cap];
+            let refs = caps[cap + 1..cap_end]
+                .iter()
+                .map(|&(a, b, l)| (&codes[a..b], l));
+            *o = s.similarity(sims, (&codes[start..end], len), refs, (idf, once));
+        }
+    }
+}
+
+/// Parts and shards kept between calls (see [`Part`]): a repeated evaluation (or the
+/// benchmark's rounds) reuses their buffers instead of faulting fresh pages in.
+///
+/// Performance decision: with fresh buffers, page faults and the copies of growing vectors
+/// were a third of a call's time on 5,000 images (tens of MiB written once each). Only the
+/// buffers of calls of at most [`POOL_IMAGES`] images are kept, so that one huge call does
+/// not hold its memory for the life of the process.
+static PARTS: Mutex<Vec<Part>> = Mutex::new(Vec::new());
+static SHARDS: Mutex<Vec<Shard>> = Mutex::new(Vec::new());
+
+/// The largest call whose buffers are kept.
+const POOL_IMAGES: usize = 1 << 16;
+
+/// `n` items from `pool` (as many as it has), the others made.
+fn take<T: Default>(pool: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
+    let mut out: Vec<T> = match lock_briefly(pool) {
+        Some(mut p) => {
+            let keep = p.len().saturating_sub(n);
+            p.drain(keep..).collect()
+        }
+        None => Vec::new(),
+    };
+    out.resize_with(n, T::default);
+    out
+}
+
+/// Gives `items` back to `pool` (when the call was small enough; see [`PARTS`]).
+fn give<T>(pool: &Mutex<Vec<T>>, items: Vec<T>, images: usize) {
+    if images <= POOL_IMAGES {
+        if let Some(mut p) = lock_briefly(pool) {
+            p.extend(items);
+        }
+    }
+}
+
+/// pycocoevalcap's `Cider(n, sigma).compute_score(gts, res)` on a corpus of images: the
+/// document frequencies of its references, `ref_len` the log of its number of images, every
+/// image's score and their `np.mean`.
+pub fn corpus_scores<'a, C: Caption<'a>>(
+    opts: CiderD,
+    corpus: &Corpus<C>,
+    log: &LogTable,
+    threads: Threads,
+) -> Result<(f64, Vec<f64>), CoreError> {
+    let n = corpus.len();
+    check_codes(n)?;
+    let serial = threads == Threads::ONE || n < MIN_PARALLEL;
+    let part_len = if serial {
+        n.max(1)
+    } else {
+        parallel::chunk_len(n, threads)
+    };
+    let shards = if serial {
+        1
+    } else {
+        parallel::install(threads, rayon::current_num_threads)
+    };
+    let mut parts = take(&PARTS, n.div_ceil(part_len));
+    let mut sh = take(&SHARDS, shards);
+    let result = score_parts(opts, corpus, log, threads, (&mut parts, &mut sh), part_len);
+    give(&PARTS, parts, n);
+    give(&SHARDS, sh, n);
+    result
+}
+
+/// [`corpus_scores`] with its parts and shards (`part_len` images per part).
+fn score_parts<'a, C: Caption<'a>>(
+    opts: CiderD,
+    corpus: &Corpus<C>,
+    log: &LogTable,
+    threads: Threads,
+    (parts, sh): (&mut [Part], &mut [Shard]),
+    part_len: usize,
+) -> Result<(f64, Vec<f64>), CoreError> {
+    let n = corpus.len();
+    let shards = sh.len();
+    let code = |(i, p): (usize, &mut Part)| {
+        let first = i * part_len;
+        p.code(corpus, (first, (first + part_len).min(n)), shards)
+    };
+    if shards == 1 {
+        parts.iter_mut().enumerate().try_for_each(code)?;
+    } else {
+        parallel::install(threads, || {
+            parts.par_iter_mut().enumerate().try_for_each(code)
+        })?;
+    }
+    let max_count = count(corpus, parts, sh, threads)?;
+    // Scorer::similarity takes the frequencies per n-gram: no table is looked up.
+    let none = DocumentFrequency::default();
+    let scorer = Scorer::with_max_count(opts, &none, log, n, max_count)?;
+    let mut scores = parallel::zeroed_on(n, 1, threads)?;
+    if shards == 1 {
+        for (p, out) in parts.iter_mut().zip(scores.chunks_mut(part_len)) {
+            p.score(&scorer, out);
+        }
+    } else {
+        parallel::install(threads, || {
+            parts
+                .par_iter_mut()
+                .zip(scores.par_chunks_mut(part_len))
+                .for_each(|(p, out)| p.score(&scorer, out));
+        });
+    }
+    Ok((np_mean(&scores), scores))
+}
