@@ -28,7 +28,7 @@ use super::count::{count, Shard};
 use super::doc_freq::{check_codes, Caption, DocumentFrequency, TokenRef, NONE};
 use super::score::{Scorer, Sims};
 use super::{CiderD, MAX_ORDER};
-use crate::caption::grams::{key, NO_PREFIX};
+use crate::caption::grams::key;
 use crate::caption::numeric::{np_mean, LogTable};
 use crate::corpus::Corpus;
 use crate::engine::ngram_map::NgramMap;
@@ -92,7 +92,7 @@ pub(super) struct Gram {
 struct Coder {
     text_tokens: TokenMap,
     id_tokens: NgramMap,
-    /// `key(local prefix code or NO_PREFIX, local token code)` -> local n-gram code.
+    /// `key(local prefix code, local token code)` -> local n-gram code (orders 2 and up).
     ngrams: NgramMap,
     toks: Vec<u32>,
     ranges: Vec<(u32, u32)>,
@@ -100,6 +100,10 @@ struct Coder {
     /// the image holds it.
     new_grams: [Vec<Gram>; MAX_ORDER],
     in_ref: Vec<bool>,
+    /// Per local token code: its unigram's local code, given when the token is first seen
+    /// (no look-up in `ngrams`); the image's local n-gram codes given so far.
+    unigram: Vec<u32>,
+    used: u32,
 }
 
 /// Consecutive images, coded: their tokens and distinct n-grams numbered across the part (an
@@ -167,6 +171,8 @@ impl Part {
             c.id_tokens.clear();
             c.ngrams.clear();
             c.in_ref.clear();
+            c.unigram.clear();
+            c.used = 0;
             self.images.push((self.caps.len(), self.n_grams));
             let bases = (self.tokens.len(), self.n_grams);
             let image = i as u32;
@@ -174,6 +180,7 @@ impl Part {
             for (j, &r) in corpus.refs(i).iter().enumerate() {
                 self.caption(&mut c, r, (image, j as u32 + 1), bases);
             }
+            self.n_grams = bases.1 + c.used as usize;
             self.file_new(&mut c, bases.1);
             check_codes(self.n_grams.max(self.tokens.len()))?;
         }
@@ -228,7 +235,21 @@ impl Part {
             ranges,
             new_grams,
             in_ref,
+            unigram,
+            used,
         } = c;
+        // A new token's unigram: its code, and its record.
+        let mut new_token = |lt: u32, used: &mut u32| {
+            unigram.push(*used);
+            new_grams[0].push(Gram {
+                g: (gram_base + *used as usize) as u32,
+                prefix: NONE,
+                suffix: NONE,
+                last: (tok_base + lt as usize) as u32,
+            });
+            in_ref.push(is_ref);
+            *used += 1;
+        };
         toks.clear();
         if let Some(text) = caption.text() {
             let bytes = text.as_bytes();
@@ -240,6 +261,7 @@ impl Part {
                 let (at, len) = (a as usize, (b - a) as usize);
                 let (lt, new) = text_tokens.get_or_insert_arena(base + at, len);
                 if new {
+                    new_token(lt, used);
                     self.tokens.push(Tok {
                         image,
                         caption: cap,
@@ -259,6 +281,7 @@ impl Part {
                 let next = id_tokens.len() as u32;
                 let lt = id_tokens.insert_reserved(u64::from(id), next);
                 if lt == next {
+                    new_token(lt, used);
                     self.tokens.push(Tok {
                         image,
                         caption: cap,
@@ -274,45 +297,43 @@ impl Part {
         }
         let len = toks.len();
         let orders = MAX_ORDER.min(len);
-        ngrams.reserve(orders * len);
+        ngrams.reserve(orders.saturating_sub(1) * len);
+        // Written by index into room of the final size, order by order: the prefixes are the
+        // previous order's codes, read from the part already written.
         let start = self.codes.len();
-        let mut prev = start;
-        for k in 1..=orders {
-            let cur = self.codes.len();
-            for i in 0..=len - k {
-                let last = toks[i + k - 1];
-                let prefix = if k == 1 {
-                    NO_PREFIX
-                } else {
-                    self.codes[prev + i]
-                };
-                let next = ngrams.len() as u32;
-                let code = ngrams.insert_reserved(key(prefix, last), next);
+        let total: usize = (1..=orders).map(|k| len + 1 - k).sum();
+        self.codes.resize(start + total, 0);
+        let (unigrams, mut rest) = self.codes[start..].split_at_mut(len.min(total));
+        for (o, &t) in unigrams.iter_mut().zip(toks.iter()) {
+            let code = unigram[t as usize];
+            in_ref[code as usize] |= is_ref;
+            *o = code;
+        }
+        let mut prev: &[u32] = unigrams;
+        let mut next = *used;
+        for k in 2..=orders {
+            let (cur, next_rest) = rest.split_at_mut(len + 1 - k);
+            for (i, o) in cur.iter_mut().enumerate() {
+                let (p, last) = (prev[i], toks[i + k - 1]);
+                let code = ngrams.insert_reserved(key(p, last), next);
                 if code == next {
-                    let (prefix, suffix) = if k == 1 {
-                        (NONE, NONE)
-                    } else {
-                        let suffix = self.codes[prev + i + 1] as usize;
-                        (
-                            (gram_base + prefix as usize) as u32,
-                            (gram_base + suffix) as u32,
-                        )
-                    };
                     new_grams[k - 1].push(Gram {
                         g: (gram_base + code as usize) as u32,
-                        prefix,
-                        suffix,
+                        prefix: (gram_base + p as usize) as u32,
+                        suffix: (gram_base + prev[i + 1] as usize) as u32,
                         last: (tok_base + last as usize) as u32,
                     });
                     in_ref.push(is_ref);
-                    self.n_grams += 1;
+                    next += 1;
                 } else {
                     in_ref[code as usize] |= is_ref;
                 }
-                self.codes.push(code);
+                *o = code;
             }
             prev = cur;
+            rest = next_rest;
         }
+        *used = next;
         self.caps.push((start, self.codes.len(), len));
     }
 
