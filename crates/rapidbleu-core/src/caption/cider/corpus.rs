@@ -497,3 +497,81 @@ fn score_parts<'a, C: Caption<'a>>(
     }
     Ok((np_mean(&scores), scores))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::Groups;
+
+    /// Captions of `words` tokens at most from a vocabulary of `vocab` (a small one repeats
+    /// n-grams across images), some empty, 1 to 5 references per image.
+    fn captions(images: usize, vocab: u32, seed: u64) -> (Vec<Vec<u32>>, Vec<Vec<Vec<u32>>>) {
+        let mut x = seed;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let caption = |next: &mut dyn FnMut(u64) -> u64| {
+            let len = next(12) as usize;
+            (0..len).map(|_| next(u64::from(vocab)) as u32).collect()
+        };
+        let hyps = (0..images).map(|_| caption(&mut next)).collect();
+        let refs = (0..images)
+            .map(|_| (0..1 + next(5)).map(|_| caption(&mut next)).collect())
+            .collect();
+        (hyps, refs)
+    }
+
+    /// The scores of the separate passes: frequencies counted, then each image scored.
+    fn two_passes<'a, C: Caption<'a>>(corpus: &Corpus<C>, log: &LogTable) -> Vec<f64> {
+        let df = DocumentFrequency::build(corpus.references()).unwrap();
+        let s = Scorer::new(CiderD::default(), &df, log, corpus.len()).unwrap();
+        s.scores(corpus, Threads::ONE).unwrap()
+    }
+
+    #[test]
+    fn equals_the_separate_passes_on_any_number_of_shards() {
+        let log = LogTable::libm(1024);
+        for (images, vocab) in [(1, 5), (40, 6), (300, 9), (500, 40)] {
+            let (hyps, refs) = captions(images, vocab, 7 + images as u64);
+            let ids = Corpus::new(
+                hyps.iter().map(Vec::as_slice).collect(),
+                Groups::from_iter(refs.iter().map(|g| g.iter().map(Vec::as_slice))),
+            )
+            .unwrap();
+            let word = |c: &Vec<u32>| c.iter().map(|t| format!("w{t}\u{a0}")).collect::<String>();
+            let (th, tr): (Vec<String>, Vec<Vec<String>>) = (
+                hyps.iter().map(word).collect(),
+                refs.iter().map(|g| g.iter().map(word).collect()).collect(),
+            );
+            let text = Corpus::new(
+                th.iter().map(String::as_str).collect(),
+                Groups::from_iter(tr.iter().map(|g| g.iter().map(String::as_str))),
+            )
+            .unwrap();
+            let want = two_passes(&ids, &log);
+            assert_eq!(want, two_passes(&text, &log));
+            for t in [1, 2, 3] {
+                let t = Threads::new(t).unwrap();
+                for _ in 0..2 {
+                    // Twice: the second call reuses the kept parts and shards.
+                    let (mean, got) = corpus_scores(CiderD::default(), &ids, &log, t).unwrap();
+                    assert_eq!(got, want, "{images} images, {t:?}");
+                    assert_eq!(mean, np_mean(&want));
+                    let (_, got) = corpus_scores(CiderD::default(), &text, &log, t).unwrap();
+                    assert_eq!(got, want, "{images} images, {t:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_reference_word_is_an_error() {
+        let log = LogTable::libm(8);
+        let corpus = Corpus::new(vec!["a b"], Groups::from_iter([vec!["", " "]])).unwrap();
+        let e = corpus_scores(CiderD::default(), &corpus, &log, Threads::ONE).unwrap_err();
+        assert!(e.to_string().contains("ValueError"), "{e}");
+    }
+}

@@ -134,13 +134,13 @@ mod tests {
     fn inserts_finds_and_grows() {
         let mut t = KeyTable::default();
         for k in 0..5000u64 {
-            let key = k * 7919 << 20;
+            let key = (k * 7919) << 20;
             t.prefetch(key);
             assert_eq!(t.get_or_insert(key, k as u32), (k as u32, true));
         }
         for k in 0..5000u64 {
-            assert_eq!(t.get_or_insert(k * 7919 << 20, 0), (k as u32, false));
-            assert_eq!(t.get_or(k * 7919 << 20, u32::MAX), k as u32);
+            assert_eq!(t.get_or_insert((k * 7919) << 20, 0), (k as u32, false));
+            assert_eq!(t.get_or((k * 7919) << 20, u32::MAX), k as u32);
         }
         assert_eq!(t.get_or(3, u32::MAX), u32::MAX);
     }
