@@ -33,7 +33,7 @@ use crate::caption::numeric::{np_mean, LogTable};
 use crate::corpus::Corpus;
 use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, lock_briefly, Threads, MIN_PARALLEL};
-use crate::engine::token_map::TokenMap;
+use crate::engine::token_map::{padded, TokenMap};
 use crate::error::CoreError;
 use crate::text::whitespace::py_split_ranges;
 use rayon::prelude::*;
@@ -42,30 +42,11 @@ use std::hash::BuildHasher;
 use std::sync::atomic::AtomicU32;
 use std::sync::Mutex;
 
-/// A token of a caption of the corpus: image `image`'s caption `caption` (0: the hypothesis,
-/// `j`: reference `j - 1`), its bytes `at..at + len` (text) or its ID at index `at` (IDs).
+/// A token of a part: its bytes `tok_bytes[at..at + len]` (text), or its ID `at` (IDs).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Tok {
-    image: u32,
-    caption: u32,
-    at: u32,
-    len: u32,
-}
-
-/// The token `t` of `corpus`.
-#[inline]
-pub(super) fn token_ref<'a, C: Caption<'a>>(corpus: &Corpus<C>, t: Tok) -> TokenRef<'a> {
-    let i = t.image as usize;
-    let c = match t.caption {
-        0 => corpus.hyp(i),
-        j => corpus.refs(i)[j as usize - 1],
-    };
-    let (at, len) = (t.at as usize, t.len as usize);
-    match (c.text(), c.ids()) {
-        (Some(text), _) => TokenRef::At(text.as_bytes(), at, len),
-        (None, Some(ids)) => TokenRef::Id(ids[at]),
-        (None, None) => TokenRef::Id(0),
-    }
+    at: usize,
+    len: usize,
 }
 
 /// The shard (of `shards`) that owns a key hashed to `h` (see [`super::count`]).
@@ -118,6 +99,13 @@ pub(super) struct Part {
     /// Each image's distinct tokens, in first-seen order, and the shard owning each.
     pub(super) tokens: Vec<Tok>,
     tok_shard: Vec<u32>,
+    /// The text captions' bytes, one after the other, then `SLACK` bytes: the tokens' bytes
+    /// for the count.
+    ///
+    /// Performance decision: the count finds tokens in the corpus's vocabulary without a
+    /// copy where `SLACK` bytes follow them; in the captions themselves a caption's last
+    /// tokens lack them (a third of the tokens), and took the slow path.
+    tok_bytes: Vec<u8>,
     /// The number of distinct n-grams (summed over the images).
     n_grams: usize,
     /// The distinct n-grams of each order that a reference of their image holds, images in
@@ -146,6 +134,17 @@ pub(super) struct Part {
 }
 
 impl Part {
+    /// Token `i` (of a part coded from IDs when `ids`).
+    #[inline]
+    pub(super) fn token(&self, i: usize, ids: bool) -> TokenRef<'_> {
+        let t = self.tokens[i];
+        if ids {
+            TokenRef::Id(t.at as u32)
+        } else {
+            TokenRef::At(&self.tok_bytes, t.at, t.len)
+        }
+    }
+
     /// Codes images `first..end` of `corpus` (pass 1) for a count on `shards` shards,
     /// forgetting what the part held.
     fn code<'a, C: Caption<'a>>(
@@ -157,6 +156,7 @@ impl Part {
         self.shards = shards;
         self.tokens.clear();
         self.tok_shard.clear();
+        self.tok_bytes.clear();
         self.n_grams = 0;
         self.codes.clear();
         self.caps.clear();
@@ -175,16 +175,16 @@ impl Part {
             c.used = 0;
             self.images.push((self.caps.len(), self.n_grams));
             let bases = (self.tokens.len(), self.n_grams);
-            let image = i as u32;
-            self.caption(&mut c, corpus.hyp(i), (image, 0), bases);
-            for (j, &r) in corpus.refs(i).iter().enumerate() {
-                self.caption(&mut c, r, (image, j as u32 + 1), bases);
+            self.caption(&mut c, corpus.hyp(i), false, bases);
+            for &r in corpus.refs(i) {
+                self.caption(&mut c, r, true, bases);
             }
             self.n_grams = bases.1 + c.used as usize;
             self.file_new(&mut c, bases.1);
             check_codes(self.n_grams.max(self.tokens.len()))?;
         }
         self.coder = c;
+        padded(&mut self.tok_bytes);
         self.images.push((self.caps.len(), self.n_grams));
         self.gtok.clear();
         self.gtok
@@ -216,16 +216,15 @@ impl Part {
         Ok(())
     }
 
-    /// Codes one caption (`cap` of image `image`) of the image whose tokens and n-grams
+    /// Codes one caption (a reference when `is_ref`) of the image whose tokens and n-grams
     /// start at `bases`.
     fn caption<'a, C: Caption<'a>>(
         &mut self,
         c: &mut Coder,
         caption: C,
-        (image, cap): (u32, u32),
+        is_ref: bool,
         (tok_base, gram_base): (usize, usize),
     ) {
-        let is_ref = cap > 0;
         let shards = self.shards;
         let Coder {
             text_tokens,
@@ -255,6 +254,8 @@ impl Part {
             let bytes = text.as_bytes();
             // One copy of the caption into the map's arena: see TokenMap::append_arena.
             let base = text_tokens.append_arena(bytes, text.len().div_ceil(2));
+            let at_bytes = self.tok_bytes.len();
+            self.tok_bytes.extend_from_slice(bytes);
             ranges.clear();
             py_split_ranges(text, ranges);
             for &(a, b) in ranges.iter() {
@@ -263,10 +264,8 @@ impl Part {
                 if new {
                     new_token(lt, used);
                     self.tokens.push(Tok {
-                        image,
-                        caption: cap,
-                        at: a,
-                        len: b - a,
+                        at: at_bytes + at,
+                        len,
                     });
                     if shards > 1 {
                         let h = FxBuildHasher.hash_one(&bytes[at..at + len]);
@@ -277,15 +276,13 @@ impl Part {
             }
         } else if let Some(ids) = caption.ids() {
             id_tokens.reserve(ids.len());
-            for (at, &id) in ids.iter().enumerate() {
+            for &id in ids {
                 let next = id_tokens.len() as u32;
                 let lt = id_tokens.insert_reserved(u64::from(id), next);
                 if lt == next {
                     new_token(lt, used);
                     self.tokens.push(Tok {
-                        image,
-                        caption: cap,
-                        at: at as u32,
+                        at: id as usize,
                         len: 1,
                     });
                     if shards > 1 {
@@ -478,7 +475,7 @@ fn score_parts<'a, C: Caption<'a>>(
             parts.par_iter_mut().enumerate().try_for_each(code)
         })?;
     }
-    let max_count = count(corpus, parts, sh, threads)?;
+    let max_count = count::<C>(parts, sh, threads)?;
     // Scorer::similarity takes the frequencies per n-gram: no table is looked up.
     let none = DocumentFrequency::default();
     let scorer = Scorer::with_max_count(opts, &none, log, n, max_count)?;

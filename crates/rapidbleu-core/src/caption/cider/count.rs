@@ -17,12 +17,11 @@
 //! alone: which n-grams are candidates, and their keys, are found by [`settle`], in parallel
 //! over the parts.
 
-use super::corpus::{shard_of, token_ref, Gram, Part};
+use super::corpus::{shard_of, Gram, Part};
 use super::doc_freq::{check_codes, Caption, DocumentFrequency, NONE};
 use super::key_table::KeyTable;
 use super::MAX_ORDER;
 use crate::caption::grams::key;
-use crate::corpus::Corpus;
 use crate::engine::parallel::{self, Threads};
 use crate::error::CoreError;
 use rayon::prelude::*;
@@ -57,7 +56,6 @@ impl Shard {
 /// counted, then the hypotheses' others it owns looked up (after every part's references, as
 /// an n-gram may be in a later image's).
 fn count_shard<'a, C: Caption<'a>>(
-    corpus: &Corpus<C>,
     parts: &[Part],
     (k, s, shards): (usize, usize, usize),
     sh: &mut Shard,
@@ -73,7 +71,7 @@ fn count_shard<'a, C: Caption<'a>>(
             }
             for (i, &(g, kk)) in batch.iter().enumerate() {
                 let c = if k == 0 {
-                    let tok = token_ref(corpus, p.tokens[kk as usize]);
+                    let tok = p.token(kk as usize, C::IDS);
                     if is_ref {
                         let c = sh.d.add_token(tok);
                         sh.used += usize::from(c as usize == sh.used);
@@ -168,11 +166,10 @@ fn settle(p: &mut Part, k: usize, shards: &[Shard]) {
     }
 }
 
-/// Counts the document frequencies of `parts` (coded from `corpus`) on the shards `sh` (one
+/// Counts the document frequencies of `parts` (coded from captions of kind `C`) on the shards `sh` (one
 /// per thread, or one), leaving each n-gram's in the parts; the largest frequency, or an error
 /// when no reference has a token.
 pub(super) fn count<'a, C: Caption<'a>>(
-    corpus: &Corpus<C>,
     parts: &mut [Part],
     sh: &mut [Shard],
     threads: Threads,
@@ -182,13 +179,13 @@ pub(super) fn count<'a, C: Caption<'a>>(
     }
     for k in 0..MAX_ORDER {
         if sh.len() == 1 {
-            count_shard(corpus, parts, (k, 0, 1), &mut sh[0])?;
+            count_shard::<C>(parts, (k, 0, 1), &mut sh[0])?;
         } else {
             let (shared, shards): (&[Part], usize) = (parts, sh.len());
             parallel::install(threads, || {
                 sh.par_iter_mut()
                     .enumerate()
-                    .try_for_each(|(s, d)| count_shard(corpus, shared, (k, s, shards), d))
+                    .try_for_each(|(s, d)| count_shard::<C>(shared, (k, s, shards), d))
             })?;
         }
         if k == 0 && sh.iter().all(|s| s.d.df.is_empty()) {

@@ -6,30 +6,24 @@
 //! of keys (several MiB), and nearly every look-up of a rare n-gram misses the cache; one after
 //! the other, those misses were most of the count's time. [`super::corpus`] asks for the slot
 //! of the key a few places ahead ([`KeyTable::prefetch`]) before it inserts the current one.
-//! The engine's `NgramMap` (emptied in O(1) per segment, with stamps) is built for small
-//! per-segment tables; this one lives for one count, so it needs no stamps: an empty slot has
-//! the key `u64::MAX`, which no n-gram has (its halves would both be `NONE`).
+//! A slot is empty unless it carries the table's current stamp, so the table empties in O(1)
+//! for the next count (it is kept between calls: several MiB that a `memset` took a
+//! millisecond to clear).
 
-/// One slot: key and code.
-#[derive(Clone, Copy)]
+/// One slot: key, code, and the stamp of the count that wrote it.
+#[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
     code: u32,
+    stamp: u32,
 }
-
-/// The key of an empty slot.
-const EMPTY: u64 = u64::MAX;
-
-const EMPTY_SLOT: Slot = Slot {
-    key: EMPTY,
-    code: 0,
-};
 
 /// See the module documentation.
 pub(super) struct KeyTable {
     slots: Vec<Slot>,
     /// `64 - log2(slots.len())`.
     shift: u32,
+    stamp: u32,
     len: usize,
 }
 
@@ -42,8 +36,9 @@ impl Default for KeyTable {
 impl KeyTable {
     fn with_slots(n: usize) -> Self {
         KeyTable {
-            slots: vec![EMPTY_SLOT; n],
+            slots: vec![Slot::default(); n],
             shift: 64 - n.trailing_zeros(),
+            stamp: 1,
             len: 0,
         }
     }
@@ -53,10 +48,15 @@ impl KeyTable {
         (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
-    /// Empties the table (its slots stay allocated).
+    /// Empties the table in O(1) (its slots stay allocated).
     pub(super) fn clear(&mut self) {
-        self.slots.fill(EMPTY_SLOT);
         self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // After 2^32 counts, old stamps could look current again: wipe them once.
+            self.slots.fill(Slot::default());
+            self.stamp = 1;
+        }
     }
 
     /// Asks for the memory of `key`'s slot (a hint; nothing is read).
@@ -79,8 +79,8 @@ impl KeyTable {
         let mask = self.slots.len() - 1;
         let mut i = self.index(key);
         loop {
-            let k = self.slots[i].key;
-            if k == key || k == EMPTY {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp || s.key == key {
                 return i;
             }
             i = (i + 1) & mask;
@@ -91,7 +91,7 @@ impl KeyTable {
     #[inline]
     pub(super) fn get_or(&self, key: u64, absent: u32) -> u32 {
         let s = self.slots[self.probe(key)];
-        if s.key == key {
+        if s.stamp == self.stamp {
             s.code
         } else {
             absent
@@ -107,9 +107,10 @@ impl KeyTable {
         let i = self.probe(key);
         let s = &mut self.slots[i];
         // Without a branch on whether the key is new (random): the slot is written either way.
-        let new = s.key != key;
+        let stamp = self.stamp;
+        let new = s.stamp != stamp;
         let code = std::hint::select_unpredictable(new, next, s.code);
-        *s = Slot { key, code };
+        *s = Slot { key, code, stamp };
         self.len += usize::from(new);
         (code, new)
     }
@@ -119,9 +120,12 @@ impl KeyTable {
     fn grow(&mut self) {
         let old = std::mem::replace(self, KeyTable::with_slots(2 * self.slots.len()));
         self.len = old.len;
-        for s in old.slots.into_iter().filter(|s| s.key != EMPTY) {
+        for s in old.slots.into_iter().filter(|s| s.stamp == old.stamp) {
             let i = self.probe(s.key);
-            self.slots[i] = s;
+            self.slots[i] = Slot {
+                stamp: self.stamp,
+                ..s
+            };
         }
     }
 }
@@ -143,5 +147,8 @@ mod tests {
             assert_eq!(t.get_or((k * 7919) << 20, u32::MAX), k as u32);
         }
         assert_eq!(t.get_or(3, u32::MAX), u32::MAX);
+        t.clear();
+        assert_eq!(t.get_or(0, u32::MAX), u32::MAX);
+        assert_eq!(t.get_or_insert(7919 << 20, 5), (5, true));
     }
 }
