@@ -525,10 +525,6 @@ class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int
     def n(self) -> int: ...
     @property
     def row_len(self) -> int: ...
-    def image_rows(
-        self, hyps: Sequence[str], refs: Sequence[str], counts: Sequence[int], num_threads: int = 0
-    ) -> npt.NDArray[np.int64]:
-        """Rows of flat captions: image ``i``'s ``counts[i]`` references in order in ``refs``."""
     def image_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
         """BLEU-1..n of every row, ``(images, n)``."""
     def scores(self, totals: Sequence[int]) -> list[float]:
@@ -567,15 +563,6 @@ class CiderDOptions:
         num_threads: int = 0,
     ) -> tuple[float, npt.NDArray[np.float64]]:
         """``Cider.compute_score``: the mean and every image's score."""
-    def compute_flat(
-        self,
-        hyps: Sequence[str],
-        refs: Sequence[str],
-        counts: Sequence[int],
-        logs: npt.NDArray[np.float64],
-        num_threads: int = 0,
-    ) -> tuple[float, npt.NDArray[np.float64]]:
-        """``compute`` of flat captions: image ``i``'s ``counts[i]`` references in ``refs``."""
     def __getnewargs__(self) -> tuple[int, float]: ...
     def __eq__(self, value: object, /) -> bool: ...
 

@@ -2,10 +2,8 @@
 //! (rows `[testlen, reflen, guess_1..n, correct_1..n]` per image, counted in parallel; totals
 //! are their column sums), and its scores of rows and totals.
 
-use super::flat::FlatCaptions;
 use crate::arrays::{flat, to_2d};
-use crate::engine::parallel::{int_arg, threads};
-use crate::errors::{guard, run_detached, ErrorKind, OrRaise};
+use crate::errors::{guard, ErrorKind, OrRaise};
 use crate::metric::{metric_methods, sums_from_py, sums_into_py, PyMetric};
 use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -59,27 +57,6 @@ impl PyCocoBleuOptions {
     #[getter]
     fn row_len(&self) -> usize {
         self.inner.row_len()
-    }
-
-    /// The statistics rows of flat captions (see [`super::flat`]): `hyps[i]` against image
-    /// `i`'s `counts[i]` references, taken in order from `refs`; counted on `num_threads`
-    /// threads with the GIL released.
-    #[pyo3(signature = (hyps, refs, counts, num_threads = 0))]
-    fn image_rows<'py>(
-        &self,
-        py: Python<'py>,
-        hyps: &Bound<'py, PyAny>,
-        refs: &Bound<'py, PyAny>,
-        counts: &Bound<'py, PyAny>,
-        #[pyo3(from_py_with = int_arg)] num_threads: i64,
-    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
-        guard(|| {
-            let t = threads(py, num_threads)?;
-            let input = FlatCaptions::read(hyps, refs, counts, t)?;
-            let corpus = input.corpus(py)?;
-            let rows = run_detached(py, || self.inner.corpus_stats(&corpus, t))?;
-            to_2d(py, rows, self.inner.row_len())
-        })
     }
 
     /// BLEU-1..n of every row `(images, n)` (`compute_score`'s per-image lists, transposed).

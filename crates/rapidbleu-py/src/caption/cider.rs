@@ -7,7 +7,6 @@
 //! `np.log` crosses as a table (`np.log(np.arange(1, n + 1.0))`, NumPy's own values): see
 //! `rapidbleu_core::caption::numeric::LogTable`.
 
-use super::flat::FlatCaptions;
 use crate::corpus::TextInput;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind, OrRaise};
@@ -139,29 +138,6 @@ impl PyCiderDOptions {
             let log = log_table(&logs)?;
             let input = TextInput::read(hyps, refs, false, true, t)?;
             let (corpus, _) = input.corpus(py)?;
-            let opts = self.inner;
-            let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
-            Ok((mean, scores.into_pyarray(py)))
-        })
-    }
-
-    /// [`PyCiderDOptions::compute`] of flat captions (see [`super::flat`]): `hyps[i]`
-    /// against image `i`'s `counts[i]` references, taken in order from `refs`.
-    #[pyo3(signature = (hyps, refs, counts, logs, num_threads = 0))]
-    fn compute_flat<'py>(
-        &self,
-        py: Python<'py>,
-        hyps: &Bound<'py, PyAny>,
-        refs: &Bound<'py, PyAny>,
-        counts: &Bound<'py, PyAny>,
-        logs: PyReadonlyArray1<'py, f64>,
-        #[pyo3(from_py_with = int_arg)] num_threads: i64,
-    ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
-        guard(|| {
-            let t = threads(py, num_threads)?;
-            let log = log_table(&logs)?;
-            let input = FlatCaptions::read(hyps, refs, counts, t)?;
-            let corpus = input.corpus(py)?;
             let opts = self.inner;
             let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
             Ok((mean, scores.into_pyarray(py)))

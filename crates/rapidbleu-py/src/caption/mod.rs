@@ -1,12 +1,10 @@
 //! Glue of `rapidbleu_core::caption`, pycocoevalcap 1.2's caption metrics: COCO BLEU-1..n
 //! ([`bleu`]) and ROUGE-L ([`rouge_l`]) through the generic glue, plus their per-image scores;
 //! CIDEr-D ([`cider`]): the corpus evaluation, and document frequencies built once (an owned,
-//! shared form of the core's borrowing scorer) for the reward. The COCO scorers pass their
-//! captions [`flat`].
+//! shared form of the core's borrowing scorer) for the reward.
 
 pub mod bleu;
 pub mod cider;
-pub mod flat;
 pub mod rouge_l;
 
 use pyo3::prelude::*;

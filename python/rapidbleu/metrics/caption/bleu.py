@@ -15,7 +15,7 @@ from typing import Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.metrics.caption.inputs import flat_images, threads
+from rapidbleu.metrics.caption.inputs import images, threads
 
 __all__ = ["Bleu"]
 
@@ -81,10 +81,10 @@ class Bleu:
                 "verbose=2 prints every image's statistics, which only pycocoevalcap's Bleu "
                 "does; use verbose=0 or 1"
             )
-        hyps, refs, counts = flat_images(gts, res)
+        hyps, refs = images(gts, res)
         options = _core.CocoBleuOptions(n)
         if hyps:
-            rows = options.image_rows(hyps, refs, counts, threads())
+            rows, _ = options.statistics(hyps, refs, threads(), per_segment=True)
             per_image = options.image_scores(rows)
             totals = [int(v) for v in rows.sum(axis=0)]
             scores = per_image.T.tolist()  # Python floats, one list per order

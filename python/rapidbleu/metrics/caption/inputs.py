@@ -17,14 +17,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["FlatImages", "Images", "flat_images", "images", "log_table", "threads"]
+__all__ = ["Images", "images", "log_table", "threads"]
 
 #: One caption per image and the image's references, in ``gts``'s order.
 Images = tuple[list[str], list[list[str]]]
-
-#: One caption per image, every image's references in one list, and each image's number of
-#: references, in ``gts``'s order.
-FlatImages = tuple[list[str], list[str], list[int]]
 
 
 def images(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> Images:
@@ -59,45 +55,6 @@ def images(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> Images:
         hyps.append(hypo[0])
         refs.append(ref)
     return hyps, refs
-
-
-def flat_images(gts: Mapping[Any, Any], res: Mapping[Any, Any]) -> FlatImages:
-    """:func:`images` with the references in one list and a count per image.
-
-    The core reads one list of strings at once, on its threads, where a list per image cost
-    a collection each on the calling thread (see ``crates/rapidbleu-py/src/caption/flat.rs``).
-
-    Args:
-        gts: Image id -> list of reference captions.
-        res: Image id -> list of one caption.
-
-    Returns:
-        ``(hyps, refs, counts)`` in ``gts``'s key order.
-
-    Raises:
-        AssertionError: Where pycocoevalcap's ``assert`` fails.
-
-    Example:
-        >>> flat_images({1: ["a b", "c"], 2: ["d"]}, {1: ["a"], 2: ["d"]})
-        (['a', 'd'], ['a b', 'c', 'd'], [2, 1])
-    """
-    # Bleu/Cider.compute_score: assert(gts.keys() == res.keys())
-    if gts.keys() != res.keys():
-        raise AssertionError
-    hyps: list[str] = []
-    refs: list[str] = []
-    counts: list[int] = []
-    for key in gts.keys():
-        hypo = res[key]
-        ref = gts[key]
-        # assert(type(hypo) is list); assert(len(hypo) == 1); assert(type(ref) is list);
-        # assert(len(ref) >= 1)
-        if type(hypo) is not list or len(hypo) != 1 or type(ref) is not list or not ref:
-            raise AssertionError
-        hyps.append(hypo[0])
-        refs += ref
-        counts.append(len(ref))
-    return hyps, refs, counts
 
 
 def threads() -> int:
