@@ -49,13 +49,19 @@ pub(super) struct Tok {
     len: usize,
 }
 
-/// The shard (of `shards`) that owns a key hashed to `h` (see [`super::count`]).
+/// The shard (of `shards`) that owns a key hashed to `h` (see [`super::count`]): the hash
+/// mixed, then mapped onto `0..shards` by a multiplication (no division).
 #[inline]
 pub(super) fn shard_of(h: u64, shards: usize) -> usize {
-    if shards == 1 {
-        return 0;
-    }
-    ((h.wrapping_mul(0xd6e8_feb8_6659_fd93) >> 32) as usize) % shards
+    let mixed = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+    ((u128::from(mixed) * shards as u128) >> 64) as usize
+}
+
+/// The bits of a corpus code that name its shard, for `shards` shards: shard `s`'s code `c`
+/// is `c << bits | s` (a shift and a mask to read, where `c * shards + s` took a division).
+#[inline]
+pub(super) fn shard_bits(shards: usize) -> u32 {
+    usize::BITS - shards.saturating_sub(1).leading_zeros()
 }
 
 /// A distinct n-gram of an image, with indices of the part: its own (`g`), its (n-1)-grams

@@ -9,7 +9,7 @@
 //! Why the frequencies are pycocoevalcap's: a part's n-grams are distinct within their image,
 //! so each counts once for its image (`compute_doc_freq`'s `set` of an image's n-grams), and
 //! an n-gram is counted by one shard only, so its count is the whole corpus's. Only the codes'
-//! numbering depends on the shards (shard `s`'s code `c` is `c * shards + s`), and no score
+//! numbering depends on the shards (shard `s`'s code `c` is `c << bits | s`), and no score
 //! depends on it.
 //!
 //! Performance decision: this count was the serial half of CIDEr-D's COCO evaluation. The
@@ -17,7 +17,7 @@
 //! alone: which n-grams are candidates, and their keys, are found by [`settle`], in parallel
 //! over the parts.
 
-use super::corpus::{shard_of, Gram, Part};
+use super::corpus::{shard_bits, shard_of, Gram, Part};
 use super::doc_freq::{check_codes, Caption, DocumentFrequency, NONE};
 use super::key_table::KeyTable;
 use super::MAX_ORDER;
@@ -60,13 +60,13 @@ fn count_shard<'a, C: Caption<'a>>(
     (k, s, shards): (usize, usize, usize),
     sh: &mut Shard,
 ) -> Result<(), CoreError> {
-    let (n, s32) = (shards as u32, s as u32);
+    let (bits, s32) = (shard_bits(shards), s as u32);
     for which in [0, 1] {
         let is_ref = which == 0;
         for p in parts {
             let batch = &p.batches[s][which];
             if is_ref {
-                check_codes((sh.used + batch.len()) * shards)?;
+                check_codes((sh.used + batch.len()) << bits)?;
                 sh.d.df.resize(sh.used + batch.len(), 0);
             }
             for (i, &(g, kk)) in batch.iter().enumerate() {
@@ -94,7 +94,7 @@ fn count_shard<'a, C: Caption<'a>>(
                 if is_ref {
                     sh.d.df[c as usize] += 1;
                 }
-                let code = c.wrapping_mul(n).wrapping_add(s32);
+                let code = c.wrapping_shl(bits) | s32;
                 let code = std::hint::select_unpredictable(c == NONE, NONE, code);
                 p.gcode[g as usize].store(code, Relaxed);
             }
@@ -110,7 +110,8 @@ fn count_shard<'a, C: Caption<'a>>(
 /// when the frequency is 2 or more; then the next order's candidates (both (n-1)-grams of
 /// frequency 2 or more, and so their last token), filed by the shard owning their key.
 fn settle(p: &mut Part, k: usize, shards: &[Shard]) {
-    let n = shards.len() as u32;
+    let (n, bits) = (shards.len(), shard_bits(shards.len()));
+    let mask = (1u32 << bits) - 1;
     let Part {
         ref_grams,
         hyp_grams,
@@ -125,7 +126,7 @@ fn settle(p: &mut Part, k: usize, shards: &[Shard]) {
         let c = *gcode[g].get_mut();
         let df = match c {
             NONE => 0,
-            c => shards[(c % n) as usize].d.df[(c / n) as usize],
+            c => shards[(c & mask) as usize].d.df[(c >> bits) as usize],
         };
         let frequent = df >= 2;
         *gcode[g].get_mut() = if frequent { c } else { NONE };
@@ -161,7 +162,7 @@ fn settle(p: &mut Part, k: usize, shards: &[Shard]) {
                 continue;
             }
             let kk = key(a, t);
-            batches[shard_of(kk, n as usize)][which].push((g, kk));
+            batches[shard_of(kk, n)][which].push((g, kk));
         }
     }
 }
