@@ -91,6 +91,8 @@ struct Coder {
     /// (no look-up in `ngrams`); the image's local n-gram codes given so far.
     unigram: Vec<u32>,
     used: u32,
+    /// Scratch of [`Part::file_new`].
+    sorted: Vec<Gram>,
 }
 
 /// Consecutive images, coded: their tokens and distinct n-grams numbered across the part (an
@@ -140,6 +142,22 @@ pub(super) struct Part {
 }
 
 impl Part {
+    /// The heap bytes its buffers hold (the main ones).
+    fn bytes(&self) -> usize {
+        let lists = self.ref_grams.iter().chain(&self.hyp_grams).map(held);
+        let batches = self.batches.iter().flatten().map(held);
+        held(&self.tokens)
+            + held(&self.tok_shard)
+            + held(&self.tok_bytes)
+            + held(&self.codes)
+            + held(&self.caps)
+            + held(&self.gtok)
+            + held(&self.gcode)
+            + held(&self.gdf)
+            + lists.sum::<usize>()
+            + batches.sum::<usize>()
+    }
+
     /// Token `i` (of a part coded from IDs when `ids`).
     #[inline]
     pub(super) fn token(&self, i: usize, ids: bool) -> TokenRef<'_> {
@@ -242,6 +260,7 @@ impl Part {
             in_ref,
             unigram,
             used,
+            ..
         } = c;
         // A new token's unigram: its code, and its record.
         let mut new_token = |lt: u32, used: &mut u32| {
@@ -343,24 +362,26 @@ impl Part {
     /// Files the image's new n-grams (from `gram_base`) under `ref_grams` or `hyp_grams`,
     /// once every caption of the image is coded.
     ///
-    /// Performance decision: without a branch (each n-gram written to both lists, one of them
-    /// advanced): whether a reference holds an n-gram is data the branch predictor cannot
-    /// learn.
+    /// Performance decision: without a branch (each n-gram written at both ends of a scratch
+    /// buffer, one end advanced): whether a reference holds an n-gram is data the branch
+    /// predictor cannot learn. The scratch is the image's size, so the part's lists grow by
+    /// what they keep only (writing every n-gram to both lists doubled their memory).
     fn file_new(&mut self, c: &mut Coder, gram_base: usize) {
         for (k, new) in c.new_grams.iter_mut().enumerate() {
-            let (r, h) = (&mut self.ref_grams[k], &mut self.hyp_grams[k]);
-            let (mut nr, mut nh) = (r.len(), h.len());
-            r.resize(nr + new.len(), Gram::default());
-            h.resize(nh + new.len(), Gram::default());
+            let len = new.len();
+            c.sorted.clear();
+            c.sorted.resize(len, Gram::default());
+            let (mut nr, mut nh) = (0, 0);
             for gram in new.iter() {
                 let in_ref = c.in_ref[gram.g as usize - gram_base];
-                r[nr] = *gram;
-                h[nh] = *gram;
+                // nr + nh is the n-grams filed so far, so the two ends never cross.
+                c.sorted[nr] = *gram;
+                c.sorted[len - 1 - nh] = *gram;
                 nr += usize::from(in_ref);
                 nh += usize::from(!in_ref);
             }
-            r.truncate(nr);
-            h.truncate(nh);
+            self.ref_grams[k].extend_from_slice(&c.sorted[..nr]);
+            self.hyp_grams[k].extend(c.sorted[len - nh..].iter().rev());
             new.clear();
         }
     }
@@ -399,13 +420,19 @@ impl Part {
 ///
 /// Performance decision: with fresh buffers, page faults and the copies of growing vectors
 /// were a third of a call's time on 5,000 images (tens of MiB written once each). Only the
-/// buffers of calls of at most [`POOL_IMAGES`] images are kept, so that one huge call does
+/// buffers of calls holding at most [`POOL_BYTES`] are kept, so that one huge call does
 /// not hold its memory for the life of the process.
 static PARTS: Mutex<Vec<Part>> = Mutex::new(Vec::new());
 static SHARDS: Mutex<Vec<Shard>> = Mutex::new(Vec::new());
 
-/// The largest call whose buffers are kept.
-const POOL_IMAGES: usize = 1 << 16;
+/// The most memory the kept buffers may hold (their capacity): 5,000 images of 5 WMT-length
+/// references (three times a COCO caption) take about 60 MiB, and are kept.
+const POOL_BYTES: usize = 96 << 20;
+
+/// The heap bytes a vector holds.
+fn held<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
+}
 
 /// `n` items from `pool` (as many as it has), the others made.
 fn take<T: Default>(pool: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
@@ -420,12 +447,10 @@ fn take<T: Default>(pool: &Mutex<Vec<T>>, n: usize) -> Vec<T> {
     out
 }
 
-/// Gives `items` back to `pool` (when the call was small enough; see [`PARTS`]).
-fn give<T>(pool: &Mutex<Vec<T>>, items: Vec<T>, images: usize) {
-    if images <= POOL_IMAGES {
-        if let Some(mut p) = lock_briefly(pool) {
-            p.extend(items);
-        }
+/// Gives `items` back to `pool`.
+fn give<T>(pool: &Mutex<Vec<T>>, items: Vec<T>) {
+    if let Some(mut p) = lock_briefly(pool) {
+        p.extend(items);
     }
 }
 
@@ -454,8 +479,12 @@ pub fn corpus_scores<'a, C: Caption<'a>>(
     let mut parts = take(&PARTS, n.div_ceil(part_len));
     let mut sh = take(&SHARDS, shards);
     let result = score_parts(opts, corpus, log, threads, (&mut parts, &mut sh), part_len);
-    give(&PARTS, parts, n);
-    give(&SHARDS, sh, n);
+    let bytes =
+        parts.iter().map(Part::bytes).sum::<usize>() + sh.iter().map(Shard::bytes).sum::<usize>();
+    if bytes <= POOL_BYTES {
+        give(&PARTS, parts);
+        give(&SHARDS, sh);
+    }
     result
 }
 

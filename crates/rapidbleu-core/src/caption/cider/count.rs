@@ -44,6 +44,11 @@ pub(super) struct Shard {
 }
 
 impl Shard {
+    /// The heap bytes its candidates' table and frequencies hold (the vocabulary left out).
+    pub(super) fn bytes(&self) -> usize {
+        self.grams.bytes() + self.d.df.capacity() * std::mem::size_of::<u32>()
+    }
+
     /// Forgets the previous count (the buffers stay).
     fn reset(&mut self, ids: bool) {
         self.d.reset(ids);

@@ -48,6 +48,11 @@ impl KeyTable {
         (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
+    /// The heap bytes of its slots.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Slot>()
+    }
+
     /// Empties the table in O(1) (its slots stay allocated).
     pub(super) fn clear(&mut self) {
         self.len = 0;
