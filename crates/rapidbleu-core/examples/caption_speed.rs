@@ -7,8 +7,11 @@
 //! frequencies of all of them).
 //!
 //! ```text
-//! cargo run --release -p rapidbleu-core --example caption_speed -- INPUT [ROUNDS] [THREADS]
+//! cargo run --release -p rapidbleu-core --example caption_speed -- INPUT [ROUNDS] [THREADS] [CASES]
 //! ```
+//!
+//! `CASES` (all by default): the cases timed, comma-separated among `bleu`, `rouge`, `cider`,
+//! `df` and `reward` (one case alone, for a profiler); the others run one round.
 
 use rapidbleu_core::caption::bleu::CocoBleu;
 use rapidbleu_core::caption::cider::score::{corpus_scores, RefLen, Scorer};
@@ -39,6 +42,16 @@ fn main() {
     let rounds: usize = args.get(2).map_or(5, |r| r.parse().expect("rounds"));
     let threads = Threads::new(args.get(3).map_or(0, |t| t.parse().expect("threads")))
         .expect("a thread count");
+    let cases = args
+        .get(4)
+        .map_or("bleu,rouge,cider,df,reward", String::as_str);
+    let rounds_of = |case: &str| {
+        if cases.split(',').any(|c| c == case) {
+            rounds
+        } else {
+            1
+        }
+    };
     let (mut log, mut hyps, mut refs, mut batch) = (None, Vec::new(), Vec::new(), (0, 0));
     for line in text.split('\n').filter(|l| !l.is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -59,7 +72,7 @@ fn main() {
     let corpus = Corpus::new(hyps.clone(), Groups::from_iter(refs.iter().cloned())).expect("ok");
 
     let bleu = CocoBleu::new(4).expect("n = 4");
-    let (t_bleu, (b, b_img)) = timed(rounds, || {
+    let (t_bleu, (b, b_img)) = timed(rounds_of("bleu"), || {
         let rows = bleu.corpus_stats(&corpus, threads).expect("rows");
         let totals = bleu.totals(&rows).expect("totals");
         (
@@ -68,19 +81,19 @@ fn main() {
         )
     });
     let rouge = CocoRougeL::default();
-    let (t_rouge, (r, r_img)) = timed(rounds, || {
+    let (t_rouge, (r, r_img)) = timed(rounds_of("rouge"), || {
         let rows = rouge.corpus_stats(&corpus, threads).expect("rows");
         let t = rouge.totals(&rows).expect("totals");
         (rouge.score(&t), t)
     });
     let opts = CiderD::default();
-    let (t_cider, (c, c_img)) = timed(rounds, || {
+    let (t_cider, (c, c_img)) = timed(rounds_of("cider"), || {
         corpus_scores(opts, &corpus, &log, threads).expect("CIDEr-D")
     });
 
     // The reward: document frequencies of every image's references, computed once; the batch
     // scored against them (ref_len: the corpus's image count) many times.
-    let (t_df, df) = timed(1, || {
+    let (t_df, df) = timed(rounds_of("df"), || {
         DocumentFrequency::from_texts(corpus.references()).expect("frequencies")
     });
     let (first, count) = batch;
@@ -90,7 +103,7 @@ fn main() {
     )
     .expect("a batch");
     let scorer = Scorer::for_batch(opts, &df, &log, RefLen::Corpus, count).expect("scorer");
-    let (t_reward, reward) = timed(rounds * 20, || {
+    let (t_reward, reward) = timed(rounds_of("reward") * 20, || {
         scorer.scores(&b_corpus, threads).expect("reward")
     });
     let list = |v: &[f64]| {

@@ -86,11 +86,10 @@ impl CocoBleu {
                 counts.resize(grams.len(), 0);
                 max_counts.resize(grams.len(), 0);
             }
-            for &c in codes.iter() {
-                counts[c as usize] += 1;
-            }
+            // The running count's maximum is the final count: one pass for both.
             for &c in codes.iter() {
                 let c = c as usize;
+                counts[c] += 1;
                 max_counts[c] = max_counts[c].max(counts[c]);
             }
             for &c in codes.iter() {
@@ -111,13 +110,13 @@ impl CocoBleu {
         let mut start = 0;
         for k in 0..n.min(toks.len()) {
             let len = toks.len() - k;
+            let mut correct = 0;
             for &c in &codes[start..start + len] {
                 let seen = &mut counts[c as usize];
                 *seen += 1;
-                if *seen <= max_counts[c as usize] {
-                    row[2 + n + k] += 1;
-                }
+                correct += i64::from(*seen <= max_counts[c as usize]);
             }
+            row[2 + n + k] = correct;
             start += len;
         }
         // Leave the scratch zeroed for the next image.

@@ -20,10 +20,18 @@ pub(crate) fn key(prefix: u32, last: u32) -> u64 {
 }
 
 /// Token and n-gram codes of one image (cleared between images).
+///
+/// Performance decision: a unigram's code is given when its token is first seen (`unigram`,
+/// by token code), so unigrams cost an array read instead of a look-up in the n-gram map (a
+/// quarter of the n-grams). N-gram codes, unigrams' included, are numbered by `used`.
 #[derive(Default)]
 pub(crate) struct ImageGrams {
     tokens: TokenMap,
     ngrams: NgramMap,
+    /// Per token code: its unigram's n-gram code.
+    unigram: Vec<u32>,
+    /// N-gram codes given since the last clear.
+    used: u32,
     /// A caption's token byte ranges (scratch).
     ranges: Vec<(u32, u32)>,
 }
@@ -33,6 +41,8 @@ impl ImageGrams {
     pub(crate) fn clear(&mut self) {
         self.tokens.clear();
         self.ngrams.clear();
+        self.unigram.clear();
+        self.used = 0;
     }
 
     /// The codes of `caption`'s tokens (Python's `caption.split()`), into `out` (cleared).
@@ -47,38 +57,49 @@ impl ImageGrams {
         py_split_ranges(caption, &mut self.ranges);
         for &(a, b) in &self.ranges {
             let len = (b - a) as usize;
-            out.push(self.tokens.get_or_insert_arena(base + a as usize, len).0);
+            let (code, new) = self.tokens.get_or_insert_arena(base + a as usize, len);
+            if new {
+                self.unigram.push(self.used);
+                self.used += 1;
+            }
+            out.push(code);
         }
     }
 
     /// The codes of the n-grams of `tokens` of orders `1..=max_n`, in `precook`'s order (every
     /// unigram left to right, then every bigram, ...), into `out` (cleared).
     pub(crate) fn ngrams(&mut self, tokens: &[u32], max_n: usize, out: &mut Vec<u32>) {
+        let len = tokens.len();
+        let orders = max_n.min(len);
+        self.ngrams.reserve(orders * len);
+        // Written by index into a buffer of the final size, order by order: the prefixes are
+        // the previous order's codes, read from the part already written.
+        let total: usize = (1..=orders).map(|k| len + 1 - k).sum();
         out.clear();
-        let orders = max_n.min(tokens.len());
-        self.ngrams.reserve(orders * tokens.len());
-        let mut prev_start = 0;
-        for k in 1..=orders {
-            let start = out.len();
-            for i in 0..=tokens.len() - k {
-                let prefix = if k == 1 {
-                    NO_PREFIX
-                } else {
-                    out[prev_start + i]
-                };
-                let next = self.ngrams.len() as u32;
-                out.push(
-                    self.ngrams
-                        .insert_reserved(key(prefix, tokens[i + k - 1]), next),
-                );
-            }
-            prev_start = start;
+        out.resize(total, 0);
+        let (map, unigram) = (&mut self.ngrams, &self.unigram);
+        let mut used = self.used;
+        let (unigrams, mut rest) = out.split_at_mut(len.min(total));
+        for (o, &t) in unigrams.iter_mut().zip(tokens) {
+            *o = unigram[t as usize];
         }
+        let mut prev: &[u32] = unigrams;
+        for k in 2..=orders {
+            let (cur, next_rest) = rest.split_at_mut(len + 1 - k);
+            for ((o, &p), &t) in cur.iter_mut().zip(prev).zip(&tokens[k - 1..]) {
+                let c = map.insert_reserved(key(p, t), used);
+                used += u32::from(c == used);
+                *o = c;
+            }
+            prev = cur;
+            rest = next_rest;
+        }
+        self.used = used;
     }
 
     /// Number of distinct n-grams coded since the last [`ImageGrams::clear`].
     pub(crate) fn len(&self) -> usize {
-        self.ngrams.len()
+        self.used as usize
     }
 }
 
@@ -102,6 +123,7 @@ mod tests {
         g.clear();
         g.tokens("b", &mut toks);
         assert_eq!(toks, [0]);
-        assert_eq!(g.len(), 0);
+        // The unigram's code is given with the token.
+        assert_eq!(g.len(), 1);
     }
 }

@@ -28,20 +28,20 @@ pub(crate) const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug, Default)]
 pub struct DocumentFrequency {
     /// Whether the corpus was token IDs.
-    ids: bool,
+    pub(super) ids: bool,
     /// Text tokens -> token codes (a token's code is its unigram's code).
     text_vocab: TokenMap,
     /// Token IDs -> token codes.
     id_vocab: NgramMap,
     /// N-grams of order 2 or more and frequency 2 or more: `key(prefix code, last token code)`
     /// -> code (while building: every candidate).
-    ngrams: NgramMap,
+    pub(super) ngrams: NgramMap,
     /// Per code (tokens first, then n-grams; after the build only those of frequency 2 or
     /// more): the number of images holding it.
-    df: Vec<u32>,
-    images: usize,
+    pub(super) df: Vec<u32>,
+    pub(super) images: usize,
     /// Distinct tokens and n-gram candidates counted while building.
-    counted: usize,
+    pub(super) counted: usize,
 }
 
 /// What a caption is made of: text (tokens by Python's `split()`) or token IDs.
@@ -81,7 +81,7 @@ impl<'a> Caption<'a> for &'a [u32] {
 }
 
 /// An error unless `n` codes fit below [`NONE`].
-fn check_codes(n: usize) -> Result<(), CoreError> {
+pub(super) fn check_codes(n: usize) -> Result<(), CoreError> {
     if n >= NONE as usize {
         return Err(CoreError::TooLarge(format!(
             "the reference corpus has more than {} distinct tokens or n-gram candidates; \
@@ -103,8 +103,20 @@ impl DocumentFrequency {
         Self::build(refs)
     }
 
+    /// Empties the frequencies for a count of `ids` (token IDs) or text (the tables' buffers
+    /// stay).
+    pub(super) fn reset(&mut self, ids: bool) {
+        self.ids = ids;
+        self.text_vocab.clear();
+        self.id_vocab.clear();
+        self.ngrams.clear();
+        self.df.clear();
+        self.images = 0;
+        self.counted = 0;
+    }
+
     /// The global code of a token of the corpus being built (added if new).
-    fn add_token(&mut self, tok: TokenRef<'_>) -> u32 {
+    pub(super) fn add_token(&mut self, tok: TokenRef<'_>) -> u32 {
         match tok {
             TokenRef::Text(t) => self.text_vocab.get_or_insert(t.as_bytes()),
             TokenRef::At(buf, start, len) => match self.text_vocab.get_at(buf, start, len) {
@@ -131,7 +143,7 @@ impl DocumentFrequency {
         }
     }
 
-    fn vocab_len(&self) -> usize {
+    pub(super) fn vocab_len(&self) -> usize {
         if self.ids {
             self.id_vocab.len()
         } else {

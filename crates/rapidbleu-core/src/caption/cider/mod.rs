@@ -6,6 +6,8 @@
 //! - [`score`]: an image's score (`compute_cider`: TF-IDF vectors with `ref_len - log(df)`,
 //!   clipped cosine similarity per order, the Gaussian length penalty, the mean over orders,
 //!   over references, times 10), floats in the scorer's order, images in parallel;
+//! - [`corpus`]: the COCO evaluation's call, frequencies and scores of one corpus, each caption
+//!   coded once;
 //! - [`metric`]: the [`crate::metric::Metric`] of CIDEr-D over given document frequencies.
 //!
 //! pycocoevalcap's `Cider(n, sigma)` counts n-grams up to order 4 whatever `n` (`cook_refs`
@@ -13,7 +15,10 @@
 //! and `n > 4` averages `n` orders of which the ones above 4 are zero. [`CiderD::new`] allows
 //! `n >= 4` and keeps that arithmetic.
 
+pub mod corpus;
+mod count;
 pub mod doc_freq;
+mod key_table;
 pub mod metric;
 pub mod score;
 

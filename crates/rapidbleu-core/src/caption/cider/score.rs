@@ -10,6 +10,7 @@
 //! - per image: the references' `sim` arrays added in order, `np.mean` over the orders,
 //!   divided by the number of references, times 10.
 
+pub use super::corpus::corpus_scores;
 use super::doc_freq::{Caption, DocumentFrequency, TokenRef};
 use super::CiderD;
 use crate::caption::grams::{key, NO_PREFIX};
@@ -161,6 +162,12 @@ pub struct Worker {
     /// The image's references' local n-gram codes, and per reference its span and length.
     ref_codes: Vec<u32>,
     ref_spans: Vec<(usize, usize, usize)>,
+    sims: Sims,
+}
+
+/// The scratch space of [`Scorer::similarity`], reused across images.
+#[derive(Default)]
+pub(super) struct Sims {
     /// Per local code: position + 1 in the caption being built (0: not in it).
     pos: Vec<u32>,
     /// Per local code: the value in the reference being compared (0.0: not in it).
@@ -209,12 +216,24 @@ impl<'d> Scorer<'d> {
         log: &'d LogTable,
         ref_images: usize,
     ) -> Result<Self, CoreError> {
+        Self::with_max_count(opts, df, log, ref_images, df.max_count())
+    }
+
+    /// [`Scorer::new`] where the largest document frequency is `max_count` (`df` then serves
+    /// only [`Scorer::image`]; [`Scorer::similarity`] takes frequencies per code).
+    pub(super) fn with_max_count(
+        opts: CiderD,
+        df: &'d DocumentFrequency,
+        log: &'d LogTable,
+        ref_images: usize,
+        max_count: u32,
+    ) -> Result<Self, CoreError> {
         if ref_images == 0 {
             return Err(CoreError::InvalidInput(
                 "CIDEr-D needs at least one image (it takes the log of their number)".into(),
             ));
         }
-        log.covers(ref_images.max(df.max_count() as usize))?;
+        log.covers(ref_images.max(max_count as usize))?;
         let n = u32::try_from(ref_images).map_err(|_| {
             CoreError::TooLarge(format!(
                 "{ref_images} images; score at most {} at once",
@@ -223,7 +242,7 @@ impl<'d> Scorer<'d> {
         })?;
         let ref_len = log.ln(n);
         let two_sigma2 = 2.0 * py_pow(opts.sigma(), 2.0);
-        let top = (df.max_count() as usize + 1).min(DF_TABLE);
+        let top = (max_count as usize + 1).min(DF_TABLE);
         let by_df = (0..top)
             .map(|c| {
                 let one = ref_len - log.ln((c as u32).max(1));
@@ -246,7 +265,7 @@ impl<'d> Scorer<'d> {
 
     /// `(ref_len - np.log(max(1.0, df)), pow(that, 2))`: a count-1 n-gram's value and square.
     #[inline]
-    fn once(&self, df: u32) -> (f64, f64) {
+    pub(super) fn once(&self, df: u32) -> (f64, f64) {
         match self.by_df.get(df as usize) {
             Some(&v) => v,
             None => {
@@ -254,6 +273,12 @@ impl<'d> Scorer<'d> {
                 (one, py_pow(one, 2.0))
             }
         }
+    }
+
+    /// `np.log(max(1.0, df))`.
+    #[inline]
+    pub(super) fn idf(&self, df: u32) -> f64 {
+        self.log.ln(df.max(1))
     }
 
     /// The length penalty of a length difference `delta` (an integer).
@@ -286,16 +311,15 @@ impl<'d> Scorer<'d> {
     }
 
     /// `counts2vec` of the caption whose local n-gram codes are `codes` (of `len` tokens),
-    /// with `idf` per local code, into `v`.
+    /// with `idf` and `once` (see [`Scorer::similarity`]) per local code, into `v`.
     fn vectorize(
         &self,
         codes: &[u32],
         len: usize,
-        local: &Local,
+        (idf, once): (&[f64], &[(f64, f64)]),
         pos: &mut Vec<u32>,
         v: &mut Vector,
     ) {
-        let (idf, once) = (&local.idf, &local.once);
         v.local.clear();
         v.tf.clear();
         v.value.clear();
@@ -346,7 +370,6 @@ impl<'d> Scorer<'d> {
 
     /// The CIDEr-D score of one image: `hyp` against `refs` (at least one).
     pub fn image<'a, C: Caption<'a>>(&self, w: &mut Worker, hyp: C, refs: &[C]) -> f64 {
-        let n = self.opts.n();
         w.local.clear();
         w.hyp_codes.clear();
         let hyp_len = w.local.codes(self, hyp, &mut w.hyp_codes);
@@ -357,16 +380,38 @@ impl<'d> Scorer<'d> {
             let len = w.local.codes(self, r, &mut w.ref_codes);
             w.ref_spans.push((start, w.ref_codes.len(), len));
         }
-        let local = &w.local;
-        self.vectorize(&w.hyp_codes, hyp_len, local, &mut w.pos, &mut w.hyp);
-        if w.ref_value.len() < local.idf.len() {
-            w.ref_value.resize(local.idf.len(), 0.0);
+        let ref_codes = &w.ref_codes;
+        let refs = w
+            .ref_spans
+            .iter()
+            .map(|&(start, end, len)| (&ref_codes[start..end], len));
+        let tables = (&w.local.idf[..], &w.local.once[..]);
+        self.similarity(&mut w.sims, (&w.hyp_codes, hyp_len), refs, tables)
+    }
+
+    /// The CIDEr-D score of one image from its captions' local n-gram codes (each caption's
+    /// codes in `precook`'s order, and its token count): the hypothesis's against each
+    /// reference's (at least one), with per local code `idf`, `np.log(max(1, df))`, and
+    /// `once`, the TF-IDF value of a count of 1 and its square ([`Scorer::once`]).
+    pub(super) fn similarity<'c>(
+        &self,
+        w: &mut Sims,
+        (hyp_codes, hyp_len): (&[u32], usize),
+        refs: impl ExactSizeIterator<Item = (&'c [u32], usize)>,
+        tables: (&[f64], &[(f64, f64)]),
+    ) -> f64 {
+        let n = self.opts.n();
+        let n_refs = refs.len();
+        let codes = tables.0.len();
+        self.vectorize(hyp_codes, hyp_len, tables, &mut w.pos, &mut w.hyp);
+        if w.ref_value.len() < codes {
+            w.ref_value.resize(codes, 0.0);
         }
         w.score.clear();
         w.score.resize(n, 0.0);
-        for &(start, end, len) in &w.ref_spans {
+        for (ref_codes, len) in refs {
             let rv = &mut w.reference;
-            self.vectorize(&w.ref_codes[start..end], len, local, &mut w.pos, rv);
+            self.vectorize(ref_codes, len, tables, &mut w.pos, rv);
             let h = &w.hyp;
             for (&l, &v) in rv.local.iter().zip(&rv.value) {
                 w.ref_value[l as usize] = v;
@@ -395,7 +440,7 @@ impl<'d> Scorer<'d> {
         }
         // np.mean(score) / len(refs) * 10.0
         let mut avg = np_mean(&w.score);
-        avg /= refs.len() as f64;
+        avg /= n_refs as f64;
         avg * 10.0
     }
 
@@ -440,27 +485,4 @@ impl<'d> Scorer<'d> {
 /// power 2 is exact), so [`Scorer`] keeps it per `|delta|`.
 fn penalty_of(delta: f64, two_sigma2: f64) -> f64 {
     py_pow(std::f64::consts::E, -py_pow(delta, 2.0) / two_sigma2)
-}
-
-/// pycocoevalcap's `Cider(n, sigma).compute_score(gts, res)` on a corpus of images: the
-/// document frequencies of its references, `ref_len` the log of its number of images, every
-/// image's score and their `np.mean`.
-pub fn corpus_scores<'a, C: Caption<'a>>(
-    opts: CiderD,
-    corpus: &Corpus<C>,
-    log: &LogTable,
-    threads: Threads,
-) -> Result<(f64, Vec<f64>), CoreError> {
-    let df = DocumentFrequency::build(corpus.references())?;
-    if df.is_empty() {
-        // compute_score's `max(self.document_frequency.values())` of nothing: ValueError.
-        return Err(CoreError::InvalidInput(
-            "no reference caption has a word, so CIDEr-D has no document frequency \
-             (pycocoevalcap fails with ValueError: max() arg is an empty sequence)"
-                .into(),
-        ));
-    }
-    let scorer = Scorer::new(opts, &df, log, corpus.len())?;
-    let scores = scorer.scores(corpus, threads)?;
-    Ok((np_mean(&scores), scores))
 }
