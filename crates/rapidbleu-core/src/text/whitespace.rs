@@ -5,6 +5,9 @@
 //! `Py_UNICODE_ISSPACE`: bidirectional class WS, B or S, or general category Zs. It has been stable
 //! across the Unicode versions of every supported CPython. U+200B and U+FEFF are *not* whitespace.
 
+use memchr::memmem;
+use std::sync::LazyLock;
+
 /// Is `c` whitespace for Python's `str.split()`?
 #[inline]
 pub fn is_py_space(c: char) -> bool {
@@ -62,9 +65,12 @@ static BYTE_CLASS: [u8; 256] = {
 /// it begins every kana and most Japanese punctuation). Vectorised searches, so a text without
 /// one is split by the ASCII loop.
 fn may_hold_multibyte_space(bytes: &[u8]) -> bool {
+    // Built once: `memmem::find` would build its searcher on every call (2% of COCO BLEU).
+    static IDEOGRAPHIC_SPACE: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new("\u{3000}".as_bytes()));
     !bytes.is_ascii()
         && (memchr::memchr3(0xc2, 0xe1, 0xe2, bytes).is_some()
-            || memchr::memmem::find(bytes, "\u{3000}".as_bytes()).is_some())
+            || IDEOGRAPHIC_SPACE.find(bytes).is_some())
 }
 
 /// The length of the UTF-8 character whose first byte is `b` (1 for a continuation byte,
