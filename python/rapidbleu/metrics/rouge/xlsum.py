@@ -143,7 +143,9 @@ class RougeScorer:
         That is the package's ``ChineseTokenizer`` (``list(jieba.cut(text))``) with no
         stemmer (``lang="chinese"`` has none: ``use_stemmer=True`` warns and stems nothing).
         """
-        if self._options is None or (self._stemmer is not None and self._stemmer.stemmer):
+        if self._options is None or (
+            self._stemmer is not None and self._stemmer.stemmer is not None
+        ):
             return None
         inner = self._tokenizer.tokenizer
         if type(inner) is not _package("tokenizers").ChineseTokenizer:

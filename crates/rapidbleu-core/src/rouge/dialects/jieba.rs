@@ -67,9 +67,9 @@ pub struct Hmm {
 /// jieba's dictionary and model, ready to cut.
 ///
 /// Performance decision: `Tokenizer.FREQ` is held as a trie (a child is one look-up of its
-/// parent and a character, which also holds its entry), so `get_DAG`'s walk from a character costs one probe a step, not
-/// a hash of the whole growing prefix; the emission probabilities of the four states are one
-/// look-up per character.
+/// parent and a character, which also holds its entry), so `get_DAG`'s walk from a character
+/// costs one probe a step, not a hash of the whole growing prefix; the emission probabilities
+/// of the four states are one look-up per character.
 #[derive(Debug)]
 pub struct Jieba {
     /// `(parent << 32) | char` -> the child, its entry in the same slot (one memory access a

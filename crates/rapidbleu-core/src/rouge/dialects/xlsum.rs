@@ -159,8 +159,9 @@ fn chinese_letter(c: char) -> Option<char> {
     })
 }
 
-/// [`class`] for the Chinese reading: a word character (lowercased), a separator, a removed
-/// character, or `None` (not read). Symbols are word characters here (no pyonmttok).
+/// [`class`] for the Chinese reading: `Symbol` for any character of a word (lowercased: there
+/// is no pyonmttok to split letters, digits and symbols apart), a separator, a removed
+/// character, or `None` (not read).
 fn chinese_class(c: char) -> Option<Class> {
     if ('\u{4E00}'..='\u{9FEF}').contains(&c) {
         return Some(Class::Symbol(c)); // the common case first
@@ -395,8 +396,8 @@ static WORKERS: [WorkerPool<Worker>; 3] = [WorkerPool::new(), WorkerPool::new(),
 
 /// rouge-score's rows (`[hits, prediction_count, target_count]` per type) of
 /// `(prediction, target)` items, each text tokenized as the package does, read as `reading`
-/// says. Items whose texts are not all readable ([`Reading::readable`]) are left as zeros: the
-/// caller computes them (their indices are returned).
+/// says. Items with a text the core does not read ([`readable`], [`chinese_class`]) are left
+/// as zeros: the caller computes them (their indices are returned).
 pub fn rows(
     opts: &RougeOptions,
     reading: Reading<'_>,
