@@ -450,6 +450,22 @@ class RougeOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTo
         """Bootstrap means with NumPy's legacy MT19937 draws, and the state after them."""
 
 @final
+class JiebaDict:
+    """jieba 0.42.1's dictionary and HMM, copied from the Python package (frozen)."""
+
+    def __new__(
+        cls,
+        freq: Mapping[str, float],
+        log_total: float,
+        start_p: Mapping[str, float],
+        trans_p: Mapping[str, Mapping[str, float]],
+        emit_p: Mapping[str, Mapping[str, float]],
+        force_split: Iterable[str],
+    ) -> JiebaDict: ...
+    def cut(self, text: str) -> list[str]:
+        """``list(jieba.cut(text))``."""
+
+@final
 class PltrdyOptions(MetricOptions[_RougeTotals, tuple[_Rows, int], tuple[_RougeTotals, int]]):
     """``Rouge(metrics, exclusive=...)`` of the ``rouge`` package, or ``rouge-chinese``'s."""
 
@@ -539,21 +555,6 @@ class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int
     def __eq__(self, value: object, /) -> bool: ...
 
 @final
-class JiebaDict:
-    """jieba 0.42.1's dictionary and HMM, copied from the Python package (frozen)."""
-
-    def __new__(
-        cls,
-        freq: Mapping[str, float],
-        log_total: float,
-        start_p: Mapping[str, float],
-        trans_p: Mapping[str, Mapping[str, float]],
-        emit_p: Mapping[str, Mapping[str, float]],
-        force_split: Iterable[str],
-    ) -> JiebaDict: ...
-    def cut(self, text: str) -> list[str]:
-        """``list(jieba.cut(text))``."""
-
 class CocoRougeOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[float], int]]):
     """COCO ROUGE-L (pycocoevalcap's ``Rouge()``; frozen, picklable)."""
 
