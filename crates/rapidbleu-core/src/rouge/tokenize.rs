@@ -169,7 +169,7 @@ impl Vocab {
 /// `word` (at most 16 bytes) as two words and its length: its first eight bytes and its last
 /// eight, which overlap below 16 (with the length they still determine every byte), or the
 /// bytes themselves, zero-padded, below eight.
-fn short_key(word: &[u8]) -> Option<(u64, u64, usize)> {
+pub(crate) fn short_key(word: &[u8]) -> Option<(u64, u64, usize)> {
     let n = word.len();
     let word_at = |i: usize| u64::from_le_bytes(word[i..i + 8].try_into().unwrap_or([0; 8]));
     match n {

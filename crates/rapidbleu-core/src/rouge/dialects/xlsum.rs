@@ -33,8 +33,9 @@ use super::jieba::{Jieba, Scratch};
 use crate::engine::parallel::{for_each_row_in, Threads, WorkerPool};
 use crate::error::{zeroed, CoreError};
 use crate::rouge::stats::Worker as ScoreWorker;
-use crate::rouge::tokenize::{Doc, Vocab, DROPPED};
+use crate::rouge::tokenize::{short_key, Doc, Vocab, DROPPED};
 use crate::rouge::RougeOptions;
+use rustc_hash::FxHashMap;
 
 /// Non-ASCII characters that the `BasicTokenizer` turns into a separator, as Python 3.11's
 /// `unicodedata` (Unicode 14.0.0) classes them: spaces (`Zs`, `_is_whitespace`) and
@@ -265,6 +266,39 @@ impl Reading<'_> {
     }
 }
 
+/// Token ids of one item, for the Chinese reading.
+///
+/// Performance decision: rouge-score's counts only ask whether two tokens of the same item are
+/// equal, and Chinese tokens are not stemmed, so their ids are the item's own, from tables
+/// emptied per item: they stay small enough for the cache, where a vocabulary kept across
+/// items grows with every new word and every rougeLsum sentence (mostly distinct), and its
+/// look-ups were a quarter of the reading's time.
+#[derive(Default)]
+struct ItemIds {
+    /// Tokens of up to 16 bytes, by [`short_key`] (no allocation).
+    short: FxHashMap<(u64, u64, usize), u32>,
+    /// Longer tokens (rougeLsum's sentences of many characters).
+    long: FxHashMap<Box<[u8]>, u32>,
+}
+
+impl ItemIds {
+    fn clear(&mut self) {
+        self.short.clear();
+        self.long.clear();
+    }
+
+    fn id(&mut self, token: &[u8]) -> u32 {
+        let next = (self.short.len() + self.long.len()) as u32;
+        match short_key(token) {
+            Some(key) => *self.short.entry(key).or_insert(next),
+            None => match self.long.get(token) {
+                Some(&id) => id,
+                None => *self.long.entry(token.into()).or_insert(next),
+            },
+        }
+    }
+}
+
 /// Reads a Chinese text into `doc`, or returns `false` at its first character the core
 /// does not read: `jieba.cut` of the `BasicTokenizer`'s words joined by spaces, and when
 /// `lines` each line's `BasicTokenizer` words.
@@ -274,7 +308,7 @@ impl Reading<'_> {
 fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mut Doc) -> bool {
     doc.clear();
     let Worker {
-        vocab,
+        item_ids: ids,
         joined,
         scratch,
         ..
@@ -286,7 +320,7 @@ fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mu
     let mut end_word = |joined: &mut String, start: &mut Option<usize>, doc: &mut Doc| {
         if let Some(at) = start.take() {
             if lines {
-                doc.sent_tokens.push(vocab.id(&joined.as_bytes()[at..]));
+                doc.sent_tokens.push(ids.id(&joined.as_bytes()[at..]));
             }
         }
     };
@@ -322,7 +356,7 @@ fn read_chinese(jieba: &Jieba, text: &str, lines: bool, w: &mut Worker, doc: &mu
     }
     doc.own_sentences = true;
     jieba.cut(joined, scratch, &mut |token| {
-        doc.tokens.push(vocab.id(token.as_bytes()))
+        doc.tokens.push(ids.id(token.as_bytes()))
     });
     true
 }
@@ -369,6 +403,7 @@ struct Worker {
     stem: bool,
     joined: String,
     scratch: Scratch,
+    item_ids: ItemIds,
 }
 
 impl Worker {
@@ -381,6 +416,7 @@ impl Worker {
             stem,
             joined: String::new(),
             scratch: Scratch::default(),
+            item_ids: ItemIds::default(),
         }
     }
 }
@@ -430,6 +466,7 @@ pub fn rows(
                     read_here
                 }
                 Reading::Chinese(jieba) => {
+                    w.item_ids.clear();
                     read_chinese(jieba, pred, lines, w, &mut p)
                         && read_chinese(jieba, target, lines, w, &mut t)
                 }
