@@ -19,9 +19,9 @@
 
 use super::corpus::{shard_bits, shard_of, Gram, Part};
 use super::doc_freq::{check_codes, Caption, DocumentFrequency, NONE};
-use super::key_table::KeyTable;
 use super::MAX_ORDER;
 use crate::caption::grams::key;
+use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, Threads};
 use crate::error::CoreError;
 use rayon::prelude::*;
@@ -38,7 +38,7 @@ const AHEAD: usize = 16;
 #[derive(Default)]
 pub(super) struct Shard {
     d: DocumentFrequency,
-    grams: KeyTable,
+    grams: NgramMap,
     /// The shard's codes so far.
     used: usize,
 }
@@ -89,8 +89,11 @@ fn count_shard<'a, C: Caption<'a>>(
                         sh.grams.prefetch(ahead);
                     }
                     if is_ref {
-                        let (c, new) = sh.grams.get_or_insert(kk, sh.used as u32);
-                        sh.used += usize::from(new);
+                        // Room for one key at a time: the batch repeats most n-grams, and a
+                        // table sized for all of it would be several times too large.
+                        sh.grams.reserve(1);
+                        let c = sh.grams.insert_reserved(kk, sh.used as u32);
+                        sh.used += usize::from(c as usize == sh.used);
                         c
                     } else {
                         sh.grams.get_or(kk, NONE)

@@ -18,7 +18,6 @@
 pub mod corpus;
 mod count;
 pub mod doc_freq;
-mod key_table;
 pub mod metric;
 pub mod score;
 
