@@ -180,15 +180,8 @@ impl Jieba {
 
     /// Calls `out` with each word of `jieba.cut(text)`, in order (each a slice of `text`).
     pub fn cut<'t>(&self, text: &'t str, scratch: &mut Scratch, out: &mut impl FnMut(&'t str)) {
-        let mut rest = text;
-        while let Some(c) = rest.chars().next() {
-            let end = if is_han_default(c) {
-                rest.find(|c| !is_han_default(c)).unwrap_or(rest.len())
-            } else {
-                rest.find(is_han_default).unwrap_or(rest.len())
-            };
-            let (block, after) = rest.split_at(end);
-            if is_han_default(c) {
+        for_each_run(text, is_han_default, |block, han| {
+            if han {
                 self.cut_dag(block, scratch, out);
             } else {
                 // re_skip_default's split: "\r\n" stays one word, every other character is one.
@@ -203,8 +196,7 @@ impl Jieba {
                     at += step;
                 }
             }
-            rest = after;
-        }
+        });
     }
 
     /// `Tokenizer.__cut_DAG` on one block of `re_han_default`.
@@ -294,18 +286,13 @@ impl Jieba {
 
     /// `finalseg.cut`.
     fn finalseg<'t>(&self, text: &'t str, scratch: &mut HmmScratch, out: &mut impl FnMut(&'t str)) {
-        let mut rest = text;
-        while let Some(c) = rest.chars().next() {
-            let han = is_han(c);
-            let end = rest.find(|c| is_han(c) != han).unwrap_or(rest.len());
-            let (block, after) = rest.split_at(end);
+        for_each_run(text, is_han, |block, han| {
             if han {
                 self.viterbi_cut(block, scratch, out);
             } else {
                 skip_split(block, out);
             }
-            rest = after;
-        }
+        });
     }
 
     /// `finalseg.__cut` on a block of Han characters, words of `Force_Split_Words` split.
@@ -397,6 +384,19 @@ impl Jieba {
             states[t] = state as u8;
             state = usize::from(back[t][state]);
         }
+    }
+}
+
+/// Calls `f` with each maximal run of `text` whose characters are all in `class` or all out
+/// of it, and which: `re.split` of a capturing group `([...]+)`, its empty pieces left out.
+fn for_each_run<'t>(text: &'t str, class: fn(char) -> bool, mut f: impl FnMut(&'t str, bool)) {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let inside = class(c);
+        let end = rest.find(|c| class(c) != inside).unwrap_or(rest.len());
+        let (run, after) = rest.split_at(end);
+        f(run, inside);
+        rest = after;
     }
 }
 
