@@ -10,6 +10,7 @@ changed dictionary, which is copied again).
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -24,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from multilingual_rouge import rouge_scorer as mrs
 
-from rapidbleu import _core
+from rapidbleu import _core, errors
 from rapidbleu.metrics.rouge import xlsum
 from rapidbleu.metrics.rouge.jieba_dict import jieba_dict
 from rapidbleu.metrics.rouge.xlsum_metric import XLSumROUGE
@@ -205,3 +206,28 @@ def test_a_changed_dictionary_is_copied_again() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize(
+    ("freq", "trans", "error", "message"),
+    [
+        ({1: 2}, None, errors.InputTypeError, "key that is not a str"),
+        ({"a": -2}, None, errors.InvalidOptionError, "frequency -2 for a; expected >= 0"),
+        ({"a": "x"}, None, errors.InputTypeError, "is str; expected a float"),
+        ({"a": 2}, {"B": 5}, errors.InputTypeError, 'trans_P["B"] is int; expected a dict'),
+    ],
+)
+def test_a_dictionary_jieba_could_not_have_is_refused(
+    freq: Any, trans: Any, error: type[Exception], message: str
+) -> None:
+    import jieba.finalseg as finalseg
+
+    with pytest.raises(error, match=re.escape(message)):
+        _core.JiebaDict(
+            freq,
+            0.0,
+            finalseg.start_P,
+            trans or finalseg.trans_P,
+            finalseg.emit_P,
+            [],
+        )

@@ -24,6 +24,18 @@ fn item<'py>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Bound<'p
         .ok_or_else(|| ErrorKind::InvalidOption.err(d.py(), format!("{what} has no state {key:?}")))
 }
 
+/// `d[key]` as a dict (`trans_P` and `emit_P` hold one per state).
+fn dict_item<'py>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Bound<'py, PyDict>> {
+    let v = item(d, key, what)?;
+    v.cast_into::<PyDict>().map_err(|e| {
+        let v = e.into_inner();
+        ErrorKind::InputType.err(
+            v.py(),
+            format!("{what}[{key:?}] is {}; expected a dict", type_name(&v)),
+        )
+    })
+}
+
 /// A float of the model, as Python adds it.
 fn float(v: &Bound<'_, PyAny>, what: &str) -> PyResult<f64> {
     v.extract::<f64>().map_err(|_| {
@@ -71,16 +83,15 @@ impl PyJiebaDict {
             };
             for (y, state) in STATES.iter().enumerate() {
                 hmm.start[y] = float(&item(start_p, state, "start_P")?, "start_P")?;
-                let trans = item(trans_p, state, "trans_P")?;
-                let trans = trans.cast::<PyDict>()?;
+                let trans = dict_item(trans_p, state, "trans_P")?;
                 for (z, to) in STATES.iter().enumerate() {
                     if let Some(p) = trans.get_item(to)? {
                         hmm.trans[y][z] = float(&p, "trans_P")?;
                     }
                 }
-                let emit = item(emit_p, state, "emit_P")?;
+                let emit = dict_item(emit_p, state, "emit_P")?;
                 let mut map = FxHashMap::default();
-                for (c, p) in emit.cast::<PyDict>()?.iter() {
+                for (c, p) in emit.iter() {
                     // A key of other than one character never matches `emit_p[y].get(char)`.
                     let Ok(c) = c.extract::<String>() else {
                         continue;
