@@ -389,7 +389,7 @@ impl Jieba {
 
 /// Calls `f` with each maximal run of `text` whose characters are all in `class` or all out
 /// of it, and which: `re.split` of a capturing group `([...]+)`, its empty pieces left out.
-fn for_each_run<'t>(text: &'t str, class: fn(char) -> bool, mut f: impl FnMut(&'t str, bool)) {
+fn for_each_run<'t>(text: &'t str, class: impl Fn(char) -> bool, mut f: impl FnMut(&'t str, bool)) {
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         let inside = class(c);
