@@ -547,6 +547,10 @@ class CocoBleuOptions(MetricOptions[list[int], tuple[_Rows, int], tuple[list[int
     def n(self) -> int: ...
     @property
     def row_len(self) -> int: ...
+    def compute_score(
+        self, gts: Mapping[Any, Any], res: Mapping[Any, Any], num_threads: int = 0
+    ) -> tuple[list[int], list[list[float]]]:
+        """``Bleu(n).compute_score``'s summed statistics and, per order, every image's BLEU."""
     def image_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
         """BLEU-1..n of every row, ``(images, n)``."""
     def scores(self, totals: Sequence[int]) -> list[float]:
@@ -563,6 +567,10 @@ class CocoRougeOptions(MetricOptions[list[float], tuple[_Rows, int], tuple[list[
     def beta(self) -> float: ...
     @property
     def row_len(self) -> int: ...
+    def compute_score(
+        self, gts: Mapping[Any, Any], res: Mapping[Any, Any], num_threads: int = 0
+    ) -> npt.NDArray[np.float64]:
+        """``Rouge().compute_score``'s every image's ROUGE-L."""
     def image_scores(self, rows: _Rows) -> npt.NDArray[np.float64]:
         """ROUGE-L of every row ``[lcs_p, hyp_len, lcs_r, ref_len]``."""
     def __getnewargs__(self) -> tuple[float]: ...
@@ -585,6 +593,14 @@ class CiderDOptions:
         num_threads: int = 0,
     ) -> tuple[float, npt.NDArray[np.float64]]:
         """``Cider.compute_score``: the mean and every image's score."""
+    def compute_score(
+        self,
+        gts: Mapping[Any, Any],
+        res: Mapping[Any, Any],
+        logs: npt.NDArray[np.float64],
+        num_threads: int = 0,
+    ) -> tuple[float, npt.NDArray[np.float64]]:
+        """``Cider.compute_score`` of pycocoevalcap's dictionaries, read and checked."""
     def __getnewargs__(self) -> tuple[int, float]: ...
     def __eq__(self, value: object, /) -> bool: ...
 

@@ -140,3 +140,66 @@ def test_checks_as_pycocoevalcap() -> None:
                 printed(lambda t=theirs, g=gts, r=res: t.compute_score(g, r))
             with pytest.raises(AssertionError):
                 ours.compute_score(gts, res)
+
+
+@pytest.mark.parametrize(
+    ("gts", "res", "named"),
+    [
+        ({1: [None, "a"]}, {1: ["a"]}, r"gts\[1\]\[0\] is NoneType; expected str"),
+        ({"x": ["a", 3]}, {"x": ["a"]}, r"gts\['x'\]\[1\] is int; expected str"),
+        ({1: ["a"]}, {1: [b"a"]}, r"res\[1\]\[0\] is bytes; expected str"),
+    ],
+)
+def test_captions_that_are_not_text(gts: Gts, res: Gts, named: str) -> None:
+    # pycocoevalcap fails in its `.split()` (bytes it splits and counts too); rapidbleu names
+    # the caption (InputTypeError is a TypeError). A None reference is not skipped as missing.
+    from rapidbleu.errors import InputTypeError
+
+    if not any(isinstance(c, bytes) for c in res[next(iter(res))]):
+        with pytest.raises(AttributeError):
+            printed(lambda: TheirBleu().compute_score(gts, res))
+    for ours in (Bleu(), Cider(), Rouge()):
+        with pytest.raises(InputTypeError, match=named):
+            ours.compute_score(gts, res)
+
+
+def test_lone_surrogate_is_named_by_its_image() -> None:
+    from rapidbleu.errors import InvalidTextError
+
+    # Enough captions for the pool's reader, and the bad one among the references.
+    gts = {i: ["a b", "c d"] for i in range(20)}
+    res = {i: ["a c"] for i in range(20)}
+    gts[13] = ["a b", "c \ud800d"]
+    for ours in (Bleu(), Cider(), Rouge()):
+        with pytest.raises(InvalidTextError, match=r"gts\[13\]\[1\] is not valid Unicode"):
+            ours.compute_score(gts, res)
+    res[13] = ["\udfff"]
+    with pytest.raises(InvalidTextError, match=r"res\[13\]\[0\] is not valid Unicode"):
+        Bleu().compute_score(gts, res)
+
+
+def test_any_mapping_and_text_read_again() -> None:
+    # A Mapping that is not a dict is read through its own keys() and __getitem__; Latin-1,
+    # two- and four-byte text is read the same the first time (transcoded by CPython, which
+    # keeps the UTF-8) and every later time (that UTF-8 borrowed).
+    from collections import OrderedDict
+    from types import MappingProxyType
+
+    words = ["über", "größe", "naïve", "x", "日本", "語", "🙂", "a"]
+    rng = random.Random(7)
+
+    def caption() -> str:
+        # Built at run time, as captions are: no string shares a cached UTF-8 copy.
+        return " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
+
+    gts = OrderedDict((f"img{i}", [caption() for _ in range(3)]) for i in range(30))
+    res = MappingProxyType({f"img{i}": [caption()] for i in range(30)})
+    for _ in range(2):
+        same_bleu(gts, dict(res), 4)
+        assert Bleu().compute_score(gts, res, verbose=0) == TheirBleu().compute_score(
+            dict(gts), dict(res), verbose=0
+        )
+        same_rouge(dict(gts), dict(res))
+        same_cider(dict(gts), dict(res))
+    ours = Cider().compute_score(gts, res)
+    assert ours[1].tolist() == TheirCider().compute_score(dict(gts), dict(res))[1].tolist()

@@ -6,7 +6,7 @@
 //! sacreBLEU); then borrow their UTF-8 buffers. ASCII lowercasing happens later in Rust.
 
 use crate::errors::{type_name, ErrorKind, OrRaise};
-use crate::pystr::{self, Snapshot, Text};
+use crate::pystr::{self, NonAscii, Snapshot, Text};
 use crate::sequence::{is_sequence, not_a_sequence};
 use crate::tokenized_lines::TokenizedLines;
 use pyo3::prelude::*;
@@ -207,7 +207,13 @@ fn collect_as<'py>(
     let mut out: Vec<Option<Line<'py>>> = Vec::with_capacity(seq.len().unwrap_or(0));
     if let Ok(list) = seq.cast_exact::<PyList>() {
         if let Reading::Checked { lowercase } = reading {
-            if let Some(owned) = read_fast(list, what, allow_none, lowercase, threads)? {
+            let snapshot = || Snapshot::of(list);
+            let non_ascii = if lowercase {
+                NonAscii::Lowercase
+            } else {
+                NonAscii::Decode
+            };
+            if let Some(owned) = read_fast(list, snapshot, what, allow_none, non_ascii, threads)? {
                 return Ok(owned);
             }
         }
@@ -231,9 +237,10 @@ fn collect_as<'py>(
 /// `None` where allowed): the caller then reads it the serial way, with its errors.
 fn read_fast<'py>(
     list: &Bound<'py, PyList>,
+    snapshot: impl FnOnce() -> PyResult<Snapshot<'py>>,
     what: impl std::fmt::Display + Copy,
     allow_none: bool,
-    lowercase: bool,
+    non_ascii: NonAscii,
     threads: Threads,
 ) -> PyResult<Option<Owned<'py>>> {
     if list.len() < pystr::FAST_FROM {
@@ -242,8 +249,8 @@ fn read_fast<'py>(
     let Some(layout) = pystr::layout(list.py()) else {
         return Ok(None);
     };
-    let snapshot = Snapshot::of(list)?;
-    let texts = snapshot.read(layout, allow_none, lowercase, threads);
+    let snapshot = snapshot()?;
+    let texts = snapshot.read(layout, allow_none, non_ascii, threads);
     if !texts
         .iter()
         .any(|t| matches!(t, Text::Caller | Text::Fallback))
@@ -280,6 +287,7 @@ fn read_fast<'py>(
             // after the others yields what the serial way yields, errors included (the first
             // in order: every other item read without one).
             Text::Caller => {
+                let lowercase = non_ascii == NonAscii::Lowercase;
                 let reading = Reading::Checked { lowercase };
                 read_item(snapshot.list().get_item(i)?, what, i, allow_none, reading)?
             }
@@ -292,6 +300,25 @@ fn read_fast<'py>(
         _snapshot: Some(snapshot),
         _held: None,
     }))
+}
+
+/// The strings of `list`, a list the caller made for this read and hands over, as
+/// [`collect_on`] reads a list of `str` (not lowercased; no `None`): read in place by the pool,
+/// without the private copy that a caller's list needs. For strings read in call after call:
+/// non-ASCII text is left in the strings' UTF-8 cache ([`NonAscii::Cache`]).
+pub fn collect_private<'py>(
+    list: Bound<'py, PyList>,
+    what: impl std::fmt::Display + Copy,
+    threads: Threads,
+) -> PyResult<Owned<'py>> {
+    let private = || Ok(Snapshot::private(list.clone()));
+    if let Some(owned) = read_fast(&list, private, what, false, NonAscii::Cache, threads)? {
+        return Ok(owned);
+    }
+    let mut out = Vec::with_capacity(list.len());
+    let reading = Reading::Checked { lowercase: false };
+    collect_list(&list, what, false, reading, &mut out)?;
+    Ok(out.into())
 }
 
 /// Appends the items of `list` to `out`, as [`collect`] reads them.

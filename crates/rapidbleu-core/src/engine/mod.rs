@@ -3,6 +3,7 @@
 //! a metric counting character n-grams can use as BLEU uses them; and resampled sums of
 //! statistics rows of any width ([`rows`]).
 
+pub(crate) mod affinity;
 pub(crate) mod id_vocab;
 pub(crate) mod ngram_map;
 pub mod parallel;

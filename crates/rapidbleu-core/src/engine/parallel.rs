@@ -12,6 +12,7 @@
 //! is never used, since it cannot be rebuilt. Locks that a thread of the parent may have held
 //! at the fork are never waited on without bound ([`lock_briefly`]).
 
+use super::affinity;
 use crate::error::{buffer_len, reserve, zeroed, CoreError, Zeroable};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -117,11 +118,11 @@ fn all_cores() -> usize {
 /// The pool of `threads` threads of this process, built on first use.
 fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
     let build = || {
-        ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .ok()
-            .map(Arc::new)
+        let mut builder = ThreadPoolBuilder::new().num_threads(threads);
+        if let Some(cores) = affinity::cores_for(threads) {
+            builder = builder.start_handler(move |i| affinity::pin_current(cores[i]));
+        }
+        builder.build().ok().map(Arc::new)
     };
     let Some(mut pools) = lock_briefly(&POOLS) else {
         return build();

@@ -1,4 +1,5 @@
-//! Text as sacreBLEU sees it: Python's whitespace ([`whitespace`]), sacreBLEU's tokenizers
+//! Text as sacreBLEU sees it: Python's whitespace ([`whitespace`], its fast path in
+//! `ascii_split`), sacreBLEU's tokenizers
 //! ([`tokenize`]), and the tokenizers whose work is done by another library:
 //!
 //! - [`mecab`]: sacreBLEU's `ja-mecab` and `ko-mecab`, run by MeCab's own C library (the one
@@ -7,6 +8,7 @@
 //! - [`pieces`]: SentencePiece ids (from the sentencepiece package's batch encoder) joined into
 //!   sacreBLEU's `" ".join(pieces)`.
 
+mod ascii_split;
 pub mod mecab;
 mod mecab_ffi;
 pub mod pieces;

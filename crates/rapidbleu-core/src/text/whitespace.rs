@@ -5,6 +5,7 @@
 //! `Py_UNICODE_ISSPACE`: bidirectional class WS, B or S, or general category Zs. It has been stable
 //! across the Unicode versions of every supported CPython. U+200B and U+FEFF are *not* whitespace.
 
+use super::ascii_split;
 use memchr::memmem;
 use std::sync::LazyLock;
 
@@ -103,63 +104,17 @@ fn multibyte_space_len(rest: &[u8]) -> usize {
     }
 }
 
-/// The index of the first ASCII whitespace byte of `bytes[i..]`, or `bytes.len()`.
-///
-/// Performance decision: eight bytes at a time. Tokens of CJK text are a few three-byte
-/// characters, and their bytes (all at or above 0x80) were a table lookup each: a tenth of a
-/// ja-mecab BLEU's counting.
-#[inline]
-fn next_ascii_space(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let n = bytes.len();
-    while i + 8 <= n {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[i..i + 8]);
-        let word = u64::from_le_bytes(word);
-        // The high bit of each byte below 0x21 (all ASCII whitespace is) is set; bytes at or
-        // above 0x80 never are. Only the lowest set byte is certain (a borrow carries upward),
-        // and it is the first candidate: a control character below 0x21 that is not
-        // whitespace (0x00..0x08, 0x0e..0x1b) moves the scan on past it.
-        let low = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
-        if low == 0 {
-            i += 8;
-            continue;
-        }
-        let j = i + (low.trailing_zeros() / 8) as usize;
-        if BYTE_CLASS[bytes[j] as usize] == 1 {
-            return j;
-        }
-        i = j + 1;
-    }
-    while i < n && BYTE_CLASS[bytes[i] as usize] != 1 {
-        i += 1;
-    }
-    i
-}
-
 /// Byte ranges `(start, end)` of the tokens of `s.split()`, appended to `out`.
 ///
-/// A table lookup per byte; the bytes after it are looked at only where a non-ASCII character
-/// may be whitespace (U+0085, U+00A0, U+1680, U+2000.., U+3000).
+/// Text that cannot hold a non-ASCII whitespace character (U+0085, U+00A0, U+1680, U+2000..,
+/// U+3000) is split 16 bytes at a time ([`ascii_split`]); other text a character at a time.
 pub fn py_split_ranges(s: &str, out: &mut Vec<(u32, u32)>) {
     let bytes = s.as_bytes();
     let n = bytes.len();
     if !may_hold_multibyte_space(bytes) {
         // Fast path: only ASCII whitespace can separate tokens (all of English, and CJK text
-        // without U+3000), so one table lookup per byte.
-        let mut i = 0;
-        while i < n {
-            while i < n && BYTE_CLASS[bytes[i] as usize] == 1 {
-                i += 1;
-            }
-            let start = i;
-            i = next_ascii_space(bytes, i);
-            if i > start {
-                out.push((start as u32, i as u32));
-            }
-        }
-        return;
+        // without U+3000).
+        return ascii_split::ranges(bytes, out);
     }
     // Width of the whitespace character at `i`, or 0 if there is none there.
     let space_at = |i: usize| -> usize {
@@ -284,10 +239,10 @@ mod tests {
     }
 
     #[test]
-    fn eight_byte_scan_equals_split() {
-        // The fast path's word scan: ASCII whitespace, control characters just below and
+    fn fast_path_equals_split() {
+        // The fast path's block scan (`ascii_split`): ASCII whitespace, control characters just below and
         // around it (0x00, 0x08, 0x0e, 0x1b, 0x21, 0x7f), kana, CJK and a 4-byte character,
-        // in strings long enough to cross several eight-byte words.
+        // in strings long enough to cross several 16-byte blocks.
         let alphabet: Vec<char> =
             "a \t\n\u{0}\u{8}\u{e}\u{1b}\u{1c}\u{1f}!\u{7f}\u{3042}\u{4e00}\u{1f600}"
                 .chars()

@@ -2,8 +2,10 @@
 //! (rows `[testlen, reflen, guess_1..n, correct_1..n]` per image, counted in parallel; totals
 //! are their column sums), and its scores of rows and totals.
 
+use super::images::Images;
 use crate::arrays::{flat, to_2d};
-use crate::errors::{guard, ErrorKind, OrRaise};
+use crate::engine::parallel::{int_arg, threads};
+use crate::errors::{guard, run_detached, ErrorKind, OrRaise};
 use crate::metric::{metric_methods, sums_from_py, sums_into_py, PyMetric};
 use numpy::{PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -72,6 +74,34 @@ impl PyCocoBleuOptions {
             }
             let out = self.inner.image_scores(&data).or_raise(py)?;
             to_2d(py, out, self.inner.n())
+        })
+    }
+
+    /// `Bleu(n).compute_score(gts, res)`'s numbers: the corpus statistics `[testlen, reflen,
+    /// guess_1..n, correct_1..n]` summed over the images, and per order every image's BLEU
+    /// (in `gts`'s order), read and checked as pycocoevalcap does ([`Images`]).
+    #[pyo3(signature = (gts, res, num_threads = 0))]
+    fn compute_score(
+        &self,
+        py: Python<'_>,
+        gts: &Bound<'_, PyAny>,
+        res: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<(Vec<i64>, Vec<Vec<f64>>)> {
+        guard(|| {
+            let t = threads(py, num_threads)?;
+            let images = Images::read(gts, res, t)?;
+            let corpus = images.corpus(py)?;
+            let bleu = self.inner;
+            run_detached(py, || {
+                let rows = bleu.corpus_stats(&corpus, t)?;
+                let per_image = bleu.image_scores(&rows)?;
+                let n = bleu.n();
+                let orders = (0..n)
+                    .map(|k| per_image.iter().skip(k).step_by(n).copied().collect())
+                    .collect();
+                Ok((bleu.totals(&rows)?, orders))
+            })
         })
     }
 

@@ -7,6 +7,7 @@
 //! `np.log` crosses as a table (`np.log(np.arange(1, n + 1.0))`, NumPy's own values): see
 //! `rapidbleu_core::caption::numeric::LogTable`.
 
+use super::images::Images;
 use crate::corpus::TextInput;
 use crate::engine::parallel::{int_arg, threads};
 use crate::errors::{guard, run_detached, type_name, ErrorKind, OrRaise};
@@ -138,6 +139,29 @@ impl PyCiderDOptions {
             let log = log_table(&logs)?;
             let input = TextInput::read(hyps, refs, false, true, t)?;
             let (corpus, _) = input.corpus(py)?;
+            let opts = self.inner;
+            let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
+            Ok((mean, scores.into_pyarray(py)))
+        })
+    }
+
+    /// `Cider(n, sigma).compute_score(gts, res)`: `(np.mean of the scores, scores)`, every
+    /// image's in `gts`'s order, read and checked as pycocoevalcap does ([`Images`]). `logs` is
+    /// as for [`PyCiderDOptions::compute`], with `k` at least `len(gts)`.
+    #[pyo3(signature = (gts, res, logs, num_threads = 0))]
+    fn compute_score<'py>(
+        &self,
+        py: Python<'py>,
+        gts: &Bound<'py, PyAny>,
+        res: &Bound<'py, PyAny>,
+        logs: PyReadonlyArray1<'py, f64>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
+        guard(|| {
+            let t = threads(py, num_threads)?;
+            let log = log_table(&logs)?;
+            let images = Images::read(gts, res, t)?;
+            let corpus = images.corpus(py)?;
             let opts = self.inner;
             let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
             Ok((mean, scores.into_pyarray(py)))

@@ -5,6 +5,7 @@
 
 pub mod bleu;
 pub mod cider;
+mod images;
 pub mod rouge_l;
 
 use pyo3::prelude::*;

@@ -2,13 +2,16 @@
 //! (rows `[lcs_p, hyp_len, lcs_r, ref_len]` per image, counted in parallel; totals are the
 //! image scores in order, whose `np.mean` is the corpus value), and the scores of rows.
 
+use super::images::Images;
 use crate::arrays::flat;
-use crate::errors::{guard, type_name, ErrorKind, OrRaise};
+use crate::engine::parallel::{int_arg, threads};
+use crate::errors::{guard, run_detached, type_name, ErrorKind, OrRaise};
 use crate::metric::{metric_methods, PyMetric};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt};
 use rapidbleu_core::caption::rouge_l::{CocoRougeL, ROW_LEN};
+use rapidbleu_core::metric::Metric;
 
 /// See the module documentation.
 #[pyclass(frozen, eq, name = "CocoRougeOptions", module = "rapidbleu._core")]
@@ -55,6 +58,26 @@ impl PyCocoRougeOptions {
     #[getter]
     fn row_len(&self) -> usize {
         ROW_LEN
+    }
+
+    /// `Rouge().compute_score(gts, res)`'s every image's ROUGE-L (in `gts`'s order), read and
+    /// checked as pycocoevalcap does ([`Images`]).
+    #[pyo3(signature = (gts, res, num_threads = 0))]
+    fn compute_score<'py>(
+        &self,
+        py: Python<'py>,
+        gts: &Bound<'py, PyAny>,
+        res: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = int_arg)] num_threads: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        guard(|| {
+            let t = threads(py, num_threads)?;
+            let images = Images::read(gts, res, t)?;
+            let corpus = images.corpus(py)?;
+            let rouge = self.inner;
+            let scores = run_detached(py, || rouge.image_scores(&rouge.corpus_stats(&corpus, t)?))?;
+            Ok(scores.into_pyarray(py))
+        })
     }
 
     /// The ROUGE-L of every row (`Rouge.calc_score` per image).

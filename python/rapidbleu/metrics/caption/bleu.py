@@ -15,7 +15,7 @@ from typing import Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InvalidOptionError
-from rapidbleu.metrics.caption.inputs import images, threads
+from rapidbleu.metrics.caption.inputs import threads
 
 __all__ = ["Bleu"]
 
@@ -81,16 +81,9 @@ class Bleu:
                 "verbose=2 prints every image's statistics, which only pycocoevalcap's Bleu "
                 "does; use verbose=0 or 1"
             )
-        hyps, refs = images(gts, res)
         options = _core.CocoBleuOptions(n)
-        if hyps:
-            rows, _ = options.statistics(hyps, refs, threads(), per_segment=True)
-            per_image = options.image_scores(rows)
-            totals = [int(v) for v in rows.sum(axis=0)]
-            scores = per_image.T.tolist()  # Python floats, one list per order
-        else:
-            totals = [0] * (2 + 2 * n)
-            scores = [[] for _ in range(n)]
+        # The dictionaries are read and checked in the core (as images() checks them).
+        totals, scores = options.compute_score(gts, res, threads())
         score = options.scores(totals)
         if verbose > 0:
             # BleuScorer.compute_score: print(totalcomps); print("ratio:", ratio)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
 from rapidbleu.errors import InputError
-from rapidbleu.metrics.caption.inputs import images, log_table, threads
+from rapidbleu.metrics.caption.inputs import log_table, threads
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,13 +73,11 @@ class Cider:
         # Options the core refuses (n < 4, sigma 0) raise InvalidOptionError; the accelerator
         # mode then runs pycocoevalcap's own Cider.
         options = _core.CiderDOptions(self._n, self._sigma)
-        hyps, refs = images(gts, res)
-        if not hyps:
-            # CiderScorer.compute_score: max(self.document_frequency.values()) of nothing.
-            raise ValueError("max() arg is an empty sequence")
         try:
-            _, scores = options.compute(hyps, refs, log_table(len(hyps)), threads())
+            # The dictionaries are read and checked in the core (as images() checks them).
+            _, scores = options.compute_score(gts, res, log_table(len(gts)), threads())
         except InputError as e:
+            # CiderScorer.compute_score: max(self.document_frequency.values()) of nothing.
             if "no document frequency" in str(e):
                 raise ValueError("max() arg is an empty sequence") from e
             raise

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rapidbleu import _core
-from rapidbleu.metrics.caption.inputs import images, threads
+from rapidbleu.metrics.caption.inputs import threads
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,13 +56,8 @@ class Rouge:
         """
         import numpy as np
 
-        hyps, refs = images(gts, res)
-        options = _core.CocoRougeOptions(self.beta)
-        if hyps:
-            rows, _ = options.statistics(hyps, refs, threads(), per_segment=True)
-            score = options.image_scores(rows)
-        else:
-            score = np.array([], dtype=np.float64)
+        # The dictionaries are read and checked in the core (as images() checks them).
+        score = _core.CocoRougeOptions(self.beta).compute_score(gts, res, threads())
         # average_score = np.mean(np.array(score)): NumPy's own mean (and its warning when
         # there is no image).
         average_score = np.float64(np.mean(score))
