@@ -27,11 +27,16 @@ pub const MAX_ORDER: usize = 4;
 struct Worker {
     grams: ImageGrams,
     toks: Vec<u32>,
+    /// The hypothesis's n-gram codes.
     codes: Vec<u32>,
+    /// A reference's n-gram codes ([`super::grams::NO_PREFIX`] for those the hypothesis lacks).
+    ref_codes: Vec<u32>,
     ref_lens: Vec<i64>,
-    /// Per n-gram code: the most times one reference holds it (zero between images).
+    /// Per hypothesis n-gram code (and one for every other n-gram): the most times one
+    /// reference holds it (zero between images).
     max_counts: Vec<u32>,
-    /// Per n-gram code: occurrences in the caption being counted (zero between captions).
+    /// Per n-gram code as in `max_counts`: occurrences in the caption being counted (zero
+    /// between captions).
     counts: Vec<u32>,
 }
 
@@ -65,51 +70,54 @@ impl CocoBleu {
     }
 
     /// [`CocoBleu::image_row`] with a worker's scratch space.
+    ///
+    /// Performance decision: only the hypothesis's n-grams are coded. `cook_test` counts
+    /// `min(refmaxcounts.get(ngram, 0), count)` over the hypothesis's n-grams, so a reference's
+    /// other n-grams never count: the references are looked up in the hypothesis's tables (no
+    /// insertion, tables a fifth of the size) and their unknown n-grams go to one spare count.
     fn image_row_with(&self, w: &mut Worker, hyp: &str, refs: &[&str], row: &mut [i64]) {
         let n = self.n;
         let Worker {
             grams,
             toks,
             codes,
+            ref_codes,
             ref_lens,
             max_counts,
             counts,
         } = w;
         grams.clear();
+        grams.tokens(hyp, toks);
+        let testlen = toks.len();
+        grams.ngrams(toks, n, codes);
+        // Codes 0..m are the hypothesis's n-grams; m counts every other n-gram.
+        let m = grams.len();
+        if counts.len() <= m {
+            counts.resize(m + 1, 0);
+            max_counts.resize(m + 1, 0);
+        }
         // cook_refs: every reference's length and the most times each n-gram occurs in one.
         ref_lens.clear();
         for r in refs {
-            grams.tokens(r, toks);
+            grams.known_tokens(r, toks);
             ref_lens.push(toks.len() as i64);
-            grams.ngrams(toks, n, codes);
-            if counts.len() < grams.len() {
-                counts.resize(grams.len(), 0);
-                max_counts.resize(grams.len(), 0);
-            }
+            grams.known_ngrams(toks, n, ref_codes);
             // The running count's maximum is the final count: one pass for both.
-            for &c in codes.iter() {
-                let c = c as usize;
+            for &c in ref_codes.iter() {
+                let c = (c as usize).min(m);
                 counts[c] += 1;
                 max_counts[c] = max_counts[c].max(counts[c]);
             }
-            for &c in codes.iter() {
-                counts[c as usize] = 0;
+            for &c in ref_codes.iter() {
+                counts[(c as usize).min(m)] = 0;
             }
-        }
-        let ref_codes = grams.len();
-        grams.tokens(hyp, toks);
-        let testlen = toks.len() as i64;
-        grams.ngrams(toks, n, codes);
-        if counts.len() < grams.len() {
-            counts.resize(grams.len(), 0);
-            max_counts.resize(grams.len(), 0);
         }
         row[2..].fill(0);
         // correct[k] += min(refmaxcounts.get(ngram, 0), count), once per distinct n-gram:
         // the same as clipping each occurrence against what is left of the reference's count.
         let mut start = 0;
-        for k in 0..n.min(toks.len()) {
-            let len = toks.len() - k;
+        for k in 0..n.min(testlen) {
+            let len = testlen - k;
             let mut correct = 0;
             for &c in &codes[start..start + len] {
                 let seen = &mut counts[c as usize];
@@ -123,8 +131,9 @@ impl CocoBleu {
         for &c in codes.iter() {
             counts[c as usize] = 0;
         }
-        max_counts[..ref_codes].fill(0);
+        max_counts[..=m].fill(0);
         // min((abs(l - testlen), l) for l in reflen)[1]: the closest, ties to the shorter.
+        let testlen = testlen as i64;
         let reflen = ref_lens
             .iter()
             .copied()

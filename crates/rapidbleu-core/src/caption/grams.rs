@@ -6,7 +6,7 @@
 //! maps empty in O(1) between images, so an image costs no allocation.
 
 use crate::engine::ngram_map::{ngram_key, NgramMap};
-use crate::engine::token_map::TokenMap;
+use crate::engine::token_map::{padded, TokenMap};
 use crate::text::whitespace::py_split_ranges;
 
 /// The prefix of a unigram's key (no n-gram has this code: codes are counted from 0).
@@ -34,6 +34,8 @@ pub(crate) struct ImageGrams {
     used: u32,
     /// A caption's token byte ranges (scratch).
     ranges: Vec<(u32, u32)>,
+    /// A caption's bytes, padded for the token map (scratch).
+    text: Vec<u8>,
 }
 
 impl ImageGrams {
@@ -95,6 +97,56 @@ impl ImageGrams {
             rest = next_rest;
         }
         self.used = used;
+    }
+
+    /// The codes of `caption`'s tokens that are coded already (given by
+    /// [`ImageGrams::tokens`] since the last clear), [`NO_PREFIX`] for the others, into `out`
+    /// (cleared). Nothing is coded.
+    pub(crate) fn known_tokens(&mut self, caption: &str, out: &mut Vec<u32>) {
+        out.clear();
+        // A padded copy, for the map's branch-free path up to the caption's end.
+        self.text.clear();
+        self.text.extend_from_slice(caption.as_bytes());
+        padded(&mut self.text);
+        self.ranges.clear();
+        py_split_ranges(caption, &mut self.ranges);
+        for &(a, b) in &self.ranges {
+            let code = self.tokens.get_at(&self.text, a as usize, (b - a) as usize);
+            out.push(code.unwrap_or(NO_PREFIX));
+        }
+    }
+
+    /// The codes of the n-grams of `tokens` (from [`ImageGrams::known_tokens`]) of orders
+    /// `1..=max_n`, in `precook`'s order, [`NO_PREFIX`] for those not coded; into `out`
+    /// (cleared). Nothing is coded.
+    ///
+    /// An n-gram with an unknown token or prefix has [`NO_PREFIX`] in its key, which no coded
+    /// key has, so its look-up finds nothing without a branch on it.
+    pub(crate) fn known_ngrams(&self, tokens: &[u32], max_n: usize, out: &mut Vec<u32>) {
+        let len = tokens.len();
+        let orders = max_n.min(len);
+        let total: usize = (1..=orders).map(|k| len + 1 - k).sum();
+        out.clear();
+        out.resize(total, 0);
+        let (unigrams, mut rest) = out.split_at_mut(len.min(total));
+        let Some(last) = self.unigram.len().checked_sub(1) else {
+            return out.fill(NO_PREFIX);
+        };
+        for (o, &t) in unigrams.iter_mut().zip(tokens) {
+            // Without a branch on whether the token is known (a third of them are not).
+            let known = (t as usize) <= last;
+            let code = self.unigram[(t as usize).min(last)];
+            *o = std::hint::select_unpredictable(known, code, NO_PREFIX);
+        }
+        let mut prev: &[u32] = unigrams;
+        for k in 2..=orders {
+            let (cur, next_rest) = rest.split_at_mut(len + 1 - k);
+            for ((o, &p), &t) in cur.iter_mut().zip(prev).zip(&tokens[k - 1..]) {
+                *o = self.ngrams.get_or(key(p, t), NO_PREFIX);
+            }
+            prev = cur;
+            rest = next_rest;
+        }
     }
 
     /// Number of distinct n-grams coded since the last [`ImageGrams::clear`].

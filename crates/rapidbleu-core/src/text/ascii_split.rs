@@ -9,12 +9,16 @@
 //! COCO BLEU's counting. Other architectures keep the loop ([`scalar`]).
 
 /// Appends the byte ranges `(start, end)` of the tokens of `bytes` (split at ASCII whitespace
-/// only) to `out`.
-pub(crate) fn ranges(bytes: &[u8], out: &mut Vec<(u32, u32)>) {
+/// only) to `out`; whether `bytes` may hold a non-ASCII whitespace character (a byte `C2`, `E1`
+/// or `E2`, or U+3000 itself), whose tokens must then be split again.
+pub(crate) fn ranges(bytes: &[u8], out: &mut Vec<(u32, u32)>) -> bool {
     #[cfg(target_arch = "x86_64")]
-    sse2::ranges(bytes, out);
+    return sse2::ranges(bytes, out);
     #[cfg(not(target_arch = "x86_64"))]
-    scalar::ranges(bytes, out);
+    {
+        scalar::ranges(bytes, out);
+        scalar::may_hold_multibyte_space(bytes)
+    }
 }
 
 /// Whether `b` is ASCII whitespace for Python's `str.split()`.
@@ -30,25 +34,28 @@ mod sse2 {
         _mm_set1_epi8, _mm_sub_epi8,
     };
 
-    /// Bit `i` set where byte `i` of `block` is whitespace.
+    /// Per byte of `block` (bit `i` for byte `i`): whether it is whitespace; whether it is `C2`,
+    /// `E1` or `E2`; whether it is `E3`; whether it is `80`.
     #[inline(always)]
-    fn space_mask(block: &[u8; 16]) -> u32 {
+    fn masks(block: &[u8; 16]) -> (u32, u32, u32, u32) {
         // SAFETY: SSE2 is part of x86_64; the load reads the 16 bytes of `block` (unaligned).
         unsafe {
             let v = _mm_loadu_si128(block.as_ptr().cast::<__m128i>());
+            let eq = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+            let bits = |m: __m128i| _mm_movemask_epi8(m) as u32;
             // `b - lo <= width` (unsigned) is `min(b - lo, width) == b - lo`.
             let within = |lo: i8, width: i8| {
                 let d = _mm_sub_epi8(v, _mm_set1_epi8(lo));
                 _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(width)), d)
             };
-            let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x20));
-            let mask = _mm_or_si128(space, _mm_or_si128(within(0x09, 4), within(0x1c, 3)));
-            _mm_movemask_epi8(mask) as u32
+            let space = _mm_or_si128(eq(0x20), _mm_or_si128(within(0x09, 4), within(0x1c, 3)));
+            let lead = _mm_or_si128(eq(0xc2), _mm_or_si128(eq(0xe1), eq(0xe2)));
+            (bits(space), bits(lead), bits(eq(0xe3)), bits(eq(0x80)))
         }
     }
 
     /// See [`super::ranges`].
-    pub(super) fn ranges(bytes: &[u8], out: &mut Vec<(u32, u32)>) {
+    pub(super) fn ranges(bytes: &[u8], out: &mut Vec<(u32, u32)>) -> bool {
         let n = bytes.len();
         // At most one token per two bytes, and up to four slots written ahead of the last.
         out.reserve(n.div_ceil(2) + 8);
@@ -60,6 +67,10 @@ mod sse2 {
         let mut space_before = 1u32;
         let mut last = [b' '; 16];
         let mut at = 0usize;
+        // Bytes `C2`, `E1` or `E2`, or `E3 80 80` (U+3000), seen; the last two bytes' `E3` and
+        // `80` bits (bits 0 and 1), for a U+3000 across blocks.
+        let mut multibyte = 0u32;
+        let (mut e3_before, mut x80_before) = (0u32, 0u32);
         while at < n {
             let block: &[u8; 16] = match bytes.get(at..at + 16) {
                 Some(b) => b.try_into().unwrap_or(&last),
@@ -69,7 +80,11 @@ mod sse2 {
                     &last
                 }
             };
-            let space = space_mask(block);
+            let (space, lead, e3, x80) = masks(block);
+            // Bit `j` of the 18 bytes from two before the block: `E3` there, `80 80` after.
+            let (e3, x80) = (e3_before | e3 << 2, x80_before | x80 << 2);
+            multibyte |= lead | (e3 & x80 >> 1 & x80 >> 2);
+            (e3_before, x80_before) = (e3 >> 16, x80 >> 16);
             let shifted = (space << 1) | space_before;
             let mut begin = !space & shifted & 0xffff;
             let mut end = space & !shifted & 0xffff;
@@ -111,12 +126,27 @@ mod sse2 {
             }
             out.set_len(first + starts);
         }
+        multibyte != 0
     }
 }
 
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 mod scalar {
     use super::is_space;
+    use memchr::memmem;
+    use std::sync::LazyLock;
+
+    /// Whether `bytes` (UTF-8) may hold a non-ASCII whitespace character: a byte `C2`, `E1` or
+    /// `E2` (rare outside Latin-1 and punctuation), or U+3000 itself (`E3` alone would not do:
+    /// it begins every kana and most Japanese punctuation).
+    pub(super) fn may_hold_multibyte_space(bytes: &[u8]) -> bool {
+        // Built once: `memmem::find` would build its searcher on every call.
+        static IDEOGRAPHIC_SPACE: LazyLock<memmem::Finder<'static>> =
+            LazyLock::new(|| memmem::Finder::new("\u{3000}".as_bytes()));
+        !bytes.is_ascii()
+            && (memchr::memchr3(0xc2, 0xe1, 0xe2, bytes).is_some()
+                || IDEOGRAPHIC_SPACE.find(bytes).is_some())
+    }
 
     /// The index of the first whitespace byte of `bytes[i..]`, or `bytes.len()`.
     ///
@@ -192,8 +222,9 @@ mod tests {
     #[test]
     fn every_length_and_gap() {
         // Tokens and gaps of every length around the block size, every whitespace byte, the
-        // control bytes that are not whitespace, and non-ASCII bytes.
-        let pieces: [&[u8]; 8] = [
+        // control bytes that are not whitespace, and non-ASCII bytes: U+3000 (across blocks
+        // too), U+3001, and first bytes of other non-ASCII whitespace.
+        let pieces: [&[u8]; 12] = [
             b"a",
             b"\xc3\xa4",
             b"\x00",
@@ -202,18 +233,25 @@ mod tests {
             b"xyz",
             b"\xe4\xb8\x80",
             b"0123456789abcdefg",
+            b"\xe3\x80\x80",
+            b"\xe3\x80\x81",
+            b"\xe2\x80\x9e",
+            b"\xc2\xa0",
         ];
         let spaces: [&[u8]; 5] = [b" ", b"\t\n\x0b\x0c\r", b"\x1c\x1d\x1e\x1f", b"  ", b""];
-        for seed in 0..4000u32 {
+        for seed in 0..20_000u32 {
             let mut s = Vec::new();
             let mut x = seed.wrapping_mul(2_654_435_761);
-            for _ in 0..(seed % 23) {
+            for _ in 0..(seed % 29) {
                 x = x.rotate_left(7) ^ 0x9e37_79b9;
-                s.extend_from_slice(pieces[(x % 8) as usize]);
+                // Mostly ASCII, so that a text of many blocks may have none of the others.
+                let piece = if x % 3 == 0 { (x / 3 % 12) as usize } else { 0 };
+                s.extend_from_slice(pieces[piece]);
                 s.extend_from_slice(spaces[(x / 8 % 5) as usize]);
             }
             let mut out = vec![(7, 7)];
-            ranges(&s, &mut out);
+            let multibyte = ranges(&s, &mut out);
+            assert_eq!(multibyte, scalar::may_hold_multibyte_space(&s), "{s:?}");
             assert_eq!(out[0], (7, 7), "appended, not replaced");
             assert_eq!(out[1..], expected(&s)[..], "{s:?}");
             let mut out = Vec::new();
