@@ -136,12 +136,8 @@ impl PyCiderDOptions {
     ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
         guard(|| {
             let t = threads(py, num_threads)?;
-            let log = log_table(&logs)?;
             let input = TextInput::read(hyps, refs, false, true, t)?;
-            let (corpus, _) = input.corpus(py)?;
-            let opts = self.inner;
-            let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
-            Ok((mean, scores.into_pyarray(py)))
+            self.scores(py, &input.corpus(py)?.0, &logs, t)
         })
     }
 
@@ -159,12 +155,8 @@ impl PyCiderDOptions {
     ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
         guard(|| {
             let t = threads(py, num_threads)?;
-            let log = log_table(&logs)?;
             let images = Images::read(gts, res, t)?;
-            let corpus = images.corpus(py)?;
-            let opts = self.inner;
-            let (mean, scores) = run_detached(py, || corpus_scores(opts, &corpus, &log, t))?;
-            Ok((mean, scores.into_pyarray(py)))
+            self.scores(py, &images.corpus(py)?, &logs, t)
         })
     }
 
@@ -179,6 +171,22 @@ impl PyCiderDOptions {
     /// The arguments that rebuild these options (pickling, `copy`).
     fn __getnewargs__(&self) -> (usize, f64) {
         (self.inner.n(), self.inner.sigma())
+    }
+}
+
+impl PyCiderDOptions {
+    /// `(np.mean of the scores, scores)` of `corpus` on `t` threads, the GIL released.
+    fn scores<'py>(
+        &self,
+        py: Python<'py>,
+        corpus: &Corpus<&str>,
+        logs: &PyReadonlyArray1<'py, f64>,
+        t: Threads,
+    ) -> PyResult<(f64, Bound<'py, PyArray1<f64>>)> {
+        let log = log_table(logs)?;
+        let opts = self.inner;
+        let (mean, scores) = run_detached(py, || corpus_scores(opts, corpus, &log, t))?;
+        Ok((mean, scores.into_pyarray(py)))
     }
 }
 
