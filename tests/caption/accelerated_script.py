@@ -43,6 +43,15 @@ def main() -> int:
         Cider(n=3).compute_score(gts, res)
     except Exception as e:  # pycocoevalcap's own error
         out["cider3"] = type(e).__name__
+    # Captions rapidbleu refuses (InputTypeError) are pycocoevalcap's: bytes it scores, a None
+    # reference fails in its `.split()`.
+    byte_gts = {k: [r.encode() for r in v] for k, v in gts.items()}
+    byte_res = {k: [v[0].encode()] for k, v in res.items()}
+    out["bleu_bytes"] = Bleu(4).compute_score(byte_gts, byte_res, verbose=0)
+    try:
+        Bleu(4).compute_score({1: [None]}, {1: ["a"]}, verbose=0)
+    except AttributeError:
+        out["none_reference"] = "AttributeError"
     out["isinstance"] = isinstance(Bleu(), Bleu) and COCOEvalCap.__name__ == "COCOEvalCap"
     out["profile"] = sorted({(r["name"], r["where"]) for r in PROFILE.rows()})
     print(json.dumps(out))

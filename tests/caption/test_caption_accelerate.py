@@ -1,6 +1,6 @@
 """The accelerator answers pycocoevalcap's Bleu, Rouge, Cider and COCOEvalCap with rapidbleu's,
 same numbers (``==``), same printed text, and pycocoevalcap's own code for what rapidbleu
-refuses (Bleu(5), verbose=2, Cider(n=3))."""
+refuses (Bleu(5), verbose=2, Cider(n=3), captions that are not str)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,11 @@ def test_unchanged_program_runs_on_rapidbleu() -> None:
     mean, scores = Cider().compute_score(gts, res)
     assert got["cider"] == [float(mean), scores.tolist()]
     assert got["bleu5"] == "IndexError" and got["cider3"] == "IndexError"
+    byte_gts = {k: [r.encode() for r in v] for k, v in gts.items()}
+    byte_res = {k: [v[0].encode()] for k, v in res.items()}
+    theirs = Bleu(4).compute_score(byte_gts, byte_res, verbose=0)
+    assert got["bleu_bytes"] == [list(theirs[0]), [list(s) for s in theirs[1]]]
+    assert got["none_reference"] == "AttributeError"
     assert got["isinstance"] is True
     where = {tuple(p) for p in got["profile"]}
     assert ("pycocoevalcap.bleu.bleu.Bleu.compute_score", "rapidbleu") in where
