@@ -27,7 +27,8 @@ N = 4500
 # Characters of each CPython string kind: ASCII, Latin-1, the BMP (CJK, a symbol) and beyond.
 ALPHABETS = {
     "ascii": "abcdeXYZ .,!?'0123",
-    "latin1": "abcé ÿÀßñ.,",
+    # With U+0085 and U+00A0 (whitespace for str.split()) and the ends of the upper half.
+    "latin1": "abcé ÿÀßñ.,\x85\xa0\x80\xbf\xc0",
     "bmp": "ab €あい漢字Ωд .,",
     "astral": "ab😀𝔘𠀋é€ .,",
 }
