@@ -210,8 +210,9 @@ impl Layout {
 ///
 /// Performance decision: the output is allocated at its exact size (a `Box<str>` made from a
 /// larger buffer is a `realloc`), and runs of ASCII, most of a European text, are copied eight
-/// bytes at a time. Two thirds of the captions of `bench_caption.py` are Latin-1, and this
-/// function, a `char` pushed at a time, was a tenth of a COCO BLEU call (`perf`).
+/// bytes at a time. Two thirds of the captions of `bench_caption.py` are Latin-1; transcoded on
+/// every call, a `char` pushed at a time, they were a tenth of a COCO BLEU call (`perf`; the
+/// caption metrics now leave them in CPython's cache instead: [`NonAscii::Cache`]).
 fn latin1(chars: &[u8]) -> Box<str> {
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let high = chars.iter().filter(|&&c| c >= 0x80).count();
