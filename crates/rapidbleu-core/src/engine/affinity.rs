@@ -2,10 +2,10 @@
 //!
 //! Performance decision: on a machine whose every core the pool uses, Linux sometimes wakes two
 //! workers on one core and leaves another idle for several milliseconds (an idle core does not
-//! pull a waiting thread until its next balancing tick). `perf sched timehist` showed it in a
-//! third of the calls of COCO BLEU on 5,000 images with two cores: both workers shared core 1
-//! in 4 ms slices while core 0 stayed idle for 10.8 ms, and the call took 20 ms instead of 11.
-//! A worker pinned to its own core cannot be put beside another.
+//! pull a waiting thread until its next balancing tick). A fifth of the calls of COCO BLEU on
+//! 5,000 images with two cores took one core's time, 20 ms instead of 11; `perf sched timehist`
+//! of such a call showed both workers sharing core 1 in 4 ms slices while core 0 stayed idle
+//! for 10.8 ms. A worker pinned to its own core cannot be put beside another.
 //!
 //! Only a pool with exactly one thread per allowed core is pinned: a smaller pool pinned to the
 //! first cores would crowd them when several processes run such pools, and a pool larger than
