@@ -72,8 +72,8 @@ mod sse2 {
         let mut multibyte = 0u32;
         let (mut e3_before, mut x80_before) = (0u32, 0u32);
         while at < n {
-            let block: &[u8; 16] = match bytes.get(at..at + 16) {
-                Some(b) => b.try_into().unwrap_or(&last),
+            let block: &[u8; 16] = match bytes[at..].first_chunk() {
+                Some(b) => b,
                 None => {
                     // The last, short block, padded with spaces (which end no token).
                     last[..n - at].copy_from_slice(&bytes[at..]);

@@ -26,6 +26,7 @@
 
 use super::count::{count, Shard};
 use super::doc_freq::{check_codes, Caption, DocumentFrequency, TokenRef, NONE};
+use super::local_tokens::{LocalTokens, NewToken};
 use super::score::{Scorer, Sims};
 use super::{CiderD, MAX_ORDER};
 use crate::caption::grams::key;
@@ -33,9 +34,8 @@ use crate::caption::numeric::{np_mean, LogTable};
 use crate::corpus::Corpus;
 use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, lock_briefly, Threads, MIN_PARALLEL};
-use crate::engine::token_map::{padded, TokenMap};
+use crate::engine::token_map::padded;
 use crate::error::CoreError;
-use crate::text::whitespace::py_split_ranges;
 use rayon::prelude::*;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -77,12 +77,10 @@ pub(super) struct Gram {
 /// The local tables of the image being coded (emptied in O(1) between images).
 #[derive(Default)]
 struct Coder {
-    text_tokens: TokenMap,
-    id_tokens: NgramMap,
+    tokens: LocalTokens,
     /// `key(local prefix code, local token code)` -> local n-gram code (orders 2 and up).
     ngrams: NgramMap,
     toks: Vec<u32>,
-    ranges: Vec<(u32, u32)>,
     /// The image's new n-grams by order, and per local n-gram code whether a reference of
     /// the image holds it.
     new_grams: [Vec<Gram>; MAX_ORDER],
@@ -191,8 +189,7 @@ impl Part {
         }
         let mut c = std::mem::take(&mut self.coder);
         for i in first..end {
-            c.text_tokens.clear();
-            c.id_tokens.clear();
+            c.tokens.clear();
             c.ngrams.clear();
             c.in_ref.clear();
             c.unigram.clear();
@@ -251,11 +248,9 @@ impl Part {
     ) {
         let shards = self.shards;
         let Coder {
-            text_tokens,
-            id_tokens,
+            tokens,
             ngrams,
             toks,
-            ranges,
             new_grams,
             in_ref,
             unigram,
@@ -275,19 +270,14 @@ impl Part {
             *used += 1;
         };
         toks.clear();
+        let at_bytes = self.tok_bytes.len();
         if let Some(text) = caption.text() {
-            let bytes = text.as_bytes();
-            // One copy of the caption into the map's arena: see TokenMap::append_arena.
-            let base = text_tokens.append_arena(bytes, text.len().div_ceil(2));
-            let at_bytes = self.tok_bytes.len();
-            self.tok_bytes.extend_from_slice(bytes);
-            ranges.clear();
-            py_split_ranges(text, ranges);
-            for &(a, b) in ranges.iter() {
-                let (at, len) = (a as usize, (b - a) as usize);
-                let (lt, new) = text_tokens.get_or_insert_arena(base + at, len);
-                if new {
-                    new_token(lt, used);
+            self.tok_bytes.extend_from_slice(text.as_bytes());
+        }
+        tokens.code(caption, toks, |lt, tok| {
+            new_token(lt, used);
+            match tok {
+                NewToken::Text { bytes, at, len } => {
                     self.tokens.push(Tok {
                         at: at_bytes + at,
                         len,
@@ -297,15 +287,7 @@ impl Part {
                         self.tok_shard.push(shard_of(h, shards) as u32);
                     }
                 }
-                toks.push(lt);
-            }
-        } else if let Some(ids) = caption.ids() {
-            id_tokens.reserve(ids.len());
-            for &id in ids {
-                let next = id_tokens.len() as u32;
-                let lt = id_tokens.insert_reserved(u64::from(id), next);
-                if lt == next {
-                    new_token(lt, used);
+                NewToken::Id(id) => {
                     self.tokens.push(Tok {
                         at: id as usize,
                         len: 1,
@@ -314,9 +296,8 @@ impl Part {
                         self.tok_shard.push(shard_of(u64::from(id), shards) as u32);
                     }
                 }
-                toks.push(lt);
             }
-        }
+        });
         let len = toks.len();
         let orders = MAX_ORDER.min(len);
         ngrams.reserve(orders.saturating_sub(1) * len);

@@ -18,6 +18,7 @@
 pub mod corpus;
 mod count;
 pub mod doc_freq;
+mod local_tokens;
 pub mod metric;
 pub mod score;
 

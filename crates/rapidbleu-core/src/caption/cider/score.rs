@@ -11,16 +11,15 @@
 //!   divided by the number of references, times 10.
 
 pub use super::corpus::corpus_scores;
-use super::doc_freq::{Caption, DocumentFrequency, TokenRef};
+use super::doc_freq::{Caption, DocumentFrequency};
+use super::local_tokens::LocalTokens;
 use super::CiderD;
 use crate::caption::grams::{key, NO_PREFIX};
 use crate::caption::numeric::{np_mean, py_pow, LogTable};
 use crate::corpus::Corpus;
 use crate::engine::ngram_map::NgramMap;
 use crate::engine::parallel::{self, Threads, WorkerPool};
-use crate::engine::token_map::TokenMap;
 use crate::error::CoreError;
-use crate::text::whitespace::py_split_ranges;
 
 /// Which number of images CIDEr-D takes the log of (`ref_len`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +50,7 @@ struct Vector {
 /// with each n-gram's global code and `np.log(max(1, df))`.
 #[derive(Default)]
 struct Local {
-    text_tokens: TokenMap,
-    id_tokens: NgramMap,
+    tokens: LocalTokens,
     /// `key(local prefix code or NO_PREFIX, local token code)` -> local n-gram code.
     ngrams: NgramMap,
     /// Per local token code: its global code (or NONE).
@@ -63,14 +61,11 @@ struct Local {
     /// Per local n-gram code: its TF-IDF value for a count of 1, and that value's square.
     once: Vec<(f64, f64)>,
     toks: Vec<u32>,
-    /// A caption's token byte ranges.
-    ranges: Vec<(u32, u32)>,
 }
 
 impl Local {
     fn clear(&mut self) {
-        self.text_tokens.clear();
-        self.id_tokens.clear();
+        self.tokens.clear();
         self.ngrams.clear();
         self.gtok.clear();
         self.gcode.clear();
@@ -88,38 +83,9 @@ impl Local {
     ) -> usize {
         self.toks.clear();
         let Local {
-            text_tokens,
-            id_tokens,
-            gtok,
-            toks,
-            ranges,
-            ..
+            tokens, gtok, toks, ..
         } = self;
-        if let Some(text) = caption.text() {
-            // One copy of the caption into the map's arena, its tokens found there (no copy
-            // per token): see TokenMap::append_arena.
-            let base = text_tokens.append_arena(text.as_bytes(), text.len().div_ceil(2));
-            ranges.clear();
-            py_split_ranges(text, ranges);
-            for &(a, b) in ranges.iter() {
-                let (at, len) = (a as usize, (b - a) as usize);
-                let (lt, new) = text_tokens.get_or_insert_arena(base + at, len);
-                if new {
-                    gtok.push(s.df.token(TokenRef::At(text.as_bytes(), at, len)));
-                }
-                toks.push(lt);
-            }
-        } else if let Some(ids) = caption.ids() {
-            id_tokens.reserve(ids.len());
-            for &id in ids {
-                let next = id_tokens.len() as u32;
-                let lt = id_tokens.insert_reserved(u64::from(id), next);
-                if lt == next {
-                    gtok.push(s.df.token(TokenRef::Id(id)));
-                }
-                toks.push(lt);
-            }
-        }
+        tokens.code(caption, toks, |_, tok| gtok.push(s.df.token(tok.into())));
         let len = self.toks.len();
         let orders = super::MAX_ORDER.min(len);
         self.ngrams.reserve(orders * len);
