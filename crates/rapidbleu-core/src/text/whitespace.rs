@@ -252,9 +252,9 @@ mod tests {
 
     #[test]
     fn fast_path_equals_split() {
-        // The fast path's block scan (`ascii_split`): ASCII whitespace, control characters just below and
-        // around it (0x00, 0x08, 0x0e, 0x1b, 0x21, 0x7f), kana, CJK and a 4-byte character,
-        // in strings long enough to cross several 16-byte blocks.
+        // The fast path's block scan (`ascii_split`): ASCII whitespace, control characters
+        // just below and around it (0x00, 0x08, 0x0e, 0x1b, 0x21, 0x7f), kana, CJK and a
+        // 4-byte character, in strings long enough to cross several 16-byte blocks.
         let alphabet: Vec<char> =
             "a \t\n\u{0}\u{8}\u{e}\u{1b}\u{1c}\u{1f}!\u{7f}\u{3042}\u{4e00}\u{1f600}"
                 .chars()

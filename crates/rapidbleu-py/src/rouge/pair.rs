@@ -155,9 +155,10 @@ fn new_tuple<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = class.py();
     // SAFETY: `PyType_GetSlot` of a type returns its `tp_alloc` (checked not null), which for
-    // a subclass of `tuple` (checked by the caller) allocates a tuple of `n` empty items (and tracks
-    // it, as `tuple.__new__`'s does); `PyTuple_SetItem` on it, its only reference, steals each
-    // item. A null result has an exception set, which `from_owned_ptr_or_err` takes.
+    // a subclass of `tuple` (checked by the caller) allocates a tuple of `n` empty items (and
+    // tracks it, as `tuple.__new__`'s does); `PyTuple_SetItem` on it, its only reference,
+    // steals each item. A null result has an exception set, which `from_owned_ptr_or_err`
+    // takes.
     unsafe {
         let slot = pyo3::ffi::PyType_GetSlot(class.as_type_ptr(), pyo3::ffi::Py_tp_alloc);
         if slot.is_null() {

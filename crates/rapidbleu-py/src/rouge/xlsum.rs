@@ -19,10 +19,10 @@ use rapidbleu_core::rouge::RougeOptions;
 #[pymethods]
 impl PyRougeOptions {
     /// `(rows, unread)`: statistics rows `(n, 3 x types)` of `predictions[i]` against its one
-    /// target `targets[i]` (a `str`: XL-Sum's score takes one), tokenized as `multilingual-rouge`'s scorer does for a language
-    /// without a tokenizer of its own (`porter`: its Porter stemmer) or, given `jieba`, for
-    /// Chinese; and the indices of the items the core cannot read (rows of zeros, for the
-    /// caller to fill).
+    /// target `targets[i]` (a `str`: XL-Sum's score takes one), tokenized as
+    /// `multilingual-rouge`'s scorer does for a language without a tokenizer of its own
+    /// (`porter`: its Porter stemmer) or, given `jieba`, for Chinese; and the indices of the
+    /// items the core cannot read (rows of zeros, for the caller to fill).
     #[pyo3(signature = (predictions, targets, porter, num_threads = 0, jieba = None))]
     fn xlsum_statistics<'py>(
         &self,
@@ -39,8 +39,6 @@ impl PyRougeOptions {
             let preds = strings(predictions, "predictions")?;
             let tgts = strings(targets, "targets")?;
             check_len(py, "targets", tgts.len(), preds.len())?;
-            // Strictly: the package's `_clean_text` removes a lone surrogate (`Cs`), joining
-            // its neighbours, where rouge-score's reading (`utf8`'s `?`) would split there.
             let pred_text = preds.iter().map(strict).collect::<PyResult<Vec<_>>>()?;
             let tgt_text = tgts.iter().map(strict).collect::<PyResult<Vec<_>>>()?;
             let items: Vec<(&str, &str)> = pred_text.into_iter().zip(tgt_text).collect();

@@ -175,9 +175,9 @@ fn settle(p: &mut Part, k: usize, shards: &[Shard]) {
     }
 }
 
-/// Counts the document frequencies of `parts` (coded from captions of kind `C`) on the shards `sh` (one
-/// per thread, or one), leaving each n-gram's in the parts; the largest frequency, or an error
-/// when no reference has a token.
+/// Counts the document frequencies of `parts` (coded from captions of kind `C`) on the shards
+/// `sh` (one per thread, or one), leaving each n-gram's in the parts; the largest frequency, or
+/// an error when no reference has a token.
 pub(super) fn count<'a, C: Caption<'a>>(
     parts: &mut [Part],
     sh: &mut [Shard],
